@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Installs the Debian packages vsimp needs when any is missing. Idempotent and quiet when all are present.
+set -eu
+pkgs="build-essential cmake pkg-config libz3-dev libcmocka-dev clang"
+[ "${1:-}" = "--fuzz" ] && pkgs="$pkgs libclang-rt-14-dev afl++"
+missing=""
+for p in $pkgs; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+echo "deps: installing$missing" >&2
+sudo=""
+[ "$(id -u)" -ne 0 ] && sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null

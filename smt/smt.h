@@ -1,0 +1,48 @@
+/* smt.h: the Z3 side of vsimp: encoding expressions as bit-vector / floating-point terms with a
+ * definedness term, and deciding refinement (docs/semantics.md). One SmtCtx per thread; it owns a Z3
+ * context that it reuses across queries (and recycles now and then to bound memory). A query that
+ * times out, hits its resource limit or comes back unknown is SMT_UNKNOWN, never SMT_VALID. */
+#ifndef VSIMP_SMT_SMT_H
+#define VSIMP_SMT_SMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "eval/eval.h"
+#include "ir/node.h"
+
+typedef enum { SMT_VALID, SMT_INVALID, SMT_UNKNOWN, SMT_ERROR } SmtVerdict;
+
+typedef struct {
+  unsigned timeout_ms; /* per query; 0 = none */
+  unsigned rlimit;     /* Z3 resource limit per query (deterministic); 0 = none */
+  const char *smt2_path; /* when set, every query is also written there as SMT-LIB2 (overwritten) */
+} SmtOptions;
+
+typedef struct SmtCtx SmtCtx;
+
+SmtCtx *smt_new(const SmtOptions *opts);
+void smt_free(SmtCtx *s);
+void smt_set_options(SmtCtx *s, const SmtOptions *opts);
+/* "4.8.12" etc. */
+const char *smt_solver_version(void);
+
+typedef struct {
+  SmtVerdict verdict;
+  VarValue *model; /* SMT_INVALID: a value for every variable of pre, src and tgt (malloc'd) */
+  size_t nmodel;
+  char reason[160]; /* SMT_UNKNOWN / SMT_ERROR: why */
+  double seconds;
+} SmtResult;
+
+/* Decides whether tgt refines src under the precondition pre (a bool expression, or NULL for true),
+ * with every variable additionally constrained to its declared range:
+ *   valid   iff  ranges && def(pre) && pre && def(src)  implies  def(tgt) && src == tgt. */
+SmtResult smt_refines(SmtCtx *s, Node *pre, Node *src, Node *tgt);
+void smt_result_free(SmtResult *r);
+
+/* Z3's value of a ground expression (no variables): sets *out (with out->ub from the definedness term)
+ * and returns true, or false if Z3 could not reduce it to a constant (uninterpreted functions). */
+bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out);
+
+#endif

@@ -1,0 +1,48 @@
+/* eval.h: the reference evaluator. It computes docs/semantics.md exactly, on bit patterns, for every
+ * op and dtype: a value or UB. It shares no code with the SMT encoding (smt/), so the two can check
+ * each other. */
+#ifndef VSIMP_EVAL_EVAL_H
+#define VSIMP_EVAL_EVAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/node.h"
+
+/* A result: the bit pattern of the value in the node's dtype (masked to its width; floats as their
+ * IEEE bits, NaN canonical), or UB. */
+typedef struct {
+  uint64_t bits;
+  bool ub;
+} Value;
+
+/* A variable's value in an assignment. */
+typedef struct {
+  const Node *var;
+  uint64_t bits;
+} VarValue;
+
+/* Applies n's op (with n's dtypes) to already-evaluated operand values. For SELECT, args[1] or args[2]
+ * may be UB without making the result UB when the other is chosen. n's own operands are not read
+ * except for their dtypes. */
+Value eval_op(const Node *n, const Value *args);
+
+/* Evaluates root under env (every variable of root must be bound, else returns false and sets *out to
+ * UB). Shared subexpressions are evaluated once. */
+bool eval_expr(Node *root, const VarValue *env, size_t nenv, Value *out);
+
+/* An evaluator prepared for one expression, for evaluating it at many points quickly. */
+typedef struct Evaluator Evaluator;
+Evaluator *evaluator_new(Node *root);
+void evaluator_free(Evaluator *ev);
+/* The distinct variables of the expression, in post-order of first appearance. */
+size_t evaluator_vars(const Evaluator *ev, const Node *const **vars);
+/* Evaluates with the variables' values given in the order of evaluator_vars(). */
+Value evaluator_run(Evaluator *ev, const uint64_t *var_bits);
+
+/* True when two results are the same under refinement: both UB, or both values with equal bits (NaN is
+ * canonical, so NaN equals NaN; -0.0 and +0.0 differ). */
+static inline bool value_same(Value a, Value b) { return a.ub == b.ub && (a.ub || a.bits == b.bits); }
+
+#endif

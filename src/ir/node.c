@@ -1,0 +1,414 @@
+#include "ir/node.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis/bounds.h"
+#include "ir/nodemap.h"
+
+/* The arena: nodes and interned strings are bump-allocated from chunks freed with the context. */
+typedef struct Chunk {
+  struct Chunk *next;
+  size_t used, cap;
+  _Alignas(16) unsigned char data[];
+} Chunk;
+
+struct VsCtx {
+  Chunk *chunks;
+  size_t arena_bytes;
+  Node **table; /* open addressing, power-of-two capacity */
+  size_t cap, count;
+  const char **strs; /* interned strings, open addressing */
+  size_t scap, scount;
+  uint32_t max_depth, max_nodes;
+  char err[160];
+};
+
+enum { CHUNK_SIZE = 1 << 16 };
+
+static void *arena_alloc(VsCtx *ctx, size_t size) {
+  size = (size + 15) & ~(size_t)15;
+  Chunk *c = ctx->chunks;
+  if (!c || c->cap - c->used < size) {
+    size_t cap = size > CHUNK_SIZE ? size : CHUNK_SIZE;
+    c = malloc(sizeof(Chunk) + cap);
+    if (!c) return NULL;
+    c->next = ctx->chunks;
+    c->used = 0;
+    c->cap = cap;
+    ctx->chunks = c;
+    ctx->arena_bytes += sizeof(Chunk) + cap;
+  }
+  void *p = c->data + c->used;
+  c->used += size;
+  return p;
+}
+
+VsCtx *vs_ctx_new(void) {
+  VsCtx *ctx = calloc(1, sizeof *ctx);
+  if (!ctx) return NULL;
+  ctx->max_depth = 2000;
+  ctx->max_nodes = 1u << 24;
+  return ctx;
+}
+
+void vs_ctx_free(VsCtx *ctx) {
+  if (!ctx) return;
+  for (Chunk *c = ctx->chunks, *next; c; c = next) {
+    next = c->next;
+    free(c);
+  }
+  free(ctx->table);
+  free(ctx->strs);
+  free(ctx);
+}
+
+void vs_ctx_set_limits(VsCtx *ctx, uint32_t max_depth, uint32_t max_nodes) {
+  if (max_depth) ctx->max_depth = max_depth;
+  if (max_nodes) ctx->max_nodes = max_nodes;
+}
+uint32_t vs_ctx_max_depth(const VsCtx *ctx) { return ctx->max_depth; }
+const char *vs_ctx_error(const VsCtx *ctx) { return ctx->err; }
+size_t vs_ctx_node_count(const VsCtx *ctx) { return ctx->count; }
+size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena_bytes; }
+
+static uint32_t hash_bytes(const char *s, size_t len) {
+  uint32_t h = 2166136261u; /* FNV-1a */
+  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+const char *vs_intern(VsCtx *ctx, const char *s, size_t len) {
+  if ((ctx->scount + 1) * 2 > ctx->scap) {
+    size_t ncap = ctx->scap ? ctx->scap * 2 : 64;
+    const char **ns = calloc(ncap, sizeof *ns);
+    if (!ns) return NULL;
+    for (size_t i = 0; i < ctx->scap; i++) {
+      if (!ctx->strs[i]) continue;
+      size_t j = hash_bytes(ctx->strs[i], strlen(ctx->strs[i])) & (ncap - 1);
+      while (ns[j]) j = (j + 1) & (ncap - 1);
+      ns[j] = ctx->strs[i];
+    }
+    free(ctx->strs);
+    ctx->strs = ns;
+    ctx->scap = ncap;
+  }
+  size_t i = hash_bytes(s, len) & (ctx->scap - 1);
+  for (; ctx->strs[i]; i = (i + 1) & (ctx->scap - 1))
+    if (strncmp(ctx->strs[i], s, len) == 0 && ctx->strs[i][len] == 0) return ctx->strs[i];
+  char *copy = arena_alloc(ctx, len + 1);
+  if (!copy) return NULL;
+  memcpy(copy, s, len);
+  copy[len] = 0;
+  ctx->strs[i] = copy;
+  ctx->scount++;
+  return copy;
+}
+
+uint64_t vs_nan_bits(DType dt) {
+  switch (dt) {
+  case DT_F16: return 0x7e00;
+  case DT_F32: return 0x7fc00000;
+  default: return UINT64_C(0x7ff8000000000000);
+  }
+}
+
+static bool is_nan_bits(DType dt, uint64_t b) {
+  switch (dt) {
+  case DT_F16: return (b & 0x7c00) == 0x7c00 && (b & 0x3ff);
+  case DT_F32: return (b & 0x7f800000) == 0x7f800000 && (b & 0x7fffff);
+  case DT_F64:
+    return (b & UINT64_C(0x7ff0000000000000)) == UINT64_C(0x7ff0000000000000) && (b & UINT64_C(0xfffffffffffff));
+  default: return false;
+  }
+}
+
+uint64_t vs_canon_bits(DType dt, uint64_t bits) {
+  bits = im_wrap(dt, bits);
+  return is_nan_bits(dt, bits) ? vs_nan_bits(dt) : bits;
+}
+
+/* ---- the hash-consing table ---- */
+
+static uint32_t mix(uint32_t h, uint64_t v) {
+  v ^= v >> 33;
+  v *= UINT64_C(0xff51afd7ed558ccd);
+  v ^= v >> 33;
+  return (h ^ (uint32_t)v ^ (uint32_t)(v >> 32)) * 0x01000193u + 0x9e3779b9u;
+}
+
+/* The key of a node: what structural equality compares. Var names hash by content (interned pointers
+ * would make hashes, and so iteration orders, differ from run to run). */
+static uint32_t key_hash(const Node *k) {
+  uint32_t h = mix(0x811c9dc5u, (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
+  if (k->op == OP_VAR) {
+    h = mix(h, hash_bytes(k->aux.name, strlen(k->aux.name)));
+    h = mix(h, k->lo);
+    h = mix(h, k->hi);
+  } else {
+    h = mix(h, k->aux.bits);
+  }
+  for (int i = 0; i < k->nargs; i++) h = mix(h, k->args[i]->id);
+  return h;
+}
+
+static bool key_equal(const Node *a, const Node *b) {
+  if (a->hash != b->hash || a->op != b->op || a->dtype != b->dtype || a->nargs != b->nargs) return false;
+  if (a->aux.bits != b->aux.bits) return false; /* interned names compare by pointer */
+  if (a->op == OP_VAR && (a->lo != b->lo || a->hi != b->hi)) return false;
+  for (int i = 0; i < a->nargs; i++)
+    if (a->args[i] != b->args[i]) return false;
+  return true;
+}
+
+static bool table_grow(VsCtx *ctx) {
+  size_t ncap = ctx->cap ? ctx->cap * 2 : 1024;
+  Node **nt = calloc(ncap, sizeof *nt);
+  if (!nt) return false;
+  for (size_t i = 0; i < ctx->cap; i++) {
+    Node *n = ctx->table[i];
+    if (!n) continue;
+    size_t j = n->hash & (ncap - 1);
+    while (nt[j]) j = (j + 1) & (ncap - 1);
+    nt[j] = n;
+  }
+  free(ctx->table);
+  ctx->table = nt;
+  ctx->cap = ncap;
+  return true;
+}
+
+/* Finds the node equal to key, or inserts a copy of it. key->hash must be set; key->args holds
+ * key->nargs entries. */
+static Node *intern_node(VsCtx *ctx, Node *key) {
+  if ((ctx->count + 1) * 2 > ctx->cap && !table_grow(ctx)) {
+    snprintf(ctx->err, sizeof ctx->err, "out of memory");
+    return NULL;
+  }
+  size_t i = key->hash & (ctx->cap - 1);
+  for (; ctx->table[i]; i = (i + 1) & (ctx->cap - 1))
+    if (key_equal(ctx->table[i], key)) return ctx->table[i];
+  if (ctx->count >= ctx->max_nodes) {
+    snprintf(ctx->err, sizeof ctx->err, "expression too large (more than %u nodes)", ctx->max_nodes);
+    return NULL;
+  }
+  size_t size = sizeof(Node) + key->nargs * sizeof(Node *);
+  Node *n = arena_alloc(ctx, size);
+  if (!n) {
+    snprintf(ctx->err, sizeof ctx->err, "out of memory");
+    return NULL;
+  }
+  memcpy(n, key, size);
+  n->id = (uint32_t)ctx->count;
+  ctx->table[i] = n;
+  ctx->count++;
+  return n;
+}
+
+/* A key node on the stack with room for three operands. */
+typedef struct {
+  Node n;
+  Node *args[3];
+} KeyNode;
+
+static void key_init(KeyNode *k, Op op, DType dt, int nargs) {
+  memset(k, 0, sizeof *k);
+  k->n.op = (uint8_t)op;
+  k->n.dtype = (uint8_t)dt;
+  k->n.nargs = (uint8_t)nargs;
+  k->n.depth = 1;
+}
+
+Node *vs_const(VsCtx *ctx, DType dt, uint64_t bits) {
+  KeyNode k;
+  key_init(&k, OP_CONST, dt, 0);
+  k.n.aux.bits = vs_canon_bits(dt, bits);
+  if (dt_is_float(dt)) k.n.flags = NF_HAS_FLOAT;
+  else k.n.lo = k.n.hi = k.n.aux.bits;
+  k.n.hash = key_hash(&k.n);
+  return intern_node(ctx, &k.n);
+}
+
+Node *vs_const_int(VsCtx *ctx, DType dt, i128 value) { return vs_const(ctx, dt, im_from_value(dt, value)); }
+Node *vs_bool(VsCtx *ctx, bool b) { return vs_const(ctx, DT_BOOL, b ? 1 : 0); }
+
+Node *vs_var(VsCtx *ctx, const char *name, DType dt, i128 lo, i128 hi) {
+  KeyNode k;
+  key_init(&k, OP_VAR, dt, 0);
+  k.n.aux.name = vs_intern(ctx, name, strlen(name));
+  if (!k.n.aux.name) {
+    snprintf(ctx->err, sizeof ctx->err, "out of memory");
+    return NULL;
+  }
+  k.n.flags = NF_HAS_VAR | (dt_is_float(dt) ? NF_HAS_FLOAT : 0);
+  if (dt == DT_BOOL || dt_is_int(dt)) {
+    if (lo < im_min(dt)) lo = im_min(dt);
+    if (hi > im_max(dt)) hi = im_max(dt);
+    if (lo > hi) {
+      snprintf(ctx->err, sizeof ctx->err, "empty range for variable '%s'", name);
+      return NULL;
+    }
+    k.n.lo = im_from_value(dt, lo);
+    k.n.hi = im_from_value(dt, hi);
+  }
+  k.n.hash = key_hash(&k.n);
+  return intern_node(ctx, &k.n);
+}
+
+static bool is_intlike(DType dt) { return dt_is_int(dt) || dt == DT_BOOL; }
+
+const char *vs_type_check(Op op, DType to, Node *const *args, int nargs, DType *result) {
+  if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR) return "not an operation";
+  if (nargs != op_arity(op)) return "wrong number of operands";
+  for (int i = 0; i < nargs; i++)
+    if (!args[i]) return "missing operand";
+  DType a = nargs > 0 ? (DType)args[0]->dtype : DT_BOOL;
+  unsigned f = op_flags(op);
+  switch (op) {
+  case OP_CAST: *result = to; return NULL;
+  case OP_BITCAST:
+    if (a == DT_BOOL || to == DT_BOOL) return "bitcast does not apply to bool";
+    if (dt_bits(a) != dt_bits(to)) return "bitcast needs types of the same width";
+    *result = to;
+    return NULL;
+  case OP_SELECT:
+    if (a != DT_BOOL) return "select condition must be bool";
+    if (args[1]->dtype != args[2]->dtype) return "select branches have different types";
+    *result = (DType)args[1]->dtype;
+    return NULL;
+  case OP_MULACC:
+    if (args[1]->dtype != a || args[2]->dtype != a) return "mulacc operands have different types";
+    if (a == DT_BOOL) return "mulacc does not apply to bool";
+    *result = a;
+    return NULL;
+  default: break;
+  }
+  if (nargs == 2 && args[1]->dtype != a) return "operands have different types (insert a cast)";
+  if (f & OPF_CMP) {
+    *result = DT_BOOL;
+    return NULL;
+  }
+  if ((f & OPF_FLOAT) && !dt_is_float(a)) return "operation needs float operands";
+  if ((f & OPF_INT) && !dt_is_int(a)) return "operation needs integer operands";
+  if ((f & OPF_LOGIC) && !is_intlike(a)) return "operation needs integer or bool operands";
+  if (op == OP_NOT && !is_intlike(a)) return "operation needs integer or bool operands";
+  if (a == DT_BOOL && !(f & OPF_LOGIC) && op != OP_NOT) return "operation does not apply to bool";
+  *result = a;
+  return NULL;
+}
+
+Node *vs_make(VsCtx *ctx, Op op, DType to, Node *const *args, int nargs) {
+  DType dt;
+  const char *err = vs_type_check(op, to, args, nargs, &dt);
+  if (err) {
+    snprintf(ctx->err, sizeof ctx->err, "%s", err);
+    return NULL;
+  }
+  KeyNode k;
+  key_init(&k, op, dt, nargs);
+  uint32_t depth = 0;
+  uint8_t flags = dt_is_float(dt) ? NF_HAS_FLOAT : 0;
+  if (op_flags(op) & OPF_UF) flags |= NF_HAS_UF;
+  if (op == OP_POW && dt_is_float(dt)) flags |= NF_HAS_UF;
+  for (int i = 0; i < nargs; i++) {
+    k.n.args[i] = args[i];
+    if (args[i]->depth > depth) depth = args[i]->depth;
+    flags |= args[i]->flags;
+  }
+  if (depth >= ctx->max_depth) {
+    snprintf(ctx->err, sizeof ctx->err, "expression nested too deeply (limit %u)", ctx->max_depth);
+    return NULL;
+  }
+  k.n.depth = depth + 1;
+  k.n.flags = flags;
+  if (op == OP_CAST || op == OP_BITCAST) k.n.aux.bits = 0; /* the target is the node's dtype */
+  k.n.hash = key_hash(&k.n);
+  size_t before = ctx->count;
+  Node *n = intern_node(ctx, &k.n);
+  if (n && ctx->count != before) bounds_compute(n);
+  return n;
+}
+
+Node *vs_un(VsCtx *ctx, Op op, Node *a) { return vs_make(ctx, op, DT_BOOL, &a, 1); }
+Node *vs_bin(VsCtx *ctx, Op op, Node *a, Node *b) {
+  Node *args[2] = {a, b};
+  return vs_make(ctx, op, DT_BOOL, args, 2);
+}
+Node *vs_tern(VsCtx *ctx, Op op, Node *a, Node *b, Node *c) {
+  Node *args[3] = {a, b, c};
+  return vs_make(ctx, op, DT_BOOL, args, 3);
+}
+Node *vs_cast(VsCtx *ctx, DType to, Node *a) { return vs_make(ctx, OP_CAST, to, &a, 1); }
+
+/* ---- traversal ---- */
+
+size_t vs_postorder_many(Node *const *roots, size_t nroots, Node ***out) {
+  NodeMap seen;
+  nodemap_init(&seen);
+  size_t cap = 64, n = 0, scap = 64, sp = 0;
+  Node **order = malloc(cap * sizeof *order);
+  struct Frame { Node *node; int next; } *stack = malloc(scap * sizeof *stack);
+  if (!order || !stack) goto fail;
+  for (size_t r = 0; r < nroots; r++) {
+    if (!roots[r] || nodemap_get(&seen, roots[r], NULL)) continue;
+    if (!nodemap_put(&seen, roots[r], 0)) goto fail;
+    stack[sp++] = (struct Frame){roots[r], 0};
+    while (sp) {
+      struct Frame *f = &stack[sp - 1];
+      if (f->next < f->node->nargs) {
+        Node *c = f->node->args[f->next++];
+        if (nodemap_get(&seen, c, NULL)) continue;
+        if (!nodemap_put(&seen, c, 0)) goto fail;
+        if (sp == scap) {
+          struct Frame *ns = realloc(stack, 2 * scap * sizeof *ns);
+          if (!ns) goto fail;
+          stack = ns;
+          scap *= 2;
+        }
+        stack[sp++] = (struct Frame){c, 0};
+        continue;
+      }
+      if (n == cap) {
+        Node **no = realloc(order, 2 * cap * sizeof *no);
+        if (!no) goto fail;
+        order = no;
+        cap *= 2;
+      }
+      order[n++] = f->node;
+      sp--;
+    }
+  }
+  free(stack);
+  nodemap_free(&seen);
+  *out = order;
+  return n;
+fail:
+  free(stack);
+  free(order);
+  nodemap_free(&seen);
+  *out = NULL;
+  return 0;
+}
+
+size_t vs_postorder(Node *root, Node ***out) { return vs_postorder_many(&root, 1, out); }
+
+size_t vs_tree_size(Node *root) {
+  Node **order;
+  size_t n = vs_postorder(root, &order);
+  NodeMap size;
+  nodemap_init(&size);
+  size_t result = SIZE_MAX;
+  for (size_t i = 0; i < n; i++) {
+    uint64_t s = 1, c;
+    for (int j = 0; j < order[i]->nargs; j++) {
+      nodemap_get(&size, order[i]->args[j], &c);
+      s = (s + c < s || s + c > SIZE_MAX) ? SIZE_MAX : s + c;
+    }
+    if (!nodemap_put(&size, order[i], s)) break;
+    if (i + 1 == n) result = (size_t)s;
+  }
+  nodemap_free(&size);
+  free(order);
+  return result;
+}

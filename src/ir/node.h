@@ -1,0 +1,93 @@
+/* node.h: hash-consed expression nodes and the context that owns them.
+ *
+ * A node is immutable once built, and two structurally equal nodes are the same pointer: equality is
+ * `a == b`. Nodes live in the context's arena and die with it. Every node caches, when it is built,
+ * its depth, a few summary flags, and (for integer and bool nodes) its value bounds [lo, hi], computed
+ * by analysis/bounds.c and sound under the dtype's wraparound semantics.
+ *
+ * Construction never aborts on bad input: a type error or an exceeded limit (depth, node count)
+ * returns NULL and leaves a message in vs_ctx_error(). */
+#ifndef VSIMP_IR_NODE_H
+#define VSIMP_IR_NODE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/dtype.h"
+#include "ir/intmath.h"
+#include "ir/op.h"
+
+enum {
+  NF_HAS_FLOAT = 1, /* some node in the expression has a float dtype or float operands */
+  NF_HAS_UF = 2,    /* some op is an uninterpreted function in the SMT encoding (exp2, log2, sin, float pow) */
+  NF_HAS_VAR = 4,   /* some leaf is a variable */
+};
+
+typedef struct Node Node;
+struct Node {
+  uint8_t op;     /* Op */
+  uint8_t dtype;  /* DType of the result */
+  uint8_t nargs;
+  uint8_t flags;  /* NF_* */
+  uint32_t id;    /* creation order in the context: a stable, deterministic total order */
+  uint32_t hash;
+  uint32_t depth; /* 1 for leaves */
+  union {
+    uint64_t bits;    /* CONST: the value's bit pattern, masked to the width (NaNs canonical) */
+    const char *name; /* VAR: interned name */
+  } aux;
+  uint64_t lo, hi;  /* integer and bool nodes: bounds, as bit patterns of the dtype */
+  Node *args[];
+};
+
+typedef struct VsCtx VsCtx;
+
+VsCtx *vs_ctx_new(void);
+void vs_ctx_free(VsCtx *ctx);
+/* Limits against hostile input; 0 keeps the current value. Defaults: depth 2000, 1<<24 nodes. */
+void vs_ctx_set_limits(VsCtx *ctx, uint32_t max_depth, uint32_t max_nodes);
+uint32_t vs_ctx_max_depth(const VsCtx *ctx);
+const char *vs_ctx_error(const VsCtx *ctx);
+size_t vs_ctx_node_count(const VsCtx *ctx);
+size_t vs_ctx_arena_bytes(const VsCtx *ctx);
+/* Interns a string (len bytes); the copy lives as long as the context. */
+const char *vs_intern(VsCtx *ctx, const char *s, size_t len);
+
+/* Canonical NaN bit pattern of a float dtype (quiet, positive, zero payload). */
+uint64_t vs_nan_bits(DType dt);
+/* Returns bits wrapped to dt's width, and canonical if dt is a float and bits is a NaN. */
+uint64_t vs_canon_bits(DType dt, uint64_t bits);
+
+Node *vs_const(VsCtx *ctx, DType dt, uint64_t bits);
+Node *vs_const_int(VsCtx *ctx, DType dt, i128 value); /* wraps to dt */
+Node *vs_bool(VsCtx *ctx, bool b);
+/* A variable; for integer dtypes [lo, hi] is its declared range (use im_min/im_max for none). Two
+ * variables are one node only if name, dtype and range agree. */
+Node *vs_var(VsCtx *ctx, const char *name, DType dt, i128 lo, i128 hi);
+
+/* The result dtype of op applied to args, or an error message (a static string). For CAST and
+ * BITCAST, `to` is the target dtype; it is ignored otherwise. */
+const char *vs_type_check(Op op, DType to, Node *const *args, int nargs, DType *result);
+/* Builds (or finds) a node. `to` as in vs_type_check. */
+Node *vs_make(VsCtx *ctx, Op op, DType to, Node *const *args, int nargs);
+Node *vs_un(VsCtx *ctx, Op op, Node *a);
+Node *vs_bin(VsCtx *ctx, Op op, Node *a, Node *b);
+Node *vs_tern(VsCtx *ctx, Op op, Node *a, Node *b, Node *c);
+Node *vs_cast(VsCtx *ctx, DType to, Node *a);
+
+/* Bounds as numbers (integer and bool nodes). */
+static inline i128 vs_vmin(const Node *n) { return im_value((DType)n->dtype, n->lo); }
+static inline i128 vs_vmax(const Node *n) { return im_value((DType)n->dtype, n->hi); }
+static inline bool vs_is_const(const Node *n) { return n->op == OP_CONST; }
+/* The numeric value of an integer or bool constant. */
+static inline i128 vs_const_value(const Node *n) { return im_value((DType)n->dtype, n->aux.bits); }
+
+/* Every distinct node reachable from root, children before parents, each once (iterative: safe at any
+ * depth). Returns the count; *out is malloc'd and owned by the caller. Returns 0 on allocation failure. */
+size_t vs_postorder(Node *root, Node ***out);
+/* Same, over several roots (shared nodes appear once). */
+size_t vs_postorder_many(Node *const *roots, size_t nroots, Node ***out);
+/* Number of nodes in the expression as a tree (saturates at SIZE_MAX). */
+size_t vs_tree_size(Node *root);
+
+#endif

@@ -1,0 +1,73 @@
+/* op.h: the expression operations. One table, used by the parser, printer, evaluator, SMT encoder
+ * and rule engine alike, so that an op cannot exist in one stage and be missing in another.
+ * docs/semantics.md gives each op's meaning at every dtype. */
+#ifndef VSIMP_IR_OP_H
+#define VSIMP_IR_OP_H
+
+#include <stdbool.h>
+
+/* X(ENUM, spelling, arity, flags). The spelling is the infix operator or the call name. */
+#define VS_OP_LIST(X)                                   \
+  X(CONST, "const", 0, 0)                               \
+  X(VAR, "var", 0, 0)                                   \
+  X(NEG, "-", 1, 0)                                     \
+  X(NOT, "~", 1, 0)                                     \
+  X(CAST, "cast", 1, 0)                                 \
+  X(BITCAST, "bitcast", 1, 0)                           \
+  X(SQRT, "sqrt", 1, OPF_FLOAT)                         \
+  X(TRUNC, "trunc", 1, OPF_FLOAT)                       \
+  X(FLOOR, "floor", 1, OPF_FLOAT)                       \
+  X(CEIL, "ceil", 1, OPF_FLOAT)                         \
+  X(ROUND, "round", 1, OPF_FLOAT)                       \
+  X(RECIP, "recip", 1, OPF_FLOAT)                       \
+  X(EXP2, "exp2", 1, OPF_FLOAT | OPF_UF)                \
+  X(LOG2, "log2", 1, OPF_FLOAT | OPF_UF)                \
+  X(SIN, "sin", 1, OPF_FLOAT | OPF_UF)                  \
+  X(ADD, "+", 2, OPF_COMM | OPF_INFIX)                  \
+  X(SUB, "-", 2, OPF_INFIX)                             \
+  X(MUL, "*", 2, OPF_COMM | OPF_INFIX)                  \
+  X(FDIV, "/", 2, OPF_INFIX | OPF_FLOAT)                \
+  X(IDIV, "//", 2, OPF_INFIX | OPF_INT)                 \
+  X(MOD, "%", 2, OPF_INFIX | OPF_INT)                   \
+  X(TDIV, "tdiv", 2, OPF_INT)                           \
+  X(TMOD, "tmod", 2, OPF_INT)                           \
+  X(AND, "&", 2, OPF_COMM | OPF_INFIX | OPF_LOGIC)      \
+  X(OR, "|", 2, OPF_COMM | OPF_INFIX | OPF_LOGIC)       \
+  X(XOR, "^", 2, OPF_COMM | OPF_INFIX | OPF_LOGIC)      \
+  X(SHL, "<<", 2, OPF_INFIX | OPF_INT)                  \
+  X(SHR, ">>", 2, OPF_INFIX | OPF_INT)                  \
+  X(EQ, "==", 2, OPF_COMM | OPF_INFIX | OPF_CMP)        \
+  X(NE, "!=", 2, OPF_COMM | OPF_INFIX | OPF_CMP)        \
+  X(LT, "<", 2, OPF_INFIX | OPF_CMP)                    \
+  X(LE, "<=", 2, OPF_INFIX | OPF_CMP)                   \
+  X(MIN, "min", 2, OPF_COMM)                            \
+  X(MAX, "max", 2, OPF_COMM)                            \
+  X(POW, "pow", 2, 0)                                   \
+  X(SELECT, "select", 3, 0)                             \
+  X(MULACC, "mulacc", 3, 0)
+
+enum {
+  OPF_COMM = 1,   /* commutative: the engine may try both operand orders */
+  OPF_INFIX = 2,  /* printed infix */
+  OPF_FLOAT = 4,  /* float operands only */
+  OPF_INT = 8,    /* integer (non-bool) operands only */
+  OPF_LOGIC = 16, /* bitwise on integers, logical on bool */
+  OPF_CMP = 32,   /* comparison: same-dtype operands, bool result */
+  OPF_UF = 64,    /* no exact SMT counterpart: encoded as an uninterpreted function */
+};
+
+typedef enum {
+#define VS_OP_ENUM(e, s, a, f) OP_##e,
+  VS_OP_LIST(VS_OP_ENUM)
+#undef VS_OP_ENUM
+  OP_COUNT
+} Op;
+
+const char *op_spelling(Op op); /* "+", "//", "tdiv", ... */
+const char *op_name(Op op);     /* "ADD", "IDIV", ... (for traces and JSON) */
+int op_arity(Op op);
+unsigned op_flags(Op op);
+static inline bool op_is_comm(Op op) { return (op_flags(op) & OPF_COMM) != 0; }
+static inline bool op_is_cmp(Op op) { return (op_flags(op) & OPF_CMP) != 0; }
+
+#endif

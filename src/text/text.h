@@ -1,0 +1,44 @@
+/* text.h: the .vs text format (docs/syntax.md): a parser with exact error positions and a printer
+ * whose output parses back to the same node. */
+#ifndef VSIMP_TEXT_TEXT_H
+#define VSIMP_TEXT_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "ir/node.h"
+
+/* One error, printed as `FILE:LINE:COL: error: MSG` (line and column 1-based). */
+typedef struct {
+  char file[256];
+  int line, col;
+  char msg[256];
+} VsDiag;
+
+void vs_diag_print(const VsDiag *d, FILE *out);
+
+/* A parsed .vs file: declarations, then one expression or one case `SRC --> TGT`. */
+typedef struct {
+  Node **vars; /* declared variables, in declaration order (malloc'd) */
+  size_t nvars;
+  Node *src;
+  Node *tgt; /* NULL when the file holds a single expression */
+} VsFile;
+
+/* Parses text (len bytes; need not be NUL-terminated). On failure fills *diag and returns false. */
+bool vs_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, VsFile *out, VsDiag *diag);
+/* Reads and parses a file ("-" is standard input). A missing or unreadable file is a diagnostic too. */
+bool vs_parse_file(VsCtx *ctx, const char *path, VsFile *out, VsDiag *diag);
+void vs_file_free(VsFile *f);
+
+/* Prints an expression in .vs syntax (minimal parentheses; literals carry a dtype suffix unless the
+ * parser would infer the same dtype). Returns a malloc'd string, or NULL on allocation failure. */
+char *vs_print(const Node *n);
+/* Prints declarations for the given variables followed by `SRC --> TGT` (or just SRC if tgt is NULL). */
+char *vs_print_case(Node *const *vars, size_t nvars, const Node *src, const Node *tgt);
+/* Formats one value of dtype dt as a literal: with its suffix (`-128_i8`, `nan_f32`, `true`) when
+ * `typed`, without one otherwise (bool and special floats always carry theirs). Returns buf. */
+char *vs_format_literal(DType dt, uint64_t bits, bool typed, char *buf, size_t size);
+
+#endif

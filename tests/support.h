@@ -1,0 +1,16 @@
+/* support.h: small helpers shared by the cmocka tests. */
+#ifndef VSIMP_TESTS_SUPPORT_H
+#define VSIMP_TESTS_SUPPORT_H
+
+#include <stdint.h>
+
+/* A deterministic generator (splitmix64), so that every failing random test can be replayed. */
+typedef struct {
+  uint64_t state;
+} TestRng;
+
+uint64_t test_rng_next(TestRng *r);
+/* An integer in [0, n). */
+uint64_t test_rng_below(TestRng *r, uint64_t n);
+
+#endif
