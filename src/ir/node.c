@@ -5,18 +5,11 @@
 #include <string.h>
 
 #include "analysis/bounds.h"
+#include "ir/arena.h"
 #include "ir/nodemap.h"
 
-/* The arena: nodes and interned strings are bump-allocated from chunks freed with the context. */
-typedef struct Chunk {
-  struct Chunk *next;
-  size_t used, cap;
-  _Alignas(16) unsigned char data[];
-} Chunk;
-
 struct VsCtx {
-  Chunk *chunks;
-  size_t arena_bytes;
+  Arena arena; /* nodes and interned strings */
   Node **table; /* open addressing, power-of-two capacity */
   size_t cap, count;
   const char **strs; /* interned strings, open addressing */
@@ -24,26 +17,6 @@ struct VsCtx {
   uint32_t max_depth, max_nodes;
   char err[160];
 };
-
-enum { CHUNK_SIZE = 1 << 16 };
-
-static void *arena_alloc(VsCtx *ctx, size_t size) {
-  size = (size + 15) & ~(size_t)15;
-  Chunk *c = ctx->chunks;
-  if (!c || c->cap - c->used < size) {
-    size_t cap = size > CHUNK_SIZE ? size : CHUNK_SIZE;
-    c = malloc(sizeof(Chunk) + cap);
-    if (!c) return NULL;
-    c->next = ctx->chunks;
-    c->used = 0;
-    c->cap = cap;
-    ctx->chunks = c;
-    ctx->arena_bytes += sizeof(Chunk) + cap;
-  }
-  void *p = c->data + c->used;
-  c->used += size;
-  return p;
-}
 
 VsCtx *vs_ctx_new(void) {
   VsCtx *ctx = calloc(1, sizeof *ctx);
@@ -55,10 +28,7 @@ VsCtx *vs_ctx_new(void) {
 
 void vs_ctx_free(VsCtx *ctx) {
   if (!ctx) return;
-  for (Chunk *c = ctx->chunks, *next; c; c = next) {
-    next = c->next;
-    free(c);
-  }
+  arena_free(&ctx->arena);
   free(ctx->table);
   free(ctx->strs);
   free(ctx);
@@ -71,7 +41,7 @@ void vs_ctx_set_limits(VsCtx *ctx, uint32_t max_depth, uint32_t max_nodes) {
 uint32_t vs_ctx_max_depth(const VsCtx *ctx) { return ctx->max_depth; }
 const char *vs_ctx_error(const VsCtx *ctx) { return ctx->err; }
 size_t vs_ctx_node_count(const VsCtx *ctx) { return ctx->count; }
-size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena_bytes; }
+size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena.bytes; }
 
 static uint32_t hash_bytes(const char *s, size_t len) {
   uint32_t h = 2166136261u; /* FNV-1a */
@@ -97,7 +67,7 @@ const char *vs_intern(VsCtx *ctx, const char *s, size_t len) {
   size_t i = hash_bytes(s, len) & (ctx->scap - 1);
   for (; ctx->strs[i]; i = (i + 1) & (ctx->scap - 1))
     if (strncmp(ctx->strs[i], s, len) == 0 && ctx->strs[i][len] == 0) return ctx->strs[i];
-  char *copy = arena_alloc(ctx, len + 1);
+  char *copy = arena_alloc(&ctx->arena, len + 1);
   if (!copy) return NULL;
   memcpy(copy, s, len);
   copy[len] = 0;
@@ -194,7 +164,7 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
     return NULL;
   }
   size_t size = sizeof(Node) + key->nargs * sizeof(Node *);
-  Node *n = arena_alloc(ctx, size);
+  Node *n = arena_alloc(&ctx->arena, size);
   if (!n) {
     snprintf(ctx->err, sizeof ctx->err, "out of memory");
     return NULL;
@@ -206,10 +176,11 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
   return n;
 }
 
-/* A key node on the stack with room for three operands. */
-typedef struct {
+/* A key node on the stack with room for three operands (a union may hold a struct with a flexible
+ * array member; a struct may not). */
+typedef union {
   Node n;
-  Node *args[3];
+  unsigned char room[sizeof(Node) + 3 * sizeof(Node *)];
 } KeyNode;
 
 static void key_init(KeyNode *k, Op op, DType dt, int nargs) {

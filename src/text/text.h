@@ -33,10 +33,15 @@ bool vs_parse_file(VsCtx *ctx, const char *path, VsFile *out, VsDiag *diag);
 void vs_file_free(VsFile *f);
 
 /* Prints an expression in .vs syntax (minimal parentheses; literals carry a dtype suffix unless the
- * parser would infer the same dtype). Returns a malloc'd string, or NULL on allocation failure. */
+ * parser would infer the same dtype). Returns a malloc'd string, or NULL on allocation failure or when
+ * the text would exceed 16 MiB (a DAG printed as a tree can be exponentially large). */
 char *vs_print(const Node *n);
 /* Prints declarations for the given variables followed by `SRC --> TGT` (or just SRC if tgt is NULL). */
 char *vs_print_case(Node *const *vars, size_t nvars, const Node *src, const Node *tgt);
+/* Parses one value of dtype dt written as a .vs literal (for NAME=VALUE arguments): `5`, `-0x80`, `1.5`,
+ * `-0.0`, `true`, `inf_f32`; an untyped literal takes dt, a suffix must be dt, and `inf`, `-inf`, `nan`
+ * may omit it. On failure writes a message to err (errsize bytes) and returns false. */
+bool vs_parse_value(const char *text, DType dt, uint64_t *bits, char *err, size_t errsize);
 /* Formats one value of dtype dt as a literal: with its suffix (`-128_i8`, `nan_f32`, `true`) when
  * `typed`, without one otherwise (bool and special floats always carry theirs). Returns buf. */
 char *vs_format_literal(DType dt, uint64_t bits, bool typed, char *buf, size_t size);

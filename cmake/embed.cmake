@@ -1,0 +1,20 @@
+# Writes OUT: a C file holding the bytes of the files in INPUTS (a ;-list), as
+#   const VsEmbeddedFile VAR[] = {{"name", data, len}, ...}; const size_t VAR_count;
+# Run as: cmake -DOUT=... -DVAR=... -DINPUTS=... -P embed.cmake
+set(body "#include <stddef.h>\n#include \"rules/embedded.h\"\n\n")
+set(entries "")
+set(i 0)
+foreach(f ${INPUTS})
+  file(READ ${f} hex HEX)
+  string(LENGTH "${hex}" hexlen)
+  math(EXPR len "${hexlen} / 2")
+  string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${hex}")
+  get_filename_component(name ${f} NAME)
+  string(APPEND body "static const unsigned char ${VAR}_${i}[] = {${bytes}0x00};\n")
+  string(APPEND entries "  {\"${name}\", ${VAR}_${i}, ${len}},\n")
+  math(EXPR i "${i} + 1")
+endforeach()
+string(APPEND body "\nconst VsEmbeddedFile ${VAR}[] = {\n${entries}  {NULL, NULL, 0},\n};\n")
+string(APPEND body "const size_t ${VAR}_count = ${i};\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)

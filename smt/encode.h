@@ -1,0 +1,84 @@
+/* encode.h (internal to smt/): expressions as Z3 terms, following docs/semantics.md.
+ *
+ * Each node becomes a value term (Bool for bool, a bit-vector of the dtype's width for integers, an FP
+ * term for floats) and a definedness term (Bool: true iff the node is not UB). One Enc serves one query:
+ * it memoizes nodes (so pre, src and tgt share their common subexpressions), collects the variables
+ * with their range constraints, and holds a reference to every term it creates until enc_fini.
+ *
+ * Z3 errors make the term helpers return NULL; every helper passes a NULL operand through without
+ * calling Z3, so an encoding that failed halfway finishes harmlessly and the caller sees e->failed. */
+#ifndef VSIMP_SMT_ENCODE_H
+#define VSIMP_SMT_ENCODE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <z3.h>
+
+#include "ir/nodemap.h"
+#include "smt/z3ctx.h"
+
+typedef struct {
+  Z3_ast val, def;
+} SmtTerm;
+
+typedef struct {
+  SmtCtx *s;
+  Z3_context z;
+  NodeMap memo; /* node -> index into terms */
+  SmtTerm *terms;
+  size_t nterms, tcap;
+  Z3_ast *held; /* terms we hold a reference to */
+  size_t nheld, hcap;
+  struct EncVar {
+    const Node *node;
+    Z3_ast c;
+  } *vars; /* in order of encoding */
+  size_t nvars, vcap;
+  Z3_ast ranges; /* conjunction of the variables' range constraints */
+  bool failed;
+} Enc;
+
+void enc_init(Enc *e, SmtCtx *s);
+void enc_fini(Enc *e);
+
+/* Encodes root and everything below it not yet encoded. False if the encoding failed. */
+bool enc_expr(Enc *e, Node *root, SmtTerm *out);
+
+/* Takes a reference to a term Z3 just returned (Z3 only keeps the latest result alive); NULL marks
+ * the encoding failed. Returns a. */
+Z3_ast enc_hold(Enc *e, Z3_ast a);
+
+/* Term helpers: NULL in, NULL out. */
+typedef Z3_ast (*EncFn1)(Z3_context, Z3_ast);
+typedef Z3_ast (*EncFn2)(Z3_context, Z3_ast, Z3_ast);
+typedef Z3_ast (*EncFn3)(Z3_context, Z3_ast, Z3_ast, Z3_ast);
+Z3_ast enc_ap1(Enc *e, EncFn1 f, Z3_ast a);
+Z3_ast enc_ap2(Enc *e, EncFn2 f, Z3_ast a, Z3_ast b);
+Z3_ast enc_ap3(Enc *e, EncFn3 f, Z3_ast a, Z3_ast b, Z3_ast c);
+Z3_ast enc_and(Enc *e, Z3_ast a, Z3_ast b); /* folds a literal true */
+Z3_ast enc_or(Enc *e, Z3_ast a, Z3_ast b);
+Z3_ast enc_not(Enc *e, Z3_ast a);
+Z3_ast enc_ite(Enc *e, Z3_ast c, Z3_ast a, Z3_ast b);
+Z3_ast enc_eq(Enc *e, Z3_ast a, Z3_ast b);
+Z3_ast enc_extract(Enc *e, unsigned hi, unsigned lo, Z3_ast a);
+/* The bit-vector numeral `bits` of width w. */
+Z3_ast enc_bv(Enc *e, uint64_t bits, int w);
+/* A constant of dtype dt from its bit pattern (exact for floats; NaN patterns give the NaN). */
+Z3_ast enc_const(Enc *e, DType dt, uint64_t bits);
+/* The IEEE bits of float term x as a bit-vector, NaN read as the canonical NaN pattern. */
+Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt);
+
+/* Decides whether tgt refines src given hyp: asserts e->ranges && hyp && def(src) && !(def(tgt) &&
+ * src == tgt) in a solver chosen by `flags` (the NF_* flags of everything encoded) and checks it.
+ * Fills r (verdict, model over e->vars, reason; not seconds) and returns the verdict. */
+SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
+                                SmtResult *r);
+
+/* Float semantics that need more than one Z3 operation (encode_float.c). */
+Z3_ast enc_fp_minmax(Enc *e, Z3_ast a, Z3_ast b, DType dt, bool is_max);
+/* float -> integer or bool cast of x (dtype from) to dtype to: value, and the definedness it adds. */
+Z3_ast enc_fp_to_int(Enc *e, Z3_ast x, DType from, DType to, Z3_ast *def);
+/* integer or bool -> float. */
+Z3_ast enc_int_to_fp(Enc *e, Z3_ast x, DType from, DType to);
+
+#endif

@@ -1,0 +1,142 @@
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "smt/encode.h"
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void smt_result_free(SmtResult *r) {
+  if (!r) return;
+  free(r->model);
+  r->model = NULL;
+  r->nmodel = 0;
+}
+
+/* The model's value of variable v as a bit pattern (completion gives unconstrained variables a value).
+ * False if the model does not reduce it to a numeral. */
+static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, uint64_t *bits) {
+  DType dt = (DType)v->node->dtype;
+  Z3_ast t = dt_is_float(dt) ? enc_fp_bits(e, v->c, dt) : v->c;
+  Z3_ast val = NULL;
+  if (!t || !Z3_model_eval(e->z, m, t, true, &val) || !enc_hold(e, val)) return false;
+  if (dt == DT_BOOL) {
+    Z3_lbool b = Z3_get_bool_value(e->z, val);
+    if (b == Z3_L_UNDEF) return false;
+    *bits = b == Z3_L_TRUE;
+    return true;
+  }
+  uint64_t u;
+  if (!Z3_is_numeral_ast(e->z, val) || !Z3_get_numeral_uint64(e->z, val, &u)) return false;
+  *bits = vs_canon_bits(dt, u);
+  return true;
+}
+
+static SmtVerdict extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
+  Z3_model m = Z3_solver_get_model(e->z, solver);
+  if (!m) {
+    snprintf(r->reason, sizeof r->reason, "sat, but Z3 gave no model");
+    return SMT_UNKNOWN;
+  }
+  Z3_model_inc_ref(e->z, m);
+  SmtVerdict verdict = SMT_INVALID;
+  r->model = calloc(e->nvars ? e->nvars : 1, sizeof *r->model);
+  if (!r->model) {
+    snprintf(r->reason, sizeof r->reason, "out of memory");
+    verdict = SMT_ERROR;
+  }
+  for (size_t i = 0; verdict == SMT_INVALID && i < e->nvars; i++) {
+    uint64_t bits = 0;
+    if (!model_bits(e, m, &e->vars[i], &bits)) {
+      /* A counterexample we cannot state is no counterexample. */
+      snprintf(r->reason, sizeof r->reason, "sat, but no value for '%s' in the model", e->vars[i].node->aux.name);
+      verdict = SMT_UNKNOWN;
+      break;
+    }
+    r->model[i] = (VarValue){e->vars[i].node, bits};
+    r->nmodel = i + 1;
+  }
+  Z3_model_dec_ref(e->z, m);
+  if (verdict != SMT_INVALID) smt_result_free(r);
+  return verdict;
+}
+
+SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
+                                SmtResult *r) {
+  Z3_solver solver = NULL;
+  SmtVerdict verdict = SMT_ERROR;
+  /* ranges && hyp && def(src) && !(def(tgt) && src == tgt): satisfiable exactly when some admissible
+   * input makes tgt UB or different. SMT-LIB `=` on FP is identity of values: NaN = NaN and
+   * -0.0 != +0.0, as refinement wants. */
+  Z3_ast h = enc_and(e, enc_and(e, e->ranges, hyp), src.def);
+  Z3_ast bad = enc_not(e, enc_and(e, tgt.def, enc_eq(e, src.val, tgt.val)));
+  if (e->failed || !h || !bad) goto done;
+  solver = smt_z3_solver(s, flags);
+  if (!solver) goto done;
+  if (h != s->t_true) Z3_solver_assert(e->z, solver, h);
+  Z3_solver_assert(e->z, solver, bad);
+  if (smt_z3_failed(NULL, 0)) goto done;
+  if (s->smt2_path && !smt_z3_dump(s, solver, r->reason, sizeof r->reason)) goto done;
+  Z3_lbool res = Z3_solver_check(e->z, solver);
+  if (res == Z3_L_FALSE) {
+    verdict = SMT_VALID;
+  } else if (res == Z3_L_TRUE) {
+    verdict = extract_model(e, solver, r);
+  } else {
+    /* A check that is interrupted (timeout, rlimit) may also report an error; it is still just unknown. */
+    const char *why = Z3_solver_get_reason_unknown(e->z, solver);
+    if (why && *why) snprintf(r->reason, sizeof r->reason, "%s", why);
+    else smt_z3_failed(r->reason, sizeof r->reason);
+    if (!r->reason[0]) snprintf(r->reason, sizeof r->reason, "unknown");
+    smt_z3_clear_error();
+    verdict = SMT_UNKNOWN;
+  }
+done:
+  if (verdict != SMT_UNKNOWN && smt_z3_failed(r->reason, sizeof r->reason)) {
+    verdict = SMT_ERROR;
+    smt_result_free(r);
+  }
+  if (verdict == SMT_ERROR && !r->reason[0]) snprintf(r->reason, sizeof r->reason, "encoding failed");
+  if (solver) Z3_solver_dec_ref(e->z, solver);
+  r->verdict = verdict;
+  return verdict;
+}
+
+static SmtVerdict run(SmtCtx *s, Node *pre, Node *src, Node *tgt, SmtResult *r) {
+  Enc e;
+  enc_init(&e, s);
+  SmtTerm tp = {s->t_true, s->t_true}, ts, tt;
+  SmtVerdict verdict = SMT_ERROR;
+  if ((pre && !enc_expr(&e, pre, &tp)) || !enc_expr(&e, src, &ts) || !enc_expr(&e, tgt, &tt)) {
+    if (!r->reason[0]) snprintf(r->reason, sizeof r->reason, "encoding failed");
+  } else {
+    unsigned flags = (pre ? pre->flags : 0) | src->flags | tgt->flags;
+    verdict = smt_solve_refinement(s, &e, enc_and(&e, tp.def, tp.val), ts, tt, flags, r);
+  }
+  enc_fini(&e);
+  return verdict;
+}
+
+SmtResult smt_refines(SmtCtx *s, Node *pre, Node *src, Node *tgt) {
+  double t0 = now_seconds();
+  SmtResult r;
+  memset(&r, 0, sizeof r);
+  r.verdict = SMT_ERROR;
+  if (!s || !src || !tgt) {
+    snprintf(r.reason, sizeof r.reason, "missing expression");
+  } else if (src->dtype != tgt->dtype) {
+    snprintf(r.reason, sizeof r.reason, "source is %s but target is %s", dt_name((DType)src->dtype),
+             dt_name((DType)tgt->dtype));
+  } else if (pre && pre->dtype != DT_BOOL) {
+    snprintf(r.reason, sizeof r.reason, "precondition is not bool");
+  } else if (smt_z3_begin(s, 100, r.reason, sizeof r.reason)) {
+    r.verdict = run(s, pre, src, tgt, &r);
+  }
+  r.seconds = now_seconds() - t0;
+  return r;
+}

@@ -1,0 +1,477 @@
+#include "smt/rule_verify.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/timer.h"
+#include "rewrite/match.h"
+#include "smt/encode.h"
+#include "text/text.h"
+
+const char *proof_status_name(ProofStatus s) {
+  switch (s) {
+  case PROOF_PROVED: return "proved";
+  case PROOF_REFUTED: return "refuted";
+  case PROOF_UNKNOWN: return "unknown";
+  default: return "error";
+  }
+}
+
+void proof_result_free(ProofResult *p) {
+  free(p->cex);
+  p->cex = NULL;
+}
+
+/* One instance of a rule, built as expressions. */
+typedef struct {
+  VsCtx *ctx;
+  const Rule *r;
+  uint8_t class_dt[RULE_MAX_ALL_CLASSES];
+  Node *slot[RULE_MAX_SLOTS];
+  Node *bound[RULE_MAX_SLOTS][2]; /* vmin(x), vmax(x): variables, or constants in a counterexample */
+  bool concrete_bounds;           /* bound[] already holds constants: do not create variables */
+} Inst;
+
+static DType slot_dt(const Inst *in, int s) { return (DType)in->class_dt[in->r->slot_class[s]]; }
+
+static Node *bound_node(Inst *in, int s, int is_max) {
+  if (!in->bound[s][is_max] && !in->concrete_bounds) {
+    char name[80];
+    snprintf(name, sizeof name, "%s(%s)", is_max ? "vmax" : "vmin", in->r->slot_names[s]);
+    in->bound[s][is_max] = vs_var(in->ctx, name, slot_dt(in, s), im_min(slot_dt(in, s)), im_max(slot_dt(in, s)));
+  }
+  return in->bound[s][is_max];
+}
+
+static Node *build(Inst *in, const Pat *p) {
+  DType dt = (DType)in->class_dt[p->tclass];
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: return in->slot[p->slot];
+  case PAT_LIT: {
+    uint64_t bits;
+    return dt != DT_COUNT && pat_literal_bits(p, dt, &bits) ? vs_const(in->ctx, dt, bits) : NULL;
+  }
+  case PAT_BOUND:
+    if (dt_is_float(slot_dt(in, p->slot))) return NULL;
+    return bound_node(in, p->slot, p->bound_max);
+  case PAT_OP: {
+    Node *args[3];
+    for (int i = 0; i < p->nargs; i++)
+      if (!(args[i] = build(in, p->args[i]))) return NULL;
+    Node *n = vs_make(in->ctx, (Op)p->op, dt, args, p->nargs);
+    if (n && p->slot >= 0) in->slot[p->slot] = n;
+    return n;
+  }
+  default: return NULL;
+  }
+}
+
+/* Sets up the variables of an instance and builds both sides; false if the instance is ill-typed. */
+static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **lhs, Node **rhs) {
+  memset(in, 0, sizeof *in);
+  in->ctx = ctx;
+  in->r = r;
+  rule_instance_dtypes(r, idx, in->class_dt);
+  for (int s = 0; s < r->nslots; s++) {
+    if (r->slot_kind[s] == PAT_OP) continue;
+    DType dt = slot_dt(in, s);
+    if (dt == DT_COUNT) return false;
+    in->slot[s] = vs_var(ctx, r->slot_names[s], dt, im_min(dt), im_max(dt));
+    if (!in->slot[s]) return false;
+  }
+  *lhs = build(in, r->lhs);
+  *rhs = *lhs ? build(in, r->rhs) : NULL;
+  return *lhs && *rhs && (*lhs)->dtype == (*rhs)->dtype;
+}
+
+/* ---- static view of the guard: dtype tests are known per instance ---- */
+
+enum { S_FALSE, S_TRUE, S_OPEN };
+
+static int guard_static(const Guard *g, const Inst *in) {
+  int a, b;
+  switch (g->kind) {
+  case G_TEST: {
+    DType dt = slot_dt(in, g->slot);
+    switch ((DtypeTest)g->test) {
+    case TEST_INT: return dt_is_int(dt);
+    case TEST_SIGNED: return dt_is_signed(dt);
+    case TEST_UNSIGNED: return dt_is_unsigned(dt);
+    case TEST_FLOAT: return dt_is_float(dt);
+    case TEST_BOOL: return dt == DT_BOOL;
+    case TEST_INDEX: return dt == DT_INDEX;
+    }
+    return S_OPEN;
+  }
+  case G_NOT:
+    a = guard_static(g->a, in);
+    return a == S_OPEN ? S_OPEN : !a;
+  case G_AND:
+    a = guard_static(g->a, in);
+    b = guard_static(g->b, in);
+    return a == S_FALSE || b == S_FALSE ? S_FALSE : a == S_TRUE && b == S_TRUE ? S_TRUE : S_OPEN;
+  case G_OR:
+    a = guard_static(g->a, in);
+    b = guard_static(g->b, in);
+    return a == S_TRUE || b == S_TRUE ? S_TRUE : a == S_FALSE && b == S_FALSE ? S_FALSE : S_OPEN;
+  default: return S_OPEN;
+  }
+}
+
+size_t rule_admissible_instances(const Rule *r, unsigned *out, size_t cap) {
+  unsigned total = 1;
+  for (int i = 0; i < r->nfree; i++) total *= DT_COUNT;
+  size_t n = 0;
+  VsCtx *ctx = vs_ctx_new();
+  if (!ctx) return 0;
+  for (unsigned idx = 0; idx < total; idx++) {
+    Inst in;
+    Node *lhs, *rhs;
+    if (!inst_init(&in, ctx, r, idx, &lhs, &rhs)) continue;
+    if (r->guard && guard_static(r->guard, &in) == S_FALSE) continue;
+    if (n < cap) out[n] = idx;
+    n++;
+  }
+  vs_ctx_free(ctx);
+  return n;
+}
+
+/* ---- the guard in exact integer arithmetic ---- */
+
+/* A signed bit-vector of width w that holds the exact value of a guard term. */
+typedef struct {
+  Z3_ast v;
+  unsigned w;
+} GT;
+
+enum { GUARD_MAX_WIDTH = 512 };
+
+typedef struct {
+  Enc *e;
+  Inst *in;
+  Z3_ast defined; /* conjunction: no guard division by zero */
+  bool unsupported;
+} GEnc;
+
+static GT gt_ext(GEnc *g, GT t, unsigned w) {
+  if (w <= t.w || !t.v) return t;
+  return (GT){enc_hold(g->e, Z3_mk_sign_ext(g->e->z, w - t.w, t.v)), w};
+}
+
+static GT gt_num(GEnc *g, i128 v) {
+  unsigned w = 2;
+  while (w < 128 && (v < -((i128)1 << (w - 1)) || v >= ((i128)1 << (w - 1)))) w++;
+  char buf[48];
+  u128 mag = v < 0 ? (u128)0 - (u128)v : (u128)v;
+  im_format((i128)mag, buf);
+  Z3_ast n = enc_hold(g->e, Z3_mk_numeral(g->e->z, buf, Z3_mk_bv_sort(g->e->z, w + 1)));
+  if (v < 0) n = enc_ap1(g->e, Z3_mk_bvneg, n);
+  return (GT){n, w + 1};
+}
+
+/* The exact value of an integer or bool node's term. */
+static GT gt_of_node(GEnc *g, Node *n) {
+  SmtTerm t;
+  if (!n || !enc_expr(g->e, n, &t)) return (GT){NULL, 0};
+  DType dt = (DType)n->dtype;
+  if (dt == DT_BOOL) return (GT){enc_ite(g->e, t.val, enc_bv(g->e, 1, 2), enc_bv(g->e, 0, 2)), 2};
+  unsigned w = (unsigned)dt_bits(dt);
+  Z3_ast x = dt_is_signed(dt) ? Z3_mk_sign_ext(g->e->z, 1, t.val) : Z3_mk_zero_ext(g->e->z, 1, t.val);
+  return (GT){enc_hold(g->e, x), w + 1};
+}
+
+static unsigned wmax(unsigned a, unsigned b) { return a > b ? a : b; }
+
+static bool too_wide(GEnc *g, unsigned w) {
+  if (w > GUARD_MAX_WIDTH) g->unsupported = true;
+  return w > GUARD_MAX_WIDTH;
+}
+
+static GT gt_arith(GEnc *g, GuardKind k, GT a, GT b) {
+  Enc *e = g->e;
+  if (!a.v || !b.v) return (GT){NULL, 0};
+  unsigned w = wmax(a.w, b.w) + 1;
+  if (k == G_MUL) w = a.w + b.w;
+  if (too_wide(g, w)) return (GT){NULL, 0};
+  a = gt_ext(g, a, w);
+  b = gt_ext(g, b, w);
+  Z3_ast zero = enc_hold(e, Z3_mk_int(e->z, 0, Z3_mk_bv_sort(e->z, w)));
+  switch (k) {
+  case G_ADD: return (GT){enc_ap2(e, Z3_mk_bvadd, a.v, b.v), w};
+  case G_SUB: return (GT){enc_ap2(e, Z3_mk_bvsub, a.v, b.v), w};
+  case G_MUL: return (GT){enc_ap2(e, Z3_mk_bvmul, a.v, b.v), w};
+  case G_MIN:
+  case G_MAX: {
+    Z3_ast lt = enc_ap2(e, Z3_mk_bvslt, a.v, b.v);
+    return (GT){k == G_MIN ? enc_ite(e, lt, a.v, b.v) : enc_ite(e, lt, b.v, a.v), w};
+  }
+  case G_DIV:
+  case G_MOD: {
+    g->defined = enc_and(e, g->defined, enc_not(e, enc_eq(e, b.v, zero)));
+    /* floor division from the truncating one: step down when the remainder is nonzero and the signs
+     * differ. The extra bit of width keeps MIN / -1 exact. */
+    Z3_ast q = enc_ap2(e, Z3_mk_bvsdiv, a.v, b.v), rem = enc_ap2(e, Z3_mk_bvsrem, a.v, b.v);
+    Z3_ast adjust = enc_and(e, enc_not(e, enc_eq(e, rem, zero)),
+                            enc_not(e, enc_eq(e, enc_ap2(e, Z3_mk_bvslt, a.v, zero), enc_ap2(e, Z3_mk_bvslt, b.v, zero))));
+    Z3_ast one = enc_hold(e, Z3_mk_int(e->z, 1, Z3_mk_bv_sort(e->z, w)));
+    Z3_ast fq = enc_ite(e, adjust, enc_ap2(e, Z3_mk_bvsub, q, one), q);
+    if (k == G_DIV) return (GT){fq, w};
+    return (GT){enc_ap2(e, Z3_mk_bvsub, a.v, enc_ap2(e, Z3_mk_bvmul, fq, b.v)), w};
+  }
+  case G_GCD: {
+    /* g = gcd(a, b) exactly when g >= 0, g divides both, and g = s*a + t*b for some s, t (Bezout).
+     * s and t are fresh: the query is existential, so the solver may pick them. */
+    unsigned wg = 2 * w + 2;
+    if (too_wide(g, wg)) return (GT){NULL, 0};
+    Z3_sort so = Z3_mk_bv_sort(e->z, w), sw = Z3_mk_bv_sort(e->z, wg);
+    Z3_ast gv = enc_hold(e, Z3_mk_fresh_const(e->z, "gcd", so));
+    Z3_ast s = enc_hold(e, Z3_mk_fresh_const(e->z, "bezout_s", so));
+    Z3_ast t = enc_hold(e, Z3_mk_fresh_const(e->z, "bezout_t", so));
+    GT G = {gv, w}, A = gt_ext(g, a, wg), B = gt_ext(g, b, wg), S = {s, w}, T = {t, w};
+    Z3_ast zw = enc_hold(e, Z3_mk_int(e->z, 0, sw));
+    Z3_ast lin = enc_eq(e, gt_ext(g, G, wg).v,
+                        enc_ap2(e, Z3_mk_bvadd, enc_ap2(e, Z3_mk_bvmul, gt_ext(g, S, wg).v, A.v),
+                                enc_ap2(e, Z3_mk_bvmul, gt_ext(g, T, wg).v, B.v)));
+    Z3_ast gz = enc_eq(e, gv, zero);
+    Z3_ast div_a = enc_ite(e, gz, enc_eq(e, a.v, zero), enc_eq(e, enc_ap2(e, Z3_mk_bvsrem, a.v, gv), zero));
+    Z3_ast div_b = enc_ite(e, gz, enc_eq(e, b.v, zero), enc_eq(e, enc_ap2(e, Z3_mk_bvsrem, b.v, gv), zero));
+    (void)zw;
+    g->defined = enc_and(e, g->defined,
+                         enc_and(e, enc_and(e, enc_ap2(e, Z3_mk_bvsle, zero, gv), lin), enc_and(e, div_a, div_b)));
+    return G;
+  }
+  default: g->unsupported = true; return (GT){NULL, 0};
+  }
+}
+
+static GT genc_num(GEnc *g, const Guard *x);
+
+/* The exact value of a no_overflow template expression; each operation's exact value must fit its
+ * dtype (conjoined into *fits). Mirrors the engine's interval check: ADD, SUB, MUL, NEG only. */
+static GT exact_value(GEnc *g, const Pat *p, Z3_ast *fits) {
+  Inst *in = g->in;
+  DType dt = (DType)in->class_dt[p->tclass];
+  if (!dt_is_int(dt)) {
+    *fits = g->e->s->t_false;
+    return gt_num(g, 0);
+  }
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: return gt_of_node(g, in->slot[p->slot]);
+  case PAT_BOUND: return gt_of_node(g, bound_node(in, p->slot, p->bound_max));
+  case PAT_LIT:
+    if (p->lit_float || !im_fits(dt, p->ival)) *fits = g->e->s->t_false;
+    return gt_num(g, p->ival);
+  case PAT_OP: break;
+  default: *fits = g->e->s->t_false; return gt_num(g, 0);
+  }
+  GT v;
+  if (p->op == OP_NEG) v = gt_arith(g, G_SUB, gt_num(g, 0), exact_value(g, p->args[0], fits));
+  else if (p->op == OP_ADD || p->op == OP_SUB || p->op == OP_MUL)
+    v = gt_arith(g, p->op == OP_ADD ? G_ADD : p->op == OP_SUB ? G_SUB : G_MUL, exact_value(g, p->args[0], fits),
+                 exact_value(g, p->args[1], fits));
+  else {
+    *fits = g->e->s->t_false;
+    return gt_num(g, 0);
+  }
+  if (!v.v) return v;
+  GT lo = gt_num(g, im_min(dt)), hi = gt_num(g, im_max(dt));
+  unsigned w = wmax(v.w, wmax(lo.w, hi.w));
+  v = gt_ext(g, v, w);
+  Z3_ast in_range = enc_and(g->e, enc_ap2(g->e, Z3_mk_bvsle, gt_ext(g, lo, w).v, v.v),
+                            enc_ap2(g->e, Z3_mk_bvsle, v.v, gt_ext(g, hi, w).v));
+  *fits = enc_and(g->e, *fits, in_range);
+  return v;
+}
+
+static GT genc_num(GEnc *g, const Guard *x) {
+  Inst *in = g->in;
+  switch (x->kind) {
+  case G_NUM: return gt_num(g, x->num);
+  case G_CONST:
+    if (dt_is_float(slot_dt(in, x->slot))) {
+      g->defined = g->e->s->t_false; /* the engine cannot read a float constant as an integer */
+      return gt_num(g, 0);
+    }
+    return gt_of_node(g, in->slot[x->slot]);
+  case G_VMIN:
+  case G_VMAX:
+    if (dt_is_float(slot_dt(in, x->slot))) {
+      g->defined = g->e->s->t_false;
+      return gt_num(g, 0);
+    }
+    return gt_of_node(g, bound_node(in, x->slot, x->kind == G_VMAX));
+  case G_BITS: return gt_num(g, dt_bits(slot_dt(in, x->slot)));
+  case G_ABS: {
+    GT a = genc_num(g, x->a);
+    if (!a.v) return a;
+    GT neg = gt_arith(g, G_SUB, gt_num(g, 0), a);
+    a = gt_ext(g, a, neg.w);
+    Z3_ast isneg = enc_ap2(g->e, Z3_mk_bvslt, a.v, enc_hold(g->e, Z3_mk_int(g->e->z, 0, Z3_mk_bv_sort(g->e->z, a.w))));
+    return (GT){enc_ite(g->e, isneg, neg.v, a.v), neg.w};
+  }
+  default: return gt_arith(g, (GuardKind)x->kind, genc_num(g, x->a), genc_num(g, x->b));
+  }
+}
+
+static Z3_ast genc_bool(GEnc *g, const Guard *x) {
+  Enc *e = g->e;
+  switch (x->kind) {
+  case G_AND: return enc_and(e, genc_bool(g, x->a), genc_bool(g, x->b));
+  case G_OR: return enc_or(e, genc_bool(g, x->a), genc_bool(g, x->b));
+  case G_NOT: return enc_not(e, genc_bool(g, x->a));
+  case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
+  case G_IS_CONST:
+  case G_ORDER: return enc_hold(e, Z3_mk_fresh_const(e->z, "heuristic", Z3_mk_bool_sort(e->z)));
+  case G_IS_POW2: {
+    GT a = genc_num(g, x->a);
+    if (!a.v) return NULL;
+    Z3_sort so = Z3_mk_bv_sort(e->z, a.w);
+    Z3_ast zero = enc_hold(e, Z3_mk_int(e->z, 0, so)), one = enc_hold(e, Z3_mk_int(e->z, 1, so));
+    return enc_and(e, enc_ap2(e, Z3_mk_bvslt, zero, a.v),
+                   enc_eq(e, enc_ap2(e, Z3_mk_bvand, a.v, enc_ap2(e, Z3_mk_bvsub, a.v, one)), zero));
+  }
+  case G_NO_OVERFLOW: {
+    Z3_ast fits = e->s->t_true;
+    GT v = exact_value(g, x->expr, &fits);
+    return v.v ? fits : NULL;
+  }
+  case G_EQ:
+  case G_NE:
+  case G_LT:
+  case G_LE: {
+    GT a = genc_num(g, x->a), b = genc_num(g, x->b);
+    if (!a.v || !b.v) return NULL;
+    unsigned w = wmax(a.w, b.w);
+    a = gt_ext(g, a, w);
+    b = gt_ext(g, b, w);
+    if (x->kind == G_EQ) return enc_eq(e, a.v, b.v);
+    if (x->kind == G_NE) return enc_not(e, enc_eq(e, a.v, b.v));
+    return enc_ap2(e, x->kind == G_LT ? Z3_mk_bvslt : Z3_mk_bvsle, a.v, b.v);
+  }
+  default: g->unsupported = true; return NULL;
+  }
+}
+
+/* vmin(x) <= x <= vmax(x) for every bound the instance uses. */
+static Z3_ast bound_constraints(Enc *e, Inst *in) {
+  Z3_ast all = e->s->t_true;
+  for (int s = 0; s < in->r->nslots; s++) {
+    for (int k = 0; k < 2; k++) {
+      if (!in->bound[s][k]) continue;
+      SmtTerm x, b;
+      if (!enc_expr(e, in->slot[s], &x) || !enc_expr(e, in->bound[s][k], &b)) return NULL;
+      DType dt = slot_dt(in, s);
+      Z3_ast le;
+      if (dt == DT_BOOL) le = k ? enc_or(e, enc_not(e, x.val), b.val) : enc_or(e, enc_not(e, b.val), x.val);
+      else le = k ? enc_ap2(e, dt_is_signed(dt) ? Z3_mk_bvsle : Z3_mk_bvule, x.val, b.val)
+                  : enc_ap2(e, dt_is_signed(dt) ? Z3_mk_bvsle : Z3_mk_bvule, b.val, x.val);
+      all = enc_and(e, all, le);
+    }
+  }
+  return all;
+}
+
+/* ---- counterexamples as .vs cases ---- */
+
+static bool model_value(const SmtResult *res, const Node *var, uint64_t *bits) {
+  for (size_t i = 0; i < res->nmodel; i++)
+    if (res->model[i].var == var) {
+      *bits = res->model[i].bits;
+      return true;
+    }
+  return false;
+}
+
+/* Rebuilds the instance with constant variables replaced by their values and pattern variables
+ * declared over [vmin, vmax] as the model chose them; `vsimp check` on the result is invalid again. */
+static char *counterexample_case(const Inst *sym, const SmtResult *res) {
+  VsCtx *ctx = vs_ctx_new();
+  if (!ctx) return NULL;
+  Inst in = *sym;
+  in.ctx = ctx;
+  in.concrete_bounds = true;
+  Node *vars[RULE_MAX_SLOTS];
+  size_t nvars = 0;
+  memset(in.bound, 0, sizeof in.bound);
+  for (int s = 0; s < in.r->nslots; s++) {
+    if (in.r->slot_kind[s] == PAT_OP) continue;
+    DType dt = slot_dt(&in, s);
+    uint64_t v = 0, b;
+    model_value(res, sym->slot[s], &v);
+    if (in.r->slot_kind[s] == PAT_CVAR) {
+      in.slot[s] = vs_const(ctx, dt, v);
+      continue;
+    }
+    i128 lo = im_min(dt), hi = im_max(dt);
+    for (int k = 0; k < 2; k++) {
+      if (!sym->bound[s][k] || !model_value(res, sym->bound[s][k], &b)) continue;
+      in.bound[s][k] = vs_const(ctx, dt, b);
+      if (k) hi = im_value(dt, b);
+      else lo = im_value(dt, b);
+    }
+    in.slot[s] = vs_var(ctx, in.r->slot_names[s], dt, lo, hi);
+    vars[nvars++] = in.slot[s];
+  }
+  Node *lhs = build(&in, in.r->lhs);
+  Node *rhs = lhs ? build(&in, in.r->rhs) : NULL;
+  char *text = lhs && rhs ? vs_print_case(vars, nvars, lhs, rhs) : NULL;
+  vs_ctx_free(ctx);
+  return text;
+}
+
+ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
+  ProofResult out;
+  memset(&out, 0, sizeof out);
+  out.status = PROOF_ERROR;
+  double t0 = vs_seconds();
+  VsCtx *ctx = vs_ctx_new();
+  Inst in;
+  Node *lhs, *rhs;
+  if (!ctx || !inst_init(&in, ctx, r, idx, &lhs, &rhs)) {
+    snprintf(out.reason, sizeof out.reason, "the instance is ill-typed");
+    vs_ctx_free(ctx);
+    return out;
+  }
+  SmtResult res;
+  memset(&res, 0, sizeof res);
+  if (!smt_z3_begin(s, 100, out.reason, sizeof out.reason)) {
+    vs_ctx_free(ctx);
+    return out;
+  }
+  Enc e;
+  enc_init(&e, s);
+  SmtTerm tl, tr;
+  GEnc g = {.e = &e, .in = &in, .defined = s->t_true};
+  Z3_ast guard = s->t_true;
+  bool ok = enc_expr(&e, lhs, &tl) && enc_expr(&e, rhs, &tr);
+  if (ok && r->guard) {
+    guard = genc_bool(&g, r->guard);
+    ok = guard && !g.unsupported;
+  }
+  Z3_ast bounds = ok ? bound_constraints(&e, &in) : NULL;
+  if (!ok || !bounds || e.failed) {
+    snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
+  } else {
+    Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
+    unsigned flags = lhs->flags | rhs->flags;
+    SmtVerdict v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+    if (v == SMT_VALID) out.status = PROOF_PROVED;
+    else if (v == SMT_UNKNOWN) {
+      out.status = PROOF_UNKNOWN;
+      snprintf(out.reason, sizeof out.reason, "%s", res.reason);
+    } else if (v == SMT_INVALID) {
+      out.status = PROOF_REFUTED;
+      out.cex = counterexample_case(&in, &res);
+    } else {
+      snprintf(out.reason, sizeof out.reason, "%s", res.reason[0] ? res.reason : "solver error");
+    }
+  }
+  smt_result_free(&res);
+  enc_fini(&e);
+  vs_ctx_free(ctx);
+  out.seconds = vs_seconds() - t0;
+  return out;
+}

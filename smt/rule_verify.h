@@ -1,0 +1,37 @@
+/* rule_verify.h: proving rules (docs/rules.md, "Proofs").
+ *
+ * An instance of a rule is one assignment of dtypes to its free type classes. For each, the verifier
+ * builds the pattern and the template over fresh variables (pattern variables and constant variables
+ * alike: a constant is just a value the prover does not know), gives every vmin(x)/vmax(x) a fresh
+ * bound variable with vmin(x) <= x <= vmax(x), encodes the guard in exact integer arithmetic (bit-vector
+ * widths chosen so that no guard operation can wrap), treats the heuristic guard tests (is_const,
+ * order) as unconstrained booleans, and asks Z3 whether some assignment satisfies the guard while the
+ * template fails to refine the pattern. */
+#ifndef VSIMP_SMT_RULE_VERIFY_H
+#define VSIMP_SMT_RULE_VERIFY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rules/rule.h"
+#include "smt/smt.h"
+
+typedef enum { PROOF_PROVED, PROOF_REFUTED, PROOF_UNKNOWN, PROOF_ERROR } ProofStatus;
+
+typedef struct {
+  ProofStatus status;
+  double seconds;
+  char *cex;        /* PROOF_REFUTED: a .vs case that `vsimp check` reproduces (malloc'd) */
+  char reason[200]; /* PROOF_UNKNOWN / PROOF_ERROR */
+} ProofResult;
+
+const char *proof_status_name(ProofStatus s);
+
+/* The instances of r its typing and its guard's dtype tests admit, in increasing index order.
+ * Returns the count (at most cap are stored). */
+size_t rule_admissible_instances(const Rule *r, unsigned *out, size_t cap);
+
+ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned instance);
+void proof_result_free(ProofResult *p);
+
+#endif

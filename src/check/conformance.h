@@ -1,0 +1,36 @@
+/* conformance.h: the check that the two implementations of docs/semantics.md agree.
+ *
+ * For every op at every dtype it applies to (every cast and bitcast pair included), the evaluator
+ * (eval_op) and Z3 (smt_eval_ground) compute the op on constant operands: the dtype's edge values in
+ * all combinations, powers of two against the edges, and random operands. Results must have the same
+ * bits and the same UB flag (only the UB flag for uninterpreted functions). Any difference is a bug in
+ * one of the two, and is listed. */
+#ifndef VSIMP_CHECK_CONFORMANCE_H
+#define VSIMP_CHECK_CONFORMANCE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "smt/smt.h"
+
+typedef struct {
+  bool full;            /* also every pair of power-of-two neighbours and more random operands */
+  uint64_t seed;        /* for the random operands */
+  size_t random_per_op; /* random operand tuples per (op, dtype) */
+  size_t max_report;    /* mismatches printed to the log (all are counted) */
+} ConformanceOptions;
+
+typedef struct {
+  size_t cases;      /* (op, dtypes, operands) tuples compared */
+  size_t op_dtypes;  /* distinct (op, dtype) classes covered */
+  size_t mismatches; /* tuples where the two disagree */
+  size_t unreduced;  /* tuples Z3 could not reduce to a constant (uninterpreted functions): UB flag only */
+  double seconds;
+} ConformanceReport;
+
+/* Runs the check; mismatches are described on log (if not NULL). Returns true when none was found. */
+bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
+
+#endif

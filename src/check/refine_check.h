@@ -1,0 +1,49 @@
+/* refine_check.h: the refinement verdict vsimp reports, from two oracles.
+ *
+ * Z3 decides refinement (smt_refines); a counterexample it returns is re-evaluated by the reference
+ * evaluator before it is reported, so that `invalid` always comes with a point the evaluator confirms.
+ * When the variables span at most a few hundred thousand points, the whole domain is also (or
+ * instead, if Z3 gives up) evaluated exhaustively: an exhaustive `valid` needs no solver. A verdict
+ * is never weakened: `unknown` is never reported as valid, and a Z3 model the evaluator does not
+ * confirm is an internal error (one of the two implementations of the semantics is wrong), unless the
+ * model depends on an uninterpreted function, in which case the verdict is `unknown`. */
+#ifndef VSIMP_CHECK_REFINE_CHECK_H
+#define VSIMP_CHECK_REFINE_CHECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "eval/eval.h"
+#include "ir/node.h"
+#include "smt/smt.h"
+
+typedef enum { CHECK_VALID, CHECK_INVALID, CHECK_UNKNOWN, CHECK_ERROR } CheckVerdict;
+
+typedef enum {
+  CHECK_BY_SMT,        /* Z3 proved it, or found a counterexample the evaluator confirmed */
+  CHECK_BY_EXHAUSTIVE, /* every point of the (small) domain was evaluated */
+} CheckMethod;
+
+typedef struct {
+  CheckVerdict verdict;
+  CheckMethod method;
+  VarValue *cex; /* CHECK_INVALID: the point (malloc'd), one entry per variable */
+  size_t ncex;
+  Value src_value, tgt_value; /* CHECK_INVALID: as the evaluator computes them at cex */
+  char reason[200];           /* CHECK_UNKNOWN / CHECK_ERROR: why */
+  double seconds;
+} CheckResult;
+
+typedef struct {
+  /* Domains of at most this many points (product over the variables) are evaluated exhaustively;
+   * 0 disables it. */
+  uint64_t exhaustive_limit;
+} CheckOptions;
+
+/* Decides whether tgt refines src (under pre, a bool expression or NULL). */
+CheckResult check_refinement(SmtCtx *smt, const CheckOptions *opts, Node *pre, Node *src, Node *tgt);
+void check_result_free(CheckResult *r);
+const char *check_verdict_name(CheckVerdict v);
+
+#endif

@@ -1,0 +1,206 @@
+/* vsimp check FILE | vsimp check SRC.vs TGT.vs */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check/refine_check.h"
+#include "cli/cli.h"
+#include "cli/json.h"
+#include "smt/smt.h"
+#include "text/text.h"
+
+static const char *check_help =
+  "usage: vsimp check [OPTIONS] FILE\n"
+  "       vsimp check [OPTIONS] SRC.vs TGT.vs\n"
+  "\n"
+  "Proves or refutes that the target refines the source (docs/semantics.md): FILE holds a case\n"
+  "`SRC --> TGT`; in the two-file form each file holds one expression over the same variables.\n"
+  "Prints `valid`, `invalid` with a counterexample, or `unknown`.\n"
+  "\n"
+  "options:\n"
+  "  --timeout MS     solver time limit per query (default 10000)\n"
+  "  --rlimit N       solver resource limit per query, deterministic (default none)\n"
+  "  --exhaustive N   evaluate every point instead when the domain has at most N points\n"
+  "                   (default 65536; 0 always uses the solver)\n"
+  "  --smt2 FILE      also write the query as SMT-LIB2 to FILE\n"
+  "  --json           print one JSON object\n"
+  "exit codes: 0 valid, 1 invalid, 2 bad input or usage, 3 unknown, 4 internal error\n";
+
+static void print_value(FILE *out, DType dt, Value v) {
+  char buf[96];
+  if (v.ub) fputs("UB", out);
+  else fputs(vs_format_literal(dt, v.bits, true, buf, sizeof buf), out);
+}
+
+static void report_text(const CheckResult *r, const Node *src, const Node *tgt) {
+  printf("%s\n", check_verdict_name(r->verdict));
+  if (r->verdict == CHECK_INVALID) {
+    char buf[96];
+    printf("counterexample:\n");
+    for (size_t k = 0; k < r->ncex; k++)
+      printf("  %s = %s\n", r->cex[k].var->aux.name,
+             vs_format_literal((DType)r->cex[k].var->dtype, r->cex[k].bits, true, buf, sizeof buf));
+    printf("  source = ");
+    print_value(stdout, (DType)src->dtype, r->src_value);
+    printf("\n  target = ");
+    print_value(stdout, (DType)tgt->dtype, r->tgt_value);
+    printf("\n");
+  } else if (r->verdict == CHECK_UNKNOWN || r->verdict == CHECK_ERROR) {
+    printf("reason: %s\n", r->reason);
+  }
+}
+
+static void report_json(const CheckResult *r, const Node *src, const Node *tgt) {
+  JsonWriter w;
+  char buf[96];
+  json_init(&w, stdout);
+  json_begin_object(&w, NULL);
+  json_string(&w, "command", "check");
+  json_string(&w, "verdict", check_verdict_name(r->verdict));
+  json_string(&w, "method", r->method == CHECK_BY_EXHAUSTIVE ? "exhaustive" : "smt");
+  json_double(&w, "seconds", r->seconds);
+  if (r->verdict == CHECK_INVALID) {
+    json_begin_object(&w, "counterexample");
+    for (size_t k = 0; k < r->ncex; k++)
+      json_string(&w, r->cex[k].var->aux.name,
+                  vs_format_literal((DType)r->cex[k].var->dtype, r->cex[k].bits, true, buf, sizeof buf));
+    json_end_object(&w);
+    json_string(&w, "source", r->src_value.ub ? "UB" : vs_format_literal((DType)src->dtype, r->src_value.bits, true, buf, sizeof buf));
+    json_string(&w, "target", r->tgt_value.ub ? "UB" : vs_format_literal((DType)tgt->dtype, r->tgt_value.bits, true, buf, sizeof buf));
+  }
+  if (r->verdict == CHECK_UNKNOWN || r->verdict == CHECK_ERROR) json_string(&w, "reason", r->reason);
+  json_end_object(&w);
+  json_finish(&w);
+}
+
+static int json_error(const VsDiag *d) {
+  JsonWriter w;
+  char where[512];
+  snprintf(where, sizeof where, "%s:%d:%d", d->file, d->line, d->col);
+  json_init(&w, stdout);
+  json_begin_object(&w, NULL);
+  json_string(&w, "verdict", "error");
+  json_string(&w, "where", where);
+  json_string(&w, "error", d->msg);
+  json_end_object(&w);
+  json_finish(&w);
+  return EXIT_USAGE;
+}
+
+static int input_error(const VsDiag *d, bool json) {
+  vs_diag_print(d, stderr);
+  return json ? json_error(d) : EXIT_USAGE;
+}
+
+/* In the two-file form a name must mean the same variable on both sides. */
+static bool same_declarations(const VsFile *a, const VsFile *b, const char *bpath, VsDiag *d) {
+  for (size_t i = 0; i < b->nvars; i++)
+    for (size_t j = 0; j < a->nvars; j++)
+      if (b->vars[i]->aux.name == a->vars[j]->aux.name && b->vars[i] != a->vars[j]) {
+        snprintf(d->file, sizeof d->file, "%s", bpath);
+        d->line = d->col = 1;
+        snprintf(d->msg, sizeof d->msg, "variable '%s' is declared differently in the two files",
+                 b->vars[i]->aux.name);
+        return false;
+      }
+  return true;
+}
+
+int cmd_check(int argc, char **argv) {
+  if (cli_wants_help(argc, argv)) {
+    fputs(check_help, stdout);
+    return EXIT_OK;
+  }
+  CliCommon c = {.timeout_ms = 10000};
+  unsigned long exhaustive = 65536;
+  const char *files[2];
+  int nfiles = 0;
+  for (int i = 1; i < argc; i++) {
+    int r = cli_common_option(&c, argc, argv, &i);
+    if (r < 0) return EXIT_USAGE;
+    if (r > 0) continue;
+    if (!strcmp(argv[i], "--exhaustive")) {
+      char *end;
+      if (i + 1 >= argc || !*argv[i + 1] || argv[i + 1][0] == '-' ||
+          (exhaustive = strtoul(argv[i + 1], &end, 10), *end))
+        return cli_usage_error("--exhaustive needs a number of points");
+      i++;
+      continue;
+    }
+    if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("check: unknown option '%s'", argv[i]);
+    if (nfiles == 2) return cli_usage_error("check: too many files (give one case file, or SRC and TGT)");
+    files[nfiles++] = argv[i];
+  }
+  if (!nfiles) return cli_usage_error("check: no input file (see vsimp check --help)");
+
+  VsCtx *ctx = vs_ctx_new();
+  VsFile a = {0}, b = {0};
+  VsDiag d;
+  int rc = EXIT_USAGE;
+  if (!vs_parse_file(ctx, files[0], &a, &d)) {
+    rc = input_error(&d, c.json);
+    goto done;
+  }
+  Node *src = a.src, *tgt = a.tgt;
+  if (nfiles == 1 && !tgt) {
+    snprintf(d.file, sizeof d.file, "%s", files[0]);
+    d.line = d.col = 1;
+    snprintf(d.msg, sizeof d.msg, "expected a case 'SRC --> TGT' (or give a second file with the target)");
+    rc = input_error(&d, c.json);
+    goto done;
+  }
+  if (nfiles == 2) {
+    if (a.tgt) {
+      snprintf(d.file, sizeof d.file, "%s", files[0]);
+      d.line = d.col = 1;
+      snprintf(d.msg, sizeof d.msg, "the source file holds a case; give one expression per file");
+      rc = input_error(&d, c.json);
+      goto done;
+    }
+    if (!vs_parse_file(ctx, files[1], &b, &d)) {
+      rc = input_error(&d, c.json);
+      goto done;
+    }
+    if (b.tgt) {
+      snprintf(d.file, sizeof d.file, "%s", files[1]);
+      d.line = d.col = 1;
+      snprintf(d.msg, sizeof d.msg, "the target file holds a case; give one expression per file");
+      rc = input_error(&d, c.json);
+      goto done;
+    }
+    if (!same_declarations(&a, &b, files[1], &d)) {
+      rc = input_error(&d, c.json);
+      goto done;
+    }
+    tgt = b.src;
+  }
+  if (src->dtype != tgt->dtype) {
+    snprintf(d.file, sizeof d.file, "%s", files[nfiles - 1]);
+    d.line = d.col = 1;
+    snprintf(d.msg, sizeof d.msg, "the target has type %s but the source has type %s",
+             dt_name((DType)tgt->dtype), dt_name((DType)src->dtype));
+    rc = input_error(&d, c.json);
+    goto done;
+  }
+
+  SmtOptions so = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .smt2_path = c.smt2_path};
+  SmtCtx *smt = smt_new(&so);
+  /* With --smt2 the user wants the query itself: always go through the solver. */
+  CheckOptions co = {.exhaustive_limit = c.smt2_path ? 0 : exhaustive};
+  CheckResult r = check_refinement(smt, &co, NULL, src, tgt);
+  if (c.json) report_json(&r, src, tgt);
+  else report_text(&r, src, tgt);
+  switch (r.verdict) {
+  case CHECK_VALID: rc = EXIT_OK; break;
+  case CHECK_INVALID: rc = EXIT_INVALID; break;
+  case CHECK_UNKNOWN: rc = EXIT_UNKNOWN; break;
+  default: rc = EXIT_INTERNAL; break;
+  }
+  check_result_free(&r);
+  smt_free(smt);
+done:
+  vs_file_free(&a);
+  vs_file_free(&b);
+  vs_ctx_free(ctx);
+  return rc;
+}

@@ -1,0 +1,313 @@
+/* vsimp rules list | vsimp rules verify */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/json.h"
+#include "rules/catalog.h"
+#include "rules/embedded.h"
+#include "smt/rule_verify.h"
+#include "smt/verify_run.h"
+
+static const char *rules_help =
+  "usage: vsimp rules list [--rules FILE]... [--json | --markdown]\n"
+  "       vsimp rules verify [OPTIONS]\n"
+  "\n"
+  "list     prints the catalog: name, family, the dtype instances its proofs cover, and where it is\n"
+  "         defined (--markdown: the table of docs/rules.md)\n"
+  "verify   proves every rule at every dtype instance its typing admits (docs/rules.md, Proofs)\n"
+  "\n"
+  "verify options:\n"
+  "  --rules FILE        verify the rules of FILE (only them, unless --all); the proofs are written to\n"
+  "                      FILE.ledger, which `simplify --rules FILE` reads\n"
+  "  --all               with --rules: the built-in catalog too\n"
+  "  --only NAME         only the rule NAME\n"
+  "  -j N, --jobs N      parallel solvers (default: all cores)\n"
+  "  --timeout MS        per query (default 20000)\n"
+  "  --rlimit N          deterministic per-query budget (default none)\n"
+  "  --no-cache          prove everything again (default: reuse proofs recorded for the same rule\n"
+  "                      text and solver version in the built-in ledger and in --write-ledger's file)\n"
+  "  --write-ledger PATH write the ledger of this run (for the built-in catalog: src/rules/ledger.txt)\n"
+  "  --json              print one JSON object\n"
+  "exit codes: 0 every instance proved, 1 some instance refuted (each printed with a counterexample\n"
+  "case), 2 usage, 3 no refutation but some instance unknown, 4 internal error\n";
+
+static char *read_all(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  size_t cap = 65536;
+  char *buf = malloc(cap);
+  *len = 0;
+  while (buf) {
+    size_t got = fread(buf + *len, 1, cap - *len, f);
+    *len += got;
+    if (*len < cap) break;
+    char *nb = realloc(buf, cap * 2);
+    if (!nb) {
+      free(buf);
+      buf = NULL;
+      break;
+    }
+    buf = nb;
+    cap *= 2;
+  }
+  fclose(f);
+  return buf;
+}
+
+
+
+/* The dtype instances proved, as a compact list ("i8 i16 ..."); writes into buf. */
+static void proved_list(const Rule *r, char *buf, size_t size) {
+  unsigned *inst = malloc(RULE_INSTANCES * sizeof *inst);
+  size_t n = inst ? rule_admissible_instances(r, inst, RULE_INSTANCES) : 0, len = 0, shown = 0, proved = 0;
+  buf[0] = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (!rule_instance_proved(r, inst[i])) continue;
+    proved++;
+    if (shown < 16 && len + 40 < size) {
+      char name[64];
+      rule_instance_name(r, inst[i], name, sizeof name);
+      len += (size_t)snprintf(buf + len, size - len, "%s%s", shown ? " " : "", name);
+      shown++;
+    }
+  }
+  if (proved > shown && len + 40 < size) snprintf(buf + len, size - len, " (+%zu more)", proved - shown);
+  if (!proved) snprintf(buf, size, "none");
+  if (n && proved < n && strlen(buf) + 40 < size)
+    snprintf(buf + strlen(buf), size - strlen(buf), " [%zu of %zu admissible]", proved, n);
+  free(inst);
+}
+
+static int rules_list(int argc, char **argv) {
+  bool json = false, markdown = false;
+  const char *files[64];
+  int nfiles = 0;
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--json")) json = true;
+    else if (!strcmp(argv[i], "--markdown")) markdown = true;
+    else if (!strcmp(argv[i], "--rules") && i + 1 < argc && nfiles < 64) files[nfiles++] = argv[++i];
+    else return cli_usage_error("rules list: unknown argument '%s'", argv[i]);
+  }
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  if (!catalog_load_builtin(cat, &d)) {
+    vs_diag_print(&d, stderr);
+    catalog_free(cat);
+    return EXIT_INTERNAL;
+  }
+  catalog_apply_builtin_ledger(cat);
+  if (cli_load_user_rules(cat, files, nfiles, json) != EXIT_OK) {
+    catalog_free(cat);
+    return EXIT_USAGE;
+  }
+  JsonWriter w;
+  if (json) {
+    json_init(&w, stdout);
+    json_begin_object(&w, NULL);
+    json_string(&w, "command", "rules list");
+    json_begin_array(&w, "rules");
+  } else if (markdown) {
+    printf("| rule | family | proved at | rule text |\n|---|---|---|---|\n");
+  }
+  char proved[1024];
+  for (size_t i = 0; i < catalog_rule_count(cat); i++) {
+    const Rule *r = catalog_rule(cat, i);
+    proved_list(r, proved, sizeof proved);
+    if (json) {
+      json_begin_object(&w, NULL);
+      json_string(&w, "name", r->name);
+      json_string(&w, "family", r->family);
+      json_string(&w, "proved", proved);
+      json_string(&w, "text", r->text);
+      char where[300];
+      snprintf(where, sizeof where, "%s:%d", r->file, r->line);
+      json_string(&w, "defined", where);
+      json_end_object(&w);
+    } else if (markdown) {
+      const char *colon = strchr(r->text, ':');
+      printf("| `%s` | %s | %s | `", r->name, r->family, proved);
+      for (const char *p = colon ? colon + 2 : r->text; *p; p++) {
+        if (*p == '|') fputs("\\|", stdout);
+        else putchar(*p);
+      }
+      printf("` |\n");
+    } else {
+      printf("%-24s %-18s %s\n", r->name, r->family, proved);
+    }
+  }
+  if (json) {
+    json_end_array(&w);
+    json_end_object(&w);
+    json_finish(&w);
+  }
+  catalog_free(cat);
+  return EXIT_OK;
+}
+
+static void progress(void *ud, size_t done, size_t total) {
+  (void)ud;
+  if (done == total || done % 50 == 0) {
+    fprintf(stderr, "\rverify: %zu/%zu", done, total);
+    if (done == total) fputc('\n', stderr);
+  }
+}
+
+static int rules_verify(int argc, char **argv) {
+  CliCommon c = {.timeout_ms = 20000};
+  bool all = false, no_cache = false;
+  const char *only = NULL, *write_ledger = NULL;
+  const char *files[64];
+  int nfiles = 0;
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  c.jobs = ncpu > 0 ? (int)ncpu : 1;
+  for (int i = 2; i < argc; i++) {
+    int r = cli_common_option(&c, argc, argv, &i);
+    if (r < 0) return EXIT_USAGE;
+    if (r > 0) continue;
+    if (!strcmp(argv[i], "--all")) all = true;
+    else if (!strcmp(argv[i], "--no-cache")) no_cache = true;
+    else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
+    else if (!strcmp(argv[i], "--write-ledger") && i + 1 < argc) write_ledger = argv[++i];
+    else if (!strcmp(argv[i], "--rules") && i + 1 < argc && nfiles < 64) files[nfiles++] = argv[++i];
+    else return cli_usage_error("rules verify: unknown argument '%s'", argv[i]);
+  }
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  int rc = EXIT_INTERNAL;
+  char *cache = NULL;
+  size_t cache_len = 0;
+  VerifyReport rep = {0};
+  if (!catalog_load_builtin(cat, &d)) {
+    vs_diag_print(&d, stderr);
+    goto done;
+  }
+  for (int i = 0; i < nfiles; i++) {
+    if (!catalog_load_file(cat, files[i], &d)) {
+      vs_diag_print(&d, stderr);
+      rc = EXIT_USAGE;
+      goto done;
+    }
+  }
+  if (only && !catalog_find(cat, only)) {
+    rc = cli_usage_error("rules verify: no rule named '%s'", only);
+    goto done;
+  }
+  /* The cache: the built-in ledger, plus the file this run will write (a user's FILE.ledger). */
+  if (!no_cache) {
+    const char *ledger_path = write_ledger;
+    char user_ledger[4096];
+    if (!ledger_path && nfiles == 1) {
+      snprintf(user_ledger, sizeof user_ledger, "%s.ledger", files[0]);
+      ledger_path = user_ledger;
+    }
+    size_t flen = 0;
+    char *fromfile = ledger_path ? read_all(ledger_path, &flen) : NULL;
+    size_t blen = vs_embedded_ledger_count ? vs_embedded_ledger[0].len : 0;
+    cache = malloc(blen + flen + 2);
+    if (cache) {
+      if (blen) memcpy(cache, vs_embedded_ledger[0].data, blen);
+      cache[blen] = '\n';
+      if (flen) memcpy(cache + blen + 1, fromfile, flen);
+      cache_len = blen + 1 + flen;
+    }
+    free(fromfile);
+  }
+  VerifyOptions vo = {.jobs = c.jobs,
+                      .smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit},
+                      .cache = cache,
+                      .cache_len = cache_len,
+                      .only = only,
+                      .include_builtin = nfiles == 0 || all,
+                      .progress = isatty(2) && !c.json ? progress : NULL};
+  if (!verify_catalog(cat, &vo, &rep)) {
+    fprintf(stderr, "vsimp: error: out of memory\n");
+    goto done;
+  }
+  /* Failures first, each with the case that reproduces it. */
+  for (size_t i = 0; i < rep.n && !c.json; i++) {
+    const VerifyItem *it = &rep.items[i];
+    if (it->result.status == PROOF_PROVED) continue;
+    char name[64];
+    rule_instance_name(it->rule, it->instance, name, sizeof name);
+    printf("%s %s at %s (%s:%d)\n", proof_status_name(it->result.status), it->rule->name, name, it->rule->file,
+           it->rule->line);
+    if (it->result.cex) printf("  counterexample (vsimp check reproduces it):\n    %s", it->result.cex);
+    else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
+  }
+  if (c.json) {
+    JsonWriter w;
+    json_init(&w, stdout);
+    json_begin_object(&w, NULL);
+    json_string(&w, "command", "rules verify");
+    json_int(&w, "rules", (long long)rep.rules);
+    json_int(&w, "instances", (long long)rep.n);
+    json_int(&w, "proved", (long long)rep.proved);
+    json_int(&w, "refuted", (long long)rep.refuted);
+    json_int(&w, "unknown", (long long)rep.unknown);
+    json_int(&w, "errors", (long long)rep.errors);
+    json_int(&w, "cached", (long long)rep.cached);
+    json_double(&w, "seconds", rep.seconds);
+    json_begin_array(&w, "failures");
+    for (size_t i = 0; i < rep.n; i++) {
+      const VerifyItem *it = &rep.items[i];
+      if (it->result.status == PROOF_PROVED) continue;
+      char name[64];
+      rule_instance_name(it->rule, it->instance, name, sizeof name);
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", it->rule->name);
+      json_string(&w, "instance", name);
+      json_string(&w, "status", proof_status_name(it->result.status));
+      if (it->result.cex) json_string(&w, "counterexample", it->result.cex);
+      if (it->result.reason[0]) json_string(&w, "reason", it->result.reason);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_end_object(&w);
+    json_finish(&w);
+  } else {
+    printf("rules verify: %zu rules, %zu instances: %zu proved (%zu from cache), %zu refuted, %zu unknown, "
+           "%zu errors, %.1f s\n",
+           rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.unknown, rep.errors, rep.seconds);
+  }
+  const char *out_path = write_ledger;
+  char user_out[4096];
+  if (!out_path && nfiles == 1 && !all) {
+    snprintf(user_out, sizeof user_out, "%s.ledger", files[0]);
+    out_path = user_out;
+  }
+  if (out_path) {
+    char *text = verify_ledger_text(&rep);
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
+    FILE *f = text ? fopen(tmp, "wb") : NULL;
+    bool ok = f && fputs(text, f) >= 0;
+    if (f && fclose(f) != 0) ok = false;
+    if (ok && rename(tmp, out_path) != 0) ok = false;
+    if (!ok) {
+      remove(tmp);
+      fprintf(stderr, "vsimp: error: cannot write %s\n", out_path);
+      free(text);
+      goto done;
+    }
+    free(text);
+  }
+  rc = rep.refuted ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
+done:
+  verify_report_free(&rep);
+  free(cache);
+  catalog_free(cat);
+  return rc;
+}
+
+int cmd_rules(int argc, char **argv) {
+  if (argc < 2 || cli_wants_help(argc, argv)) {
+    fputs(rules_help, argc < 2 ? stderr : stdout);
+    return argc < 2 ? EXIT_USAGE : EXIT_OK;
+  }
+  if (!strcmp(argv[1], "list")) return rules_list(argc, argv);
+  if (!strcmp(argv[1], "verify")) return rules_verify(argc, argv);
+  return cli_usage_error("rules: unknown subcommand '%s' (list or verify)", argv[1]);
+}

@@ -1,0 +1,13 @@
+/* timer.h: a monotonic clock for reported timings (never for decisions). */
+#ifndef VSIMP_IR_TIMER_H
+#define VSIMP_IR_TIMER_H
+
+#include <time.h>
+
+static inline double vs_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+#endif

@@ -1,0 +1,729 @@
+/* The rule DSL: records (`family`, `rule`, `lemma`) split by lines, each parsed with the .vs lexer.
+ * Patterns and templates use the expression grammar of docs/syntax.md (untyped: types are inferred
+ * afterwards, see rule_typing.c); guards have their own small grammar of exact integer terms. */
+#include "rules/rule_parse.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/op.h"
+#include "rules/family.h"
+#include "text/lexer.h"
+#include "text/literal.h"
+
+typedef enum { MODE_PATTERN, MODE_TEMPLATE, MODE_GUARD } Mode;
+
+typedef struct {
+  Arena *arena;
+  const char *file;
+  Lexer lx;
+  Token tok;
+  Rule *rule;
+  Mode mode;
+  int depth;
+  VsDiag *diag;
+  bool failed;
+} P;
+
+__attribute__((format(printf, 3, 4))) static void fail_at(P *p, const Token *t, const char *fmt, ...) {
+  if (p->failed) return;
+  p->failed = true;
+  snprintf(p->diag->file, sizeof p->diag->file, "%s", p->file);
+  p->diag->line = t->line;
+  p->diag->col = t->col;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->diag->msg, sizeof p->diag->msg, fmt, ap);
+  va_end(ap);
+}
+
+static void advance(P *p) {
+  lex_next(&p->lx, &p->tok);
+  if (p->tok.kind == TK_ERROR) fail_at(p, &p->tok, "%s", p->tok.msg);
+}
+
+static bool tok_is(const P *p, const char *word) {
+  return p->tok.kind == TK_IDENT && strlen(word) == p->tok.len && !memcmp(p->lx.src + p->tok.off, word, p->tok.len);
+}
+
+static bool expect(P *p, TokKind k, const char *what) {
+  if (p->tok.kind != k) {
+    char got[96];
+    tok_describe(&p->lx, &p->tok, got, sizeof got);
+    fail_at(p, &p->tok, "expected %s, got %s", what, got);
+    return false;
+  }
+  advance(p);
+  return true;
+}
+
+/* ---- slots ---- */
+
+static bool is_const_name(const char *s, size_t len) {
+  if (len == 0 || s[0] != 'c') return false;
+  for (size_t i = 1; i < len; i++)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+
+static int find_slot(const Rule *r, const char *s, size_t len) {
+  for (int i = 0; i < r->nslots; i++)
+    if (strlen(r->slot_names[i]) == len && !memcmp(r->slot_names[i], s, len)) return i;
+  return -1;
+}
+
+static int add_slot(P *p, const Token *t, uint8_t kind) {
+  Rule *r = p->rule;
+  if (r->nslots == RULE_MAX_SLOTS) {
+    fail_at(p, t, "too many variables in one rule (at most %d)", RULE_MAX_SLOTS);
+    return -1;
+  }
+  r->slot_names[r->nslots] = arena_strndup(p->arena, p->lx.src + t->off, t->len);
+  r->slot_kind[r->nslots] = kind;
+  return r->nslots++;
+}
+
+/* ---- patterns and templates ---- */
+
+static Pat *new_pat(P *p, PatKind kind, const Token *at) {
+  Pat *x = arena_alloc(p->arena, sizeof *x);
+  if (!x) {
+    fail_at(p, at, "out of memory");
+    return NULL;
+  }
+  x->kind = (uint8_t)kind;
+  x->slot = -1;
+  x->line = at->line;
+  x->col = at->col;
+  return x;
+}
+
+static Pat *parse_expr(P *p, int min_prec);
+
+static const struct {
+  const char *name;
+  Op op;
+} call_ops[] = {
+  {"min", OP_MIN},     {"max", OP_MAX},     {"select", OP_SELECT}, {"tdiv", OP_TDIV},   {"tmod", OP_TMOD},
+  {"mulacc", OP_MULACC}, {"pow", OP_POW},   {"sqrt", OP_SQRT},     {"trunc", OP_TRUNC}, {"floor", OP_FLOOR},
+  {"ceil", OP_CEIL},   {"round", OP_ROUND}, {"recip", OP_RECIP},   {"exp2", OP_EXP2},   {"log2", OP_LOG2},
+  {"sin", OP_SIN},     {"cast", OP_CAST},   {"bitcast", OP_BITCAST},
+};
+
+/* A call `NAME(args)`: an op, a cast to a named dtype, or (templates) vmin/vmax. */
+static Pat *parse_call(P *p, Token name) {
+  const char *s = p->lx.src + name.off;
+  size_t len = name.len;
+  Pat *x = new_pat(p, PAT_OP, &name);
+  if (!x) return NULL;
+  DType dt;
+  bool fixed_cast = false;
+  if ((len == 4 && !memcmp(s, "vmin", 4)) || (len == 4 && !memcmp(s, "vmax", 4))) {
+    if (p->mode != MODE_TEMPLATE) {
+      fail_at(p, &name, "vmin/vmax may appear in templates and guards, not in patterns");
+      return NULL;
+    }
+    advance(p);
+    Token v = p->tok;
+    if (!expect(p, TK_IDENT, "a pattern variable")) return NULL;
+    int slot = find_slot(p->rule, p->lx.src + v.off, v.len);
+    if (slot < 0) {
+      fail_at(p, &v, "'%.*s' is not a variable of the pattern", (int)v.len, p->lx.src + v.off);
+      return NULL;
+    }
+    if (!expect(p, TK_RPAREN, "')'")) return NULL;
+    x->kind = PAT_BOUND;
+    x->slot = (int8_t)slot;
+    x->bound_max = s[2] == 'a';
+    return x;
+  }
+  size_t k = 0;
+  while (k < sizeof call_ops / sizeof call_ops[0] &&
+         !(strlen(call_ops[k].name) == len && !memcmp(call_ops[k].name, s, len)))
+    k++;
+  if (k < sizeof call_ops / sizeof call_ops[0]) {
+    x->op = (uint8_t)call_ops[k].op;
+  } else if (dt_from_name(s, len, &dt)) {
+    x->op = OP_CAST;
+    fixed_cast = true;
+  } else if (len > 8 && !memcmp(s, "bitcast_", 8) && dt_from_name(s + 8, len - 8, &dt)) {
+    x->op = OP_BITCAST;
+    fixed_cast = true;
+  } else {
+    fail_at(p, &name, "unknown function '%.*s'", (int)len, s);
+    return NULL;
+  }
+  if (fixed_cast) {
+    x->lit_typed = 1;
+    x->fixed_dt = (uint8_t)dt;
+  }
+  advance(p); /* ( */
+  int n = 0;
+  if (p->tok.kind != TK_RPAREN) {
+    for (;;) {
+      if (n == 3) {
+        fail_at(p, &p->tok, "too many arguments");
+        return NULL;
+      }
+      x->args[n++] = parse_expr(p, 0);
+      if (p->failed) return NULL;
+      if (p->tok.kind != TK_COMMA) break;
+      advance(p);
+    }
+  }
+  if (!expect(p, TK_RPAREN, "')'")) return NULL;
+  if (n != op_arity((Op)x->op)) {
+    fail_at(p, &name, "'%.*s' takes %d argument%s, got %d", (int)len, s, op_arity((Op)x->op),
+            op_arity((Op)x->op) == 1 ? "" : "s", n);
+    return NULL;
+  }
+  x->nargs = (uint8_t)n;
+  return x;
+}
+
+static Pat *parse_literal(P *p, bool neg) {
+  Token t = p->tok;
+  Pat *x = new_pat(p, PAT_LIT, &t);
+  if (!x) return NULL;
+  if (t.kind == TK_INT) {
+    u128 mag;
+    if (!lit_int_magnitude(p->lx.src + t.off, t.num_len, &mag)) {
+      fail_at(p, &t, "integer literal too large");
+      return NULL;
+    }
+    x->ival = neg ? -(i128)mag : (i128)mag;
+  } else {
+    char buf[64];
+    size_t n = t.num_len < sizeof buf - 1 ? t.num_len : sizeof buf - 1;
+    memcpy(buf, p->lx.src + t.off, n);
+    buf[n] = 0;
+    x->fval = strtod(buf, NULL);
+    if (neg) x->fval = -x->fval;
+    x->lit_float = 1;
+  }
+  if (t.has_suffix) {
+    x->lit_typed = 1;
+    x->fixed_dt = (uint8_t)t.suffix;
+  }
+  advance(p);
+  return x;
+}
+
+static Pat *parse_primary(P *p) {
+  Token t = p->tok;
+  if (t.kind == TK_INT || t.kind == TK_FLOAT) return parse_literal(p, false);
+  if (t.kind == TK_LPAREN) {
+    advance(p);
+    Pat *x = parse_expr(p, 0);
+    if (!expect(p, TK_RPAREN, "')'")) return NULL;
+    return x;
+  }
+  if (t.kind != TK_IDENT) {
+    char got[96];
+    tok_describe(&p->lx, &t, got, sizeof got);
+    fail_at(p, &t, "expected an expression, got %s", got);
+    return NULL;
+  }
+  const char *s = p->lx.src + t.off;
+  if (tok_is(p, "true") || tok_is(p, "false")) {
+    Pat *x = new_pat(p, PAT_LIT, &t);
+    if (!x) return NULL;
+    x->ival = tok_is(p, "true");
+    x->lit_typed = 1;
+    x->fixed_dt = DT_BOOL;
+    advance(p);
+    return x;
+  }
+  advance(p);
+  if (p->tok.kind == TK_LPAREN) return parse_call(p, t);
+  int slot = find_slot(p->rule, s, t.len);
+  if (p->tok.kind == TK_AT) { /* v@pattern */
+    if (p->mode != MODE_PATTERN || slot >= 0) {
+      fail_at(p, &t, p->mode != MODE_PATTERN ? "'@' binds names in patterns only" : "'%.*s' is bound twice",
+              (int)t.len, s);
+      return NULL;
+    }
+    advance(p);
+    Pat *x = parse_primary(p);
+    if (!x) return NULL;
+    if (x->kind != PAT_OP) {
+      fail_at(p, &t, "'@' must bind an operation");
+      return NULL;
+    }
+    if ((x->slot = (int8_t)add_slot(p, &t, PAT_OP)) < 0) return NULL;
+    return x;
+  }
+  bool is_const = is_const_name(s, t.len);
+  if (slot < 0) {
+    if (p->mode != MODE_PATTERN) {
+      fail_at(p, &t, "'%.*s' is not a variable of the pattern", (int)t.len, s);
+      return NULL;
+    }
+    if ((slot = add_slot(p, &t, is_const ? PAT_CVAR : PAT_VAR)) < 0) return NULL;
+  }
+  Pat *x = new_pat(p, is_const ? PAT_CVAR : PAT_VAR, &t);
+  if (!x) return NULL;
+  x->slot = (int8_t)slot;
+  return x;
+}
+
+static Pat *parse_unary(P *p) {
+  Token t = p->tok;
+  if (t.kind == TK_MINUS || t.kind == TK_TILDE || t.kind == TK_BANG) {
+    advance(p);
+    if (t.kind == TK_MINUS && (p->tok.kind == TK_INT || p->tok.kind == TK_FLOAT) && p->tok.line == t.line &&
+        p->tok.col == t.col + 1)
+      return parse_literal(p, true); /* -7: a negative literal, as in .vs files */
+    if (++p->depth > 200) {
+      fail_at(p, &t, "expression nested too deeply");
+      return NULL;
+    }
+    Pat *a = parse_unary(p);
+    p->depth--;
+    if (!a) return NULL;
+    Pat *x = new_pat(p, PAT_OP, &t);
+    if (!x) return NULL;
+    x->op = t.kind == TK_MINUS ? OP_NEG : OP_NOT;
+    x->nargs = 1;
+    x->args[0] = a;
+    return x;
+  }
+  return parse_primary(p);
+}
+
+/* Binary operators: C precedence, all left-associative. `>`/`>=` swap into `<`/`<=`. */
+static int binary_prec(TokKind k, Op *op, bool *swap) {
+  *swap = false;
+  switch (k) {
+  case TK_STAR: *op = OP_MUL; return 10;
+  case TK_SLASHSLASH: *op = OP_IDIV; return 10;
+  case TK_PERCENT: *op = OP_MOD; return 10;
+  case TK_SLASH: *op = OP_FDIV; return 10;
+  case TK_PLUS: *op = OP_ADD; return 9;
+  case TK_MINUS: *op = OP_SUB; return 9;
+  case TK_SHL: *op = OP_SHL; return 8;
+  case TK_SHR: *op = OP_SHR; return 8;
+  case TK_LT: *op = OP_LT; return 7;
+  case TK_LE: *op = OP_LE; return 7;
+  case TK_GT: *op = OP_LT; *swap = true; return 7;
+  case TK_GE: *op = OP_LE; *swap = true; return 7;
+  case TK_EQ: *op = OP_EQ; return 6;
+  case TK_NE: *op = OP_NE; return 6;
+  case TK_AMP: *op = OP_AND; return 5;
+  case TK_CARET: *op = OP_XOR; return 4;
+  case TK_PIPE: *op = OP_OR; return 3;
+  case TK_AMPAMP: *op = OP_AND; return 2;
+  case TK_PIPEPIPE: *op = OP_OR; return 1;
+  default: return -1;
+  }
+}
+
+static Pat *parse_expr(P *p, int min_prec) {
+  if (++p->depth > 200) {
+    fail_at(p, &p->tok, "expression nested too deeply");
+    return NULL;
+  }
+  Pat *lhs = parse_unary(p);
+  for (;;) {
+    Op op;
+    bool swap;
+    int prec = binary_prec(p->tok.kind, &op, &swap);
+    if (!lhs || p->failed || prec < 0 || prec < min_prec) break;
+    Token t = p->tok;
+    advance(p);
+    Pat *rhs = parse_expr(p, prec + 1);
+    if (!rhs) {
+      lhs = NULL;
+      break;
+    }
+    Pat *x = new_pat(p, PAT_OP, &t);
+    if (!x) {
+      lhs = NULL;
+      break;
+    }
+    x->op = (uint8_t)op;
+    x->nargs = 2;
+    x->args[0] = swap ? rhs : lhs;
+    x->args[1] = swap ? lhs : rhs;
+    lhs = x;
+  }
+  p->depth--;
+  return p->failed ? NULL : lhs;
+}
+
+/* ---- guards ---- */
+
+static Guard *new_guard(P *p, GuardKind kind, const Token *at) {
+  Guard *g = arena_alloc(p->arena, sizeof *g);
+  if (!g) {
+    fail_at(p, at, "out of memory");
+    return NULL;
+  }
+  g->kind = (uint8_t)kind;
+  g->slot = g->slot2 = -1;
+  g->line = at->line;
+  g->col = at->col;
+  return g;
+}
+
+static Guard *parse_guard(P *p, int min_prec);
+
+static int guard_slot(P *p) {
+  Token v = p->tok;
+  if (!expect(p, TK_IDENT, "a pattern variable")) return -1;
+  int slot = find_slot(p->rule, p->lx.src + v.off, v.len);
+  if (slot < 0) fail_at(p, &v, "'%.*s' is not a variable of the pattern", (int)v.len, p->lx.src + v.off);
+  return slot;
+}
+
+static Guard *parse_guard_call(P *p, Token name) {
+  static const struct {
+    const char *name;
+    GuardKind kind;
+    int test;
+  } fns[] = {
+    {"int", G_TEST, TEST_INT},     {"signed", G_TEST, TEST_SIGNED}, {"unsigned", G_TEST, TEST_UNSIGNED},
+    {"float", G_TEST, TEST_FLOAT}, {"bool", G_TEST, TEST_BOOL},     {"index", G_TEST, TEST_INDEX},
+    {"bits", G_BITS, 0},           {"vmin", G_VMIN, 0},             {"vmax", G_VMAX, 0},
+    {"is_const", G_IS_CONST, 0},   {"order", G_ORDER, 0},           {"min", G_MIN, 0},
+    {"max", G_MAX, 0},             {"gcd", G_GCD, 0},               {"abs", G_ABS, 0},
+    {"is_pow2", G_IS_POW2, 0},     {"no_overflow", G_NO_OVERFLOW, 0},
+  };
+  size_t k = 0;
+  while (k < sizeof fns / sizeof fns[0] &&
+         !(strlen(fns[k].name) == name.len && !memcmp(fns[k].name, p->lx.src + name.off, name.len)))
+    k++;
+  if (k == sizeof fns / sizeof fns[0]) {
+    fail_at(p, &name, "unknown guard function '%.*s'", (int)name.len, p->lx.src + name.off);
+    return NULL;
+  }
+  Guard *g = new_guard(p, fns[k].kind, &name);
+  if (!g) return NULL;
+  g->test = (uint8_t)fns[k].test;
+  advance(p); /* ( */
+  switch (fns[k].kind) {
+  case G_TEST:
+  case G_BITS:
+  case G_VMIN:
+  case G_VMAX:
+  case G_IS_CONST:
+    g->slot = (int8_t)guard_slot(p);
+    break;
+  case G_ORDER:
+    g->slot = (int8_t)guard_slot(p);
+    if (!expect(p, TK_COMMA, "','")) return NULL;
+    g->slot2 = (int8_t)guard_slot(p);
+    break;
+  case G_NO_OVERFLOW: {
+    Mode saved = p->mode;
+    p->mode = MODE_TEMPLATE;
+    g->expr = parse_expr(p, 0);
+    p->mode = saved;
+    break;
+  }
+  case G_ABS:
+  case G_IS_POW2: g->a = parse_guard(p, 0); break;
+  default:
+    g->a = parse_guard(p, 0);
+    if (!expect(p, TK_COMMA, "','")) return NULL;
+    g->b = parse_guard(p, 0);
+    break;
+  }
+  if (p->failed || !expect(p, TK_RPAREN, "')'")) return NULL;
+  return g;
+}
+
+static Guard *parse_guard_primary(P *p) {
+  Token t = p->tok;
+  if (t.kind == TK_INT) {
+    u128 mag;
+    if (t.has_suffix || !lit_int_magnitude(p->lx.src + t.off, t.num_len, &mag)) {
+      fail_at(p, &t, "guard numbers are plain integers");
+      return NULL;
+    }
+    Guard *g = new_guard(p, G_NUM, &t);
+    if (g) g->num = (i128)mag;
+    advance(p);
+    return g;
+  }
+  if (t.kind == TK_LPAREN) {
+    advance(p);
+    Guard *g = parse_guard(p, 0);
+    if (!expect(p, TK_RPAREN, "')'")) return NULL;
+    return g;
+  }
+  if (t.kind == TK_BANG || t.kind == TK_MINUS) {
+    advance(p);
+    Guard *a = parse_guard_primary(p);
+    if (!a) return NULL;
+    Guard *g = new_guard(p, t.kind == TK_BANG ? G_NOT : G_SUB, &t);
+    if (!g) return NULL;
+    if (t.kind == TK_BANG) {
+      g->a = a;
+    } else {
+      g->a = new_guard(p, G_NUM, &t);
+      g->b = a;
+    }
+    return g;
+  }
+  if (t.kind != TK_IDENT) {
+    char got[96];
+    tok_describe(&p->lx, &t, got, sizeof got);
+    fail_at(p, &t, "expected a guard term, got %s", got);
+    return NULL;
+  }
+  advance(p);
+  if (p->tok.kind == TK_LPAREN) return parse_guard_call(p, t);
+  int slot = find_slot(p->rule, p->lx.src + t.off, t.len);
+  if (slot < 0 || p->rule->slot_kind[slot] != PAT_CVAR) {
+    fail_at(p, &t, slot < 0 ? "'%.*s' is not a variable of the pattern"
+                            : "'%.*s' is not a constant variable: use vmin(%.*s) or vmax(%.*s)",
+            (int)t.len, p->lx.src + t.off, (int)t.len, p->lx.src + t.off, (int)t.len, p->lx.src + t.off);
+    return NULL;
+  }
+  Guard *g = new_guard(p, G_CONST, &t);
+  if (g) g->slot = (int8_t)slot;
+  return g;
+}
+
+static int guard_prec(TokKind k, GuardKind *kind, bool *swap) {
+  *swap = false;
+  switch (k) {
+  case TK_STAR: *kind = G_MUL; return 10;
+  case TK_SLASHSLASH: *kind = G_DIV; return 10;
+  case TK_PERCENT: *kind = G_MOD; return 10;
+  case TK_PLUS: *kind = G_ADD; return 9;
+  case TK_MINUS: *kind = G_SUB; return 9;
+  case TK_LT: *kind = G_LT; return 7;
+  case TK_LE: *kind = G_LE; return 7;
+  case TK_GT: *kind = G_LT; *swap = true; return 7;
+  case TK_GE: *kind = G_LE; *swap = true; return 7;
+  case TK_EQ: *kind = G_EQ; return 6;
+  case TK_NE: *kind = G_NE; return 6;
+  case TK_AMPAMP: *kind = G_AND; return 2;
+  case TK_PIPEPIPE: *kind = G_OR; return 1;
+  default: return -1;
+  }
+}
+
+static Guard *parse_guard(P *p, int min_prec) {
+  if (++p->depth > 200) {
+    fail_at(p, &p->tok, "guard nested too deeply");
+    return NULL;
+  }
+  Guard *lhs = parse_guard_primary(p);
+  for (;;) {
+    GuardKind kind;
+    bool swap;
+    int prec = guard_prec(p->tok.kind, &kind, &swap);
+    if (!lhs || p->failed || prec < 0 || prec < min_prec) break;
+    Token t = p->tok;
+    advance(p);
+    Guard *rhs = parse_guard(p, prec + 1);
+    Guard *g = rhs ? new_guard(p, kind, &t) : NULL;
+    if (!g) {
+      lhs = NULL;
+      break;
+    }
+    g->a = swap ? rhs : lhs;
+    g->b = swap ? lhs : rhs;
+    lhs = g;
+  }
+  p->depth--;
+  return p->failed ? NULL : lhs;
+}
+
+/* Booleans and numbers must be used where each belongs, and no_overflow only where a "may overflow"
+ * answer cannot make the guard true (the engine decides it from intervals). */
+static bool guard_is_bool(const Guard *g) {
+  switch (g->kind) {
+  case G_TEST: case G_EQ: case G_NE: case G_LT: case G_LE: case G_AND: case G_OR: case G_NOT:
+  case G_IS_POW2: case G_NO_OVERFLOW: case G_IS_CONST: case G_ORDER: return true;
+  default: return false;
+  }
+}
+
+static bool check_guard(P *p, const Guard *g, bool positive) {
+  Token at = {.line = g->line, .col = g->col};
+  switch (g->kind) {
+  case G_AND:
+  case G_OR:
+    if (!guard_is_bool(g->a) || !guard_is_bool(g->b)) break;
+    return check_guard(p, g->a, positive) && check_guard(p, g->b, positive);
+  case G_NOT:
+    if (!guard_is_bool(g->a)) break;
+    return check_guard(p, g->a, !positive);
+  case G_NO_OVERFLOW:
+    if (!positive) {
+      fail_at(p, &at, "no_overflow may not be negated (the engine can only prove its absence)");
+      return false;
+    }
+    return true;
+  case G_EQ: case G_NE: case G_LT: case G_LE: case G_ADD: case G_SUB: case G_MUL: case G_DIV: case G_MOD:
+  case G_MIN: case G_MAX: case G_GCD:
+    if (guard_is_bool(g->a) || guard_is_bool(g->b)) {
+      fail_at(p, &at, "a condition is used as a number");
+      return false;
+    }
+    return check_guard(p, g->a, positive) && check_guard(p, g->b, positive);
+  case G_ABS:
+  case G_IS_POW2:
+    if (guard_is_bool(g->a)) {
+      fail_at(p, &at, "a condition is used as a number");
+      return false;
+    }
+    return true;
+  default: return true;
+  }
+  fail_at(p, &at, "a number is used as a condition");
+  return false;
+}
+
+/* ---- records ---- */
+
+static uint64_t fnv64(const char *s, size_t n) {
+  uint64_t h = UINT64_C(0xcbf29ce484222325);
+  for (size_t i = 0; i < n; i++) h = (h ^ (unsigned char)s[i]) * UINT64_C(0x100000001b3);
+  return h;
+}
+
+/* The rule's text with comments dropped and white space folded: what its proofs are keyed by. */
+static char *normalise(Arena *a, const char *s, size_t len) {
+  char *out = arena_alloc(a, len + 1);
+  if (!out) return NULL;
+  size_t n = 0;
+  bool space = false;
+  for (size_t i = 0; i < len; i++) {
+    char c = s[i];
+    if (c == '#') {
+      while (i < len && s[i] != '\n') i++;
+      space = true;
+      continue;
+    }
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = true;
+      continue;
+    }
+    if (space && n) out[n++] = ' ';
+    space = false;
+    out[n++] = c;
+  }
+  out[n] = 0;
+  return out;
+}
+
+static bool parse_record(P *p, const char *family, int rank, int *order, RuleSink sink, void *ud) {
+  Token kw = p->tok;
+  bool lemma = tok_is(p, "lemma");
+  advance(p);
+  Token name = p->tok;
+  if (!expect(p, TK_IDENT, "a rule name")) return false;
+  if (!expect(p, TK_COLON, "':'")) return false;
+  Rule *r = arena_alloc(p->arena, sizeof *r);
+  if (!r) {
+    fail_at(p, &kw, "out of memory");
+    return false;
+  }
+  p->rule = r;
+  r->name = arena_strndup(p->arena, p->lx.src + name.off, name.len);
+  r->family = lemma ? "lemma" : family;
+  r->family_rank = lemma ? family_rank("lemma") : rank;
+  r->is_lemma = lemma;
+  r->order = (*order)++;
+  r->file = p->file;
+  r->line = kw.line;
+  p->mode = MODE_PATTERN;
+  r->lhs = parse_expr(p, 0);
+  if (p->failed) return false;
+  if (r->lhs->kind != PAT_OP && !lemma) {
+    Token at = {.line = r->lhs->line, .col = r->lhs->col};
+    fail_at(p, &at, "a pattern must be an operation");
+    return false;
+  }
+  if (!expect(p, TK_FATARROW, "'=>'")) return false;
+  p->mode = MODE_TEMPLATE;
+  r->rhs = parse_expr(p, 0);
+  if (p->failed) return false;
+  if (tok_is(p, "where")) {
+    advance(p);
+    p->mode = MODE_GUARD;
+    r->guard = parse_guard(p, 0);
+    if (p->failed) return false;
+    if (!guard_is_bool(r->guard)) {
+      Token at = {.line = r->guard->line, .col = r->guard->col};
+      fail_at(p, &at, "a guard must be a condition");
+      return false;
+    }
+    if (!check_guard(p, r->guard, true)) return false;
+  }
+  if (p->tok.kind != TK_EOF) {
+    char got[96];
+    tok_describe(&p->lx, &p->tok, got, sizeof got);
+    fail_at(p, &p->tok, "expected 'where' or the end of the rule, got %s", got);
+    return false;
+  }
+  char msg[200];
+  int line = kw.line, col = kw.col;
+  if (!rule_infer_types(p->arena, r, msg, sizeof msg, &line, &col)) {
+    Token at = {.line = line, .col = col};
+    fail_at(p, &at, "%s", msg);
+    return false;
+  }
+  return sink(ud, r, p->diag);
+}
+
+bool rules_parse(Arena *arena, const char *name, const char *text, size_t len, RuleSink sink, void *ud,
+                 VsDiag *diag) {
+  P p = {.arena = arena, .file = name, .diag = diag};
+  /* The default family: the file's base name without its extension. */
+  const char *base = strrchr(name, '/');
+  base = base ? base + 1 : name;
+  size_t blen = strcspn(base, ".");
+  const char *family = arena_strndup(arena, base, blen);
+  int rank = family_rank(family), order = 0;
+  size_t pos = 0;
+  int line = 1;
+  while (pos < len && !p.failed) {
+    /* A record: a line that starts in column 1, and the indented lines after it. */
+    size_t start = pos;
+    int start_line = line;
+    size_t end = pos;
+    do {
+      while (end < len && text[end] != '\n') end++;
+      if (end < len) end++;
+      line++;
+    } while (end < len && (text[end] == ' ' || text[end] == '\t'));
+    pos = end;
+    lex_init(&p.lx, text + start, end - start);
+    p.lx.line = start_line;
+    advance(&p);
+    if (p.tok.kind == TK_EOF) continue; /* blank or comment-only */
+    if (p.failed) break;
+    if (tok_is(&p, "family")) {
+      advance(&p);
+      Token f = p.tok;
+      if (!expect(&p, TK_IDENT, "a family name")) break;
+      family = arena_strndup(arena, p.lx.src + f.off, f.len);
+      rank = family_rank(family);
+      if (rank < 0) fail_at(&p, &f, "unknown family '%s' (see docs/rules.md)", family);
+      else if (p.tok.kind != TK_EOF) fail_at(&p, &p.tok, "expected the end of the line");
+      continue;
+    }
+    if (!tok_is(&p, "rule") && !tok_is(&p, "lemma")) {
+      fail_at(&p, &p.tok, "expected 'rule', 'lemma' or 'family'");
+      break;
+    }
+    if (rank < 0) {
+      fail_at(&p, &p.tok, "rule outside a known family (start the file with 'family NAME')");
+      break;
+    }
+    if (parse_record(&p, family, rank, &order, sink, ud)) {
+      Rule *r = p.rule;
+      r->text = normalise(arena, text + start, end - start);
+      r->text_hash = r->text ? fnv64(r->text, strlen(r->text)) : 0;
+    }
+  }
+  return !p.failed;
+}

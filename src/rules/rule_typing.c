@@ -1,0 +1,252 @@
+/* Type inference for rules: every pattern, template and no_overflow node gets a type class by
+ * unification (arithmetic ties operands to results, comparisons make bool, casts cut the tie), and the
+ * classes no literal suffix or cast fixes are the rule's free classes: the dtype tuple its proofs
+ * and firings are indexed by. Also expands commutative patterns into their operand-order variants. */
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/rule_parse.h"
+
+enum { MAX_NODES = 256 };
+
+typedef struct {
+  Pat *pats[MAX_NODES];
+  int npats;
+  int parent[MAX_NODES + RULE_MAX_SLOTS];
+  uint8_t fixed[MAX_NODES + RULE_MAX_SLOTS]; /* per set root: a dtype or DT_COUNT */
+  bool conflict;
+  const Pat *conflict_at;
+} Unifier;
+
+static int find(Unifier *u, int i) {
+  while (u->parent[i] != i) i = u->parent[i] = u->parent[u->parent[i]];
+  return i;
+}
+
+static void unify(Unifier *u, int a, int b, const Pat *at) {
+  a = find(u, a);
+  b = find(u, b);
+  if (a == b) return;
+  if (u->fixed[a] != DT_COUNT && u->fixed[b] != DT_COUNT && u->fixed[a] != u->fixed[b]) {
+    u->conflict = true;
+    u->conflict_at = at;
+    return;
+  }
+  if (u->fixed[a] == DT_COUNT) u->fixed[a] = u->fixed[b];
+  u->parent[b] = a;
+}
+
+static void fix(Unifier *u, int a, DType dt, const Pat *at) {
+  a = find(u, a);
+  if (u->fixed[a] != DT_COUNT && u->fixed[a] != dt) {
+    u->conflict = true;
+    u->conflict_at = at;
+  }
+  u->fixed[a] = (uint8_t)dt;
+}
+
+/* Numbers the nodes of a tree (the index is stored in tclass until classes are assigned). */
+static bool collect(Unifier *u, Pat *p) {
+  if (!p) return true;
+  if (u->npats == MAX_NODES) return false;
+  p->tclass = (uint8_t)0;
+  u->pats[u->npats++] = p;
+  for (int i = 0; i < p->nargs; i++)
+    if (!collect(u, p->args[i])) return false;
+  return true;
+}
+
+static int index_of(const Unifier *u, const Pat *p) {
+  for (int i = 0; i < u->npats; i++)
+    if (u->pats[i] == p) return i;
+  return -1;
+}
+
+static void constrain(Unifier *u, Pat *p) {
+  int me = index_of(u, p);
+  int slot_node = MAX_NODES + p->slot;
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR:
+  case PAT_BOUND: unify(u, me, slot_node, p); return;
+  case PAT_LIT:
+    if (p->lit_typed) fix(u, me, (DType)p->fixed_dt, p);
+    return;
+  case PAT_OP: break;
+  default: return;
+  }
+  if (p->slot >= 0) unify(u, me, slot_node, p);
+  for (int i = 0; i < p->nargs; i++) constrain(u, p->args[i]);
+  int a0 = p->nargs ? index_of(u, p->args[0]) : -1;
+  switch ((Op)p->op) {
+  case OP_CAST:
+  case OP_BITCAST:
+    if (p->lit_typed) fix(u, me, (DType)p->fixed_dt, p);
+    return;
+  case OP_SELECT:
+    fix(u, a0, DT_BOOL, p);
+    unify(u, me, index_of(u, p->args[1]), p);
+    unify(u, me, index_of(u, p->args[2]), p);
+    return;
+  default: break;
+  }
+  if (op_is_cmp((Op)p->op)) {
+    unify(u, a0, index_of(u, p->args[1]), p);
+    fix(u, me, DT_BOOL, p);
+    return;
+  }
+  for (int i = 0; i < p->nargs; i++) unify(u, me, index_of(u, p->args[i]), p);
+}
+
+static void collect_guard_exprs(Unifier *u, Guard *g, bool *ok) {
+  if (!g) return;
+  if (g->kind == G_NO_OVERFLOW && !collect(u, g->expr)) *ok = false;
+  collect_guard_exprs(u, g->a, ok);
+  collect_guard_exprs(u, g->b, ok);
+}
+
+static void constrain_guard_exprs(Unifier *u, Guard *g) {
+  if (!g) return;
+  if (g->kind == G_NO_OVERFLOW) constrain(u, g->expr);
+  constrain_guard_exprs(u, g->a);
+  constrain_guard_exprs(u, g->b);
+}
+
+static bool in_tree(const Pat *root, const Pat *p) {
+  if (root == p) return true;
+  for (int i = 0; root && i < root->nargs; i++)
+    if (in_tree(root->args[i], p)) return true;
+  return false;
+}
+
+/* ---- commutative variants ---- */
+
+static bool pat_equal(const Pat *a, const Pat *b) {
+  if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs || a->slot != b->slot ||
+      a->lit_float != b->lit_float || a->ival != b->ival || a->fval != b->fval || a->lit_typed != b->lit_typed || a->fixed_dt != b->fixed_dt)
+    return false;
+  for (int i = 0; i < a->nargs; i++)
+    if (!pat_equal(a->args[i], b->args[i])) return false;
+  return true;
+}
+
+static int comm_nodes(Pat *p, Pat **out, int n) {
+  if (p->kind != PAT_OP) return n;
+  if (p->nargs == 2 && op_is_comm((Op)p->op) && !pat_equal(p->args[0], p->args[1])) {
+    if (n < 4) out[n] = p;
+    n++;
+  }
+  for (int i = 0; i < p->nargs; i++) n = comm_nodes(p->args[i], out, n);
+  return n;
+}
+
+static Pat *clone_swapped(Arena *a, const Pat *p, Pat *const *swap, int nswap, unsigned mask) {
+  Pat *c = arena_alloc(a, sizeof *c);
+  if (!c) return NULL;
+  *c = *p;
+  bool s = false;
+  for (int i = 0; i < nswap; i++)
+    if (swap[i] == p && (mask >> i & 1)) s = true;
+  for (int i = 0; i < p->nargs; i++) {
+    int from = s ? p->nargs - 1 - i : i;
+    if (!(c->args[i] = clone_swapped(a, p->args[from], swap, nswap, mask))) return NULL;
+  }
+  return c;
+}
+
+static bool make_variants(Arena *a, Rule *r, char *msg, size_t size) {
+  Pat *swap[4];
+  int n = comm_nodes(r->lhs, swap, 0);
+  if (n > 3) {
+    snprintf(msg, size, "too many commutative operators in one pattern (at most 3)");
+    return false;
+  }
+  r->nvariants = 0;
+  for (unsigned mask = 0; mask < (1u << n); mask++) {
+    Pat *v = mask ? clone_swapped(a, r->lhs, swap, n, mask) : r->lhs;
+    if (!v) {
+      snprintf(msg, size, "out of memory");
+      return false;
+    }
+    bool dup = false;
+    for (int i = 0; i < r->nvariants; i++) dup |= pat_equal(r->variants[i], v);
+    if (!dup) r->variants[r->nvariants++] = v;
+  }
+  return true;
+}
+
+bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, int *col) {
+  static Unifier u; /* large; rules load on one thread */
+  memset(&u, 0, sizeof u);
+  bool ok = collect(&u, r->lhs) && collect(&u, r->rhs);
+  collect_guard_exprs(&u, r->guard, &ok);
+  if (!ok) {
+    snprintf(msg, size, "rule too large (at most %d nodes)", MAX_NODES);
+    return false;
+  }
+  for (int i = 0; i < MAX_NODES + RULE_MAX_SLOTS; i++) {
+    u.parent[i] = i;
+    u.fixed[i] = DT_COUNT;
+  }
+  constrain(&u, r->lhs);
+  constrain(&u, r->rhs);
+  constrain_guard_exprs(&u, r->guard);
+  unify(&u, index_of(&u, r->lhs), index_of(&u, r->rhs), r->rhs);
+  if (u.conflict) {
+    snprintf(msg, size, "type conflict: this term cannot have the type its context needs");
+    *line = u.conflict_at->line;
+    *col = u.conflict_at->col;
+    return false;
+  }
+  /* Number the classes, free ones first in order of appearance in the pattern. */
+  int class_of_root[MAX_NODES + RULE_MAX_SLOTS];
+  for (int i = 0; i < MAX_NODES + RULE_MAX_SLOTS; i++) class_of_root[i] = -1;
+  r->nclasses = r->nfree = 0;
+  for (int pass = 0; pass < 2; pass++) {
+    for (int i = 0; i < u.npats; i++) {
+      int root = find(&u, i);
+      bool is_free = u.fixed[root] == DT_COUNT;
+      if (class_of_root[root] >= 0 || is_free != (pass == 0)) continue;
+      if (r->nclasses == RULE_MAX_ALL_CLASSES || (is_free && r->nfree == RULE_MAX_CLASSES)) {
+        snprintf(msg, size, "too many independent types in one rule (at most %d free)", RULE_MAX_CLASSES);
+        return false;
+      }
+      if (is_free && !r->is_lemma && !in_tree(r->lhs, u.pats[i])) {
+        snprintf(msg, size, "the type of this template term is not determined by the pattern");
+        *line = u.pats[i]->line;
+        *col = u.pats[i]->col;
+        return false;
+      }
+      class_of_root[root] = r->nclasses;
+      r->class_fixed[r->nclasses] = u.fixed[root];
+      if (is_free) r->free_class[r->nfree++] = (uint8_t)r->nclasses;
+      r->nclasses++;
+    }
+  }
+  for (int i = 0; i < u.npats; i++) u.pats[i]->tclass = (uint8_t)class_of_root[find(&u, i)];
+  for (int s = 0; s < r->nslots; s++) {
+    int root = find(&u, MAX_NODES + s);
+    r->slot_class[s] = (uint8_t)(class_of_root[root] >= 0 ? class_of_root[root] : 0);
+  }
+  return make_variants(arena, r, msg, size);
+}
+
+char *rule_instance_name(const Rule *r, unsigned idx, char *buf, size_t size) {
+  size_t n = 0;
+  buf[0] = 0;
+  for (int i = 0; i < r->nfree; i++) {
+    DType dt = (DType)(idx % DT_COUNT);
+    idx /= DT_COUNT;
+    n += (size_t)snprintf(buf + n, n < size ? size - n : 0, "%s%s", i ? "," : "", dt_name(dt));
+  }
+  if (!r->nfree) snprintf(buf, size, "-");
+  return buf;
+}
+
+void rule_instance_dtypes(const Rule *r, unsigned idx, uint8_t *class_dt) {
+  for (int c = 0; c < r->nclasses; c++) class_dt[c] = r->class_fixed[c];
+  for (int i = 0; i < r->nfree; i++) {
+    class_dt[r->free_class[i]] = (uint8_t)(idx % DT_COUNT);
+    idx /= DT_COUNT;
+  }
+}

@@ -1,0 +1,943 @@
+/* parse.c: the .vs parser and type checker (docs/syntax.md).
+ *
+ * Nothing here recurses: expressions are parsed with an operator stack (shunting-yard, with parentheses,
+ * calls and prefix operators on the same stack), so no input can exhaust the C stack; the nesting
+ * limit exists to bound the work, not to protect the stack.
+ *
+ * Typing is bidirectional. A subexpression whose dtype does not depend on its context (it contains a
+ * variable, a typed literal, a cast, a comparison...) is turned into a Node as soon as it is complete.
+ * A subexpression made only of untyped literals ("flexible") stays pending as a small AST until its
+ * context fixes its dtype: a sibling operand with a dtype, the case source, or the default (index,
+ * or f32 when it holds a float literal). Pending entries live on a stack in creation order, which is
+ * postorder, so a subtree is always a contiguous range ending at its root: resolving or discarding
+ * one is a scan or a truncation, again without recursion. */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/diag.h"
+#include "text/lexer.h"
+#include "text/literal.h"
+#include "text/text.h"
+
+/* Larger inputs are refused before parsing (docs/syntax.md, "Limits"). */
+#define VS_MAX_FILE_BYTES ((size_t)64 << 20)
+/* Pending entries are the only memory that grows with an untyped subexpression (typed parts become
+ * hash-consed nodes at once); this bounds it at about 160 MiB. */
+#define VS_MAX_PENDING ((size_t)1 << 22)
+
+enum { AK_NODE, AK_LIT, AK_OP };
+enum { AF_FLOAT = 1, AF_NEG = 2, AF_HASFLOAT = 4 };
+
+typedef struct {
+  uint8_t kind;  /* AK_* */
+  uint8_t op;    /* AK_OP */
+  uint8_t flags; /* AF_* */
+  uint8_t nargs; /* AK_OP */
+  int line, col;
+  uint32_t start; /* index of the first entry of this subtree */
+  uint32_t depth; /* depth of the expression this entry stands for */
+  union {
+    Node *node;                               /* AK_NODE */
+    struct { uint32_t off, len; } lit;        /* AK_LIT: the number's digits in the source */
+    uint32_t args[3];                         /* AK_OP */
+  } u;
+} Ast;
+
+/* How an operation types its operands. "Members" are the operands that must share one dtype. */
+typedef enum {
+  CAT_SAME,   /* members: all operands; result: their dtype */
+  CAT_SELECT, /* operand 0 bool; members: operands 1, 2; result: their dtype */
+  CAT_CMP,    /* members: both operands; result: bool */
+  CAT_BOOL,   /* &&, ||, !: bool operands */
+  CAT_CAST,   /* the operand has no context */
+} Cat;
+
+static const struct {
+  const char *name;
+  Op op;
+  uint8_t arity;
+  Cat cat;
+} funcs[] = {
+  {"min", OP_MIN, 2, CAT_SAME},       {"max", OP_MAX, 2, CAT_SAME},       {"pow", OP_POW, 2, CAT_SAME},
+  {"tdiv", OP_TDIV, 2, CAT_SAME},     {"tmod", OP_TMOD, 2, CAT_SAME},     {"mulacc", OP_MULACC, 3, CAT_SAME},
+  {"select", OP_SELECT, 3, CAT_SELECT}, {"sqrt", OP_SQRT, 1, CAT_SAME},   {"trunc", OP_TRUNC, 1, CAT_SAME},
+  {"floor", OP_FLOOR, 1, CAT_SAME},   {"ceil", OP_CEIL, 1, CAT_SAME},     {"round", OP_ROUND, 1, CAT_SAME},
+  {"recip", OP_RECIP, 1, CAT_SAME},   {"exp2", OP_EXP2, 1, CAT_SAME},     {"log2", OP_LOG2, 1, CAT_SAME},
+  {"sin", OP_SIN, 1, CAT_SAME},
+};
+enum { NFUNCS = sizeof funcs / sizeof funcs[0] };
+
+typedef enum { OE_BINARY, OE_PREFIX, OE_PAREN, OE_CALL } OeKind;
+
+typedef struct {
+  uint8_t kind; /* OeKind */
+  uint8_t tok;  /* OE_BINARY, OE_PREFIX: the operator token */
+  uint8_t op, cat, to, arity; /* OE_CALL */
+  int line, col;
+  size_t vals_base; /* OE_CALL: value-stack height when the call opened */
+  char name[24];    /* OE_CALL: the callee as written, for messages */
+} OpEntry;
+
+typedef struct {
+  const char *name; /* interned */
+  size_t len;
+  Node *var;
+  int line, col;
+} Decl;
+
+typedef struct {
+  VsCtx *ctx;
+  const char *file;
+  const char *src;
+  Lexer lx;
+  Token tok, next;
+  VsDiag *diag;
+  uint32_t max_depth;
+  Ast *ast;
+  size_t nast, cap_ast;
+  uint32_t *vals;
+  size_t nvals, cap_vals;
+  OpEntry *ops;
+  size_t nops, cap_ops;
+  uint32_t nest; /* open parentheses, calls and prefix operators */
+  Decl *decls;   /* open addressing on the name's bytes */
+  size_t cap_decls, ndecls;
+  Node **vars;
+  size_t nvars, cap_vars;
+} Parser;
+
+__attribute__((format(printf, 4, 5))) static bool fail(Parser *p, int line, int col, const char *fmt, ...) {
+  char msg[sizeof p->diag->msg];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  diag_set(p->diag, p->file, line, col, "%s", msg);
+  return false;
+}
+
+static bool fail_oom(Parser *p) { return fail(p, p->tok.line, p->tok.col, "out of memory"); }
+
+/* Grows a vector so that it holds at least one more element. */
+static bool grow(void **v, size_t *cap, size_t count, size_t elem) {
+  if (count < *cap) return true;
+  size_t ncap = *cap ? *cap * 2 : 64;
+  void *nv = realloc(*v, ncap * elem);
+  if (!nv) return false;
+  *v = nv;
+  *cap = ncap;
+  return true;
+}
+
+static bool advance(Parser *p) {
+  p->tok = p->next;
+  lex_next(&p->lx, &p->next);
+  if (p->tok.kind == TK_ERROR) return fail(p, p->tok.line, p->tok.col, "%s", p->tok.msg);
+  return true;
+}
+
+static const char *tok_text(const Parser *p, const Token *t) { return p->src + t->off; }
+
+static bool tok_is(const Parser *p, const Token *t, const char *word) {
+  size_t n = strlen(word);
+  return t->kind == TK_IDENT && t->len == n && memcmp(tok_text(p, t), word, n) == 0;
+}
+
+/* `found 'x'` / `found end of file`, for "expected ..." messages. */
+static const char *found(const Parser *p, char *buf, size_t size) {
+  char d[48];
+  tok_describe(&p->lx, &p->tok, d, sizeof d);
+  snprintf(buf, size, "found %s", d);
+  return buf;
+}
+
+static bool expect(Parser *p, TokKind k, const char *what) {
+  if (p->tok.kind == k) return advance(p);
+  char f[64];
+  if (p->tok.kind == TK_ARROW)
+    return fail(p, p->tok.line, p->tok.col, "expected %s, found '-->' (a case is SRC --> TGT, at the top level)",
+                what);
+  return fail(p, p->tok.line, p->tok.col, "expected %s, %s", what, found(p, f, sizeof f));
+}
+
+/* ---- names ---- */
+
+static uint32_t hash_name(const char *s, size_t len) {
+  uint32_t h = 2166136261u;
+  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;
+  return h;
+}
+
+static Decl *decl_find(Parser *p, const char *s, size_t len) {
+  if (!p->cap_decls) return NULL;
+  for (size_t i = hash_name(s, len) & (p->cap_decls - 1); p->decls[i].name; i = (i + 1) & (p->cap_decls - 1))
+    if (p->decls[i].len == len && memcmp(p->decls[i].name, s, len) == 0) return &p->decls[i];
+  return NULL;
+}
+
+static bool decl_add(Parser *p, Decl d) {
+  if ((p->ndecls + 1) * 2 > p->cap_decls) {
+    size_t ncap = p->cap_decls ? p->cap_decls * 2 : 64;
+    Decl *nt = calloc(ncap, sizeof *nt);
+    if (!nt) return false;
+    for (size_t i = 0; i < p->cap_decls; i++) {
+      if (!p->decls[i].name) continue;
+      size_t j = hash_name(p->decls[i].name, p->decls[i].len) & (ncap - 1);
+      while (nt[j].name) j = (j + 1) & (ncap - 1);
+      nt[j] = p->decls[i];
+    }
+    free(p->decls);
+    p->decls = nt;
+    p->cap_decls = ncap;
+  }
+  size_t i = hash_name(d.name, d.len) & (p->cap_decls - 1);
+  while (p->decls[i].name) i = (i + 1) & (p->cap_decls - 1);
+  p->decls[i] = d;
+  p->ndecls++;
+  return true;
+}
+
+static int find_func(const char *s, size_t len) {
+  for (int i = 0; i < NFUNCS; i++)
+    if (strlen(funcs[i].name) == len && memcmp(funcs[i].name, s, len) == 0) return i;
+  return -1;
+}
+
+static bool has_prefix(const char *s, size_t len, const char *prefix) {
+  size_t n = strlen(prefix);
+  return len >= n && memcmp(s, prefix, n) == 0;
+}
+
+static bool is_word(const char *s, size_t len, const char *w) { return strlen(w) == len && memcmp(s, w, len) == 0; }
+
+/* Names that cannot be variables: they are literals, functions, casts or keywords. */
+static bool is_reserved(const char *s, size_t len) {
+  DType dt;
+  return dt_from_name(s, len, &dt) || find_func(s, len) >= 0 || is_word(s, len, "true") ||
+         is_word(s, len, "false") || is_word(s, len, "inf") || is_word(s, len, "nan") || is_word(s, len, "in") ||
+         has_prefix(s, len, "bitcast_") || has_prefix(s, len, "inf_") || has_prefix(s, len, "nan_");
+}
+
+/* A name for a message, shortened if long. */
+static const char *short_name(const char *s, size_t len, char *buf, size_t size) {
+  size_t n = len > 40 ? 40 : len;
+  snprintf(buf, size, "%.*s%s", (int)n, s, len > 40 ? "..." : "");
+  return buf;
+}
+
+/* ---- the pending AST ---- */
+
+static bool push_ast(Parser *p, Ast a, uint32_t *idx) {
+  if (p->nast >= VS_MAX_PENDING)
+    return fail(p, a.line, a.col, "untyped subexpression too large (more than %zu pending literals and operations; "
+                "give a literal a dtype suffix)", VS_MAX_PENDING);
+  if (!grow((void **)&p->ast, &p->cap_ast, p->nast, sizeof *p->ast)) return fail_oom(p);
+  *idx = (uint32_t)p->nast;
+  p->ast[p->nast++] = a;
+  return true;
+}
+
+static bool push_node(Parser *p, Node *n, uint32_t start, int line, int col, uint32_t *idx) {
+  Ast a = {.kind = AK_NODE, .line = line, .col = col, .depth = n->depth};
+  a.u.node = n;
+  /* The entries from start on belong to the operands this node was built from: they are done with. */
+  p->nast = start;
+  a.start = start;
+  return push_ast(p, a, idx);
+}
+
+static bool literal_error(Parser *p, LitStatus st, bool is_float, bool neg, const char *text, size_t len, DType dt,
+                          int line, int col) {
+  char msg[sizeof p->diag->msg];
+  lit_error_message(st, is_float, neg, text, len, dt, msg, sizeof msg);
+  return fail(p, line, col, "%s", msg);
+}
+
+/* The constant a number literal denotes at dtype dt. */
+static Node *literal_node(Parser *p, uint32_t off, uint32_t len, bool is_float, bool neg, DType dt, int line,
+                          int col) {
+  const char *text = p->src + off;
+  uint64_t bits = 0;
+  LitStatus st;
+  if (is_float) {
+    st = lit_float_bits(dt, text, len, neg, &bits);
+  } else {
+    u128 mag = 0;
+    lit_int_magnitude(text, len, &mag); /* the lexer has validated it */
+    i128 v = neg ? -(i128)mag : (i128)mag;
+    st = lit_int_bits(dt, v, &bits);
+  }
+  if (st == LIT_NOMEM) {
+    fail(p, line, col, "out of memory");
+    return NULL;
+  }
+  if (st != LIT_OK) {
+    literal_error(p, st, is_float, neg, text, len, dt, line, col);
+    return NULL;
+  }
+  Node *n = vs_const(p->ctx, dt, bits);
+  if (!n) fail(p, line, col, "%s", vs_ctx_error(p->ctx));
+  return n;
+}
+
+/* The message for an operation that vs_type_check rejected. `args` are in source order. */
+static bool type_error(Parser *p, int line, int col, const char *spell, Op op, DType to, Node *const *args, int nargs,
+                       const char *fallback) {
+  DType a = (DType)args[0]->dtype;
+  if (op == OP_SELECT) {
+    if (a != DT_BOOL) return fail(p, line, col, "condition of 'select' must be bool, got %s", dt_name(a));
+    return fail(p, line, col, "branches of 'select' have different types (%s and %s)", dt_name((DType)args[1]->dtype),
+                dt_name((DType)args[2]->dtype));
+  }
+  if (op == OP_BITCAST) {
+    if (a == DT_BOOL || to == DT_BOOL) return fail(p, line, col, "'%s' does not apply to bool", spell);
+    return fail(p, line, col, "'%s' needs a %d-bit operand, got %s", spell, dt_bits(to), dt_name(a));
+  }
+  for (int i = 1; i < nargs; i++)
+    if (args[i]->dtype != a)
+      return fail(p, line, col, "operands of '%s' have different types (%s and %s)", spell, dt_name(a),
+                  dt_name((DType)args[i]->dtype));
+  unsigned f = op_flags(op);
+  if ((f & OPF_FLOAT) && !dt_is_float(a))
+    return fail(p, line, col, "'%s' needs %sfloat operand%s, got %s%s", spell, nargs == 1 ? "a " : "",
+                nargs == 1 ? "" : "s", dt_name(a), op == OP_FDIV ? " (use '//' for integer division)" : "");
+  if ((f & OPF_INT) && !dt_is_int(a))
+    return fail(p, line, col, "'%s' needs integer operands, got %s%s", spell, dt_name(a),
+                op == OP_IDIV && dt_is_float(a) ? " (use '/' for float division)" : "");
+  if (((f & OPF_LOGIC) || op == OP_NOT) && !dt_is_int(a) && a != DT_BOOL)
+    return fail(p, line, col, "'%s' needs integer or bool operand%s, got %s", spell, nargs == 1 ? "" : "s",
+                dt_name(a));
+  if (a == DT_BOOL) return fail(p, line, col, "'%s' does not apply to bool", spell);
+  return fail(p, line, col, "'%s': %s", spell, fallback);
+}
+
+/* Builds op over nodes given in source order (`swap` exchanges the two operands, for `>` and `>=`). */
+static Node *build(Parser *p, Op op, DType to, const char *spell, int line, int col, Node **args, int nargs,
+                   bool swap) {
+  Node *b[3] = {args[0], nargs > 1 ? args[1] : NULL, nargs > 2 ? args[2] : NULL};
+  if (swap) b[0] = args[1], b[1] = args[0];
+  DType rt;
+  const char *err = vs_type_check(op, to, b, nargs, &rt);
+  if (err) {
+    type_error(p, line, col, spell, op, to, args, nargs, err);
+    return NULL;
+  }
+  Node *n = vs_make(p->ctx, op, to, b, nargs);
+  if (!n) fail(p, line, col, "%s", vs_ctx_error(p->ctx));
+  return n;
+}
+
+/* Turns the pending subtree rooted at idx into a Node of dtype E (E < 0: the default for its
+ * literals). Entries are rewritten in place, children before parents; entries left over from earlier
+ * resolutions inside the range are already AK_NODE and are skipped. */
+static Node *resolve(Parser *p, uint32_t idx, int E) {
+  Ast *root = &p->ast[idx];
+  if (root->kind == AK_NODE) return root->u.node;
+  if (E < 0) E = (root->flags & AF_HASFLOAT) ? DT_F32 : DT_INDEX;
+  for (uint32_t i = root->start; i <= idx; i++) {
+    Ast *e = &p->ast[i];
+    Node *n;
+    if (e->kind == AK_LIT) {
+      n = literal_node(p, e->u.lit.off, e->u.lit.len, e->flags & AF_FLOAT, e->flags & AF_NEG, (DType)E, e->line,
+                       e->col);
+    } else if (e->kind == AK_OP) {
+      Node *args[3];
+      for (int j = 0; j < e->nargs; j++) args[j] = p->ast[e->u.args[j]].u.node;
+      n = build(p, (Op)e->op, DT_BOOL, op_spelling((Op)e->op), e->line, e->col, args, e->nargs, false);
+    } else {
+      continue;
+    }
+    if (!n) return NULL;
+    e->kind = AK_NODE;
+    e->u.node = n;
+  }
+  return p->ast[idx].u.node;
+}
+
+/* Applies an operation to pending operands (AST indices, source order) and pushes the result. */
+static bool apply(Parser *p, Op op, DType to, Cat cat, const char *spell, int line, int col, const uint32_t *args,
+                  int nargs, bool swap) {
+  uint32_t depth = 0;
+  for (int i = 0; i < nargs; i++)
+    if (p->ast[args[i]].depth > depth) depth = p->ast[args[i]].depth;
+  if (depth >= p->max_depth) return fail(p, line, col, "expression nested too deeply (limit %u)", p->max_depth);
+  uint32_t start = p->ast[args[0]].start;
+  Node *nodes[3] = {NULL, NULL, NULL};
+  int first = 0;
+  if (cat == CAT_SELECT) {
+    first = 1;
+    if (!(nodes[0] = resolve(p, args[0], -1))) return false;
+    if (nodes[0]->dtype != DT_BOOL)
+      return fail(p, line, col, "condition of 'select' must be bool, got %s", dt_name((DType)nodes[0]->dtype));
+  } else if (cat == CAT_BOOL) {
+    for (int i = 0; i < nargs; i++) {
+      if (!(nodes[i] = resolve(p, args[i], -1))) return false;
+      if (nodes[i]->dtype != DT_BOOL)
+        return fail(p, line, col, "'%s' needs bool operand%s, got %s%s", spell, nargs == 1 ? "" : "s",
+                    dt_name((DType)nodes[i]->dtype),
+                    op == OP_NOT ? " (use '~' for bitwise not)" : op == OP_AND ? " (use '&' for bitwise and)"
+                                                                          : " (use '|' for bitwise or)");
+    }
+  } else if (cat == CAT_CAST) {
+    if (!(nodes[0] = resolve(p, args[0], -1))) return false;
+  }
+  if (cat == CAT_SAME || cat == CAT_SELECT || cat == CAT_CMP) {
+    int anchor = -1;
+    uint8_t hasfloat = 0;
+    for (int i = first; i < nargs; i++) {
+      if (anchor < 0 && p->ast[args[i]].kind == AK_NODE) anchor = i;
+      hasfloat |= p->ast[args[i]].flags & AF_HASFLOAT;
+    }
+    int E;
+    if (anchor >= 0) {
+      E = p->ast[args[anchor]].u.node->dtype;
+    } else if (cat != CAT_CMP) {
+      /* Every member is flexible: so is the result, which waits for its own context. */
+      Ast a = {.kind = AK_OP, .op = (uint8_t)op, .flags = hasfloat, .nargs = (uint8_t)nargs, .line = line,
+               .col = col, .start = start, .depth = depth + 1};
+      for (int i = 0; i < nargs; i++) a.u.args[i] = args[i];
+      uint32_t idx;
+      return push_ast(p, a, &idx);
+    } else {
+      E = hasfloat ? DT_F32 : DT_INDEX;
+    }
+    for (int i = first; i < nargs; i++)
+      if (!(nodes[i] = resolve(p, args[i], E))) return false;
+  }
+  Node *n = build(p, op, to, spell, line, col, nodes, nargs, swap);
+  if (!n) return false;
+  uint32_t idx;
+  return push_node(p, n, start, line, col, &idx);
+}
+
+/* ---- expressions ---- */
+
+static int binop_prec(TokKind k) {
+  switch (k) {
+  case TK_STAR: case TK_SLASH: case TK_SLASHSLASH: case TK_PERCENT: return 10;
+  case TK_PLUS: case TK_MINUS: return 9;
+  case TK_SHL: case TK_SHR: return 8;
+  case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 7;
+  case TK_EQ: case TK_NE: return 6;
+  case TK_AMP: return 5;
+  case TK_CARET: return 4;
+  case TK_PIPE: return 3;
+  case TK_AMPAMP: return 2;
+  case TK_PIPEPIPE: return 1;
+  default: return 0;
+  }
+}
+
+static const char *tok_spelling(TokKind k) {
+  switch (k) {
+  case TK_PLUS: return "+";
+  case TK_MINUS: return "-";
+  case TK_STAR: return "*";
+  case TK_SLASH: return "/";
+  case TK_SLASHSLASH: return "//";
+  case TK_PERCENT: return "%";
+  case TK_SHL: return "<<";
+  case TK_SHR: return ">>";
+  case TK_LT: return "<";
+  case TK_LE: return "<=";
+  case TK_GT: return ">";
+  case TK_GE: return ">=";
+  case TK_EQ: return "==";
+  case TK_NE: return "!=";
+  case TK_AMP: return "&";
+  case TK_CARET: return "^";
+  case TK_PIPE: return "|";
+  case TK_AMPAMP: return "&&";
+  case TK_PIPEPIPE: return "||";
+  case TK_TILDE: return "~";
+  case TK_BANG: return "!";
+  default: return "?";
+  }
+}
+
+static void pop_vals(Parser *p, int n, uint32_t *out) {
+  p->nvals -= (size_t)n;
+  memcpy(out, p->vals + p->nvals, (size_t)n * sizeof *out);
+}
+
+static bool push_val(Parser *p, uint32_t v) {
+  if (!grow((void **)&p->vals, &p->cap_vals, p->nvals, sizeof *p->vals)) return fail_oom(p);
+  p->vals[p->nvals++] = v;
+  return true;
+}
+
+/* Pushes the value just built by apply() (always the last AST entry). */
+static bool push_last(Parser *p) { return push_val(p, (uint32_t)(p->nast - 1)); }
+
+static bool push_op(Parser *p, OpEntry e) {
+  if (e.kind != OE_BINARY) {
+    if (p->nest >= p->max_depth)
+      return fail(p, e.line, e.col, "expression nested too deeply (limit %u)", p->max_depth);
+    p->nest++;
+  }
+  if (!grow((void **)&p->ops, &p->cap_ops, p->nops, sizeof *p->ops)) return fail_oom(p);
+  p->ops[p->nops++] = e;
+  return true;
+}
+
+static bool apply_binary(Parser *p, const OpEntry *e) {
+  uint32_t a[2];
+  pop_vals(p, 2, a);
+  Op op;
+  Cat cat = CAT_SAME;
+  bool swap = false;
+  switch ((TokKind)e->tok) {
+  case TK_PLUS: op = OP_ADD; break;
+  case TK_MINUS: op = OP_SUB; break;
+  case TK_STAR: op = OP_MUL; break;
+  case TK_SLASH: op = OP_FDIV; break;
+  case TK_SLASHSLASH: op = OP_IDIV; break;
+  case TK_PERCENT: op = OP_MOD; break;
+  case TK_SHL: op = OP_SHL; break;
+  case TK_SHR: op = OP_SHR; break;
+  case TK_AMP: op = OP_AND; break;
+  case TK_CARET: op = OP_XOR; break;
+  case TK_PIPE: op = OP_OR; break;
+  case TK_LT: op = OP_LT, cat = CAT_CMP; break;
+  case TK_LE: op = OP_LE, cat = CAT_CMP; break;
+  case TK_GT: op = OP_LT, cat = CAT_CMP, swap = true; break;
+  case TK_GE: op = OP_LE, cat = CAT_CMP, swap = true; break;
+  case TK_EQ: op = OP_EQ, cat = CAT_CMP; break;
+  case TK_NE: op = OP_NE, cat = CAT_CMP; break;
+  case TK_AMPAMP: op = OP_AND, cat = CAT_BOOL; break;
+  default: op = OP_OR, cat = CAT_BOOL; break; /* TK_PIPEPIPE */
+  }
+  if (!apply(p, op, DT_BOOL, cat, tok_spelling((TokKind)e->tok), e->line, e->col, a, 2, swap)) return false;
+  return push_last(p);
+}
+
+static bool apply_prefix(Parser *p, const OpEntry *e) {
+  uint32_t a;
+  pop_vals(p, 1, &a);
+  p->nest--;
+  Op op = e->tok == TK_MINUS ? OP_NEG : OP_NOT;
+  Cat cat = e->tok == TK_BANG ? CAT_BOOL : CAT_SAME;
+  if (!apply(p, op, DT_BOOL, cat, tok_spelling((TokKind)e->tok), e->line, e->col, &a, 1, false)) return false;
+  return push_last(p);
+}
+
+/* Applies the pending prefix operators and the binary operators of precedence >= prec, down to the
+ * innermost open parenthesis or call (or base). */
+static bool reduce(Parser *p, size_t base, int prec) {
+  while (p->nops > base) {
+    OpEntry *top = &p->ops[p->nops - 1];
+    if (top->kind == OE_PREFIX) {
+      OpEntry e = *top;
+      p->nops--;
+      if (!apply_prefix(p, &e)) return false;
+    } else if (top->kind == OE_BINARY && binop_prec((TokKind)top->tok) >= prec) {
+      OpEntry e = *top;
+      p->nops--;
+      if (!apply_binary(p, &e)) return false;
+    } else {
+      return true;
+    }
+  }
+  return true;
+}
+
+static bool apply_call(Parser *p, const OpEntry *e) {
+  uint32_t a[3];
+  pop_vals(p, e->arity, a);
+  p->nest--;
+  if (!apply(p, (Op)e->op, (DType)e->to, (Cat)e->cat, e->name, e->line, e->col, a, e->arity, false)) return false;
+  return push_last(p);
+}
+
+static bool is_special_literal(const Parser *p, const Token *t) {
+  return t->kind == TK_IDENT && (has_prefix(tok_text(p, t), t->len, "inf_") || has_prefix(tok_text(p, t), t->len, "nan_"));
+}
+
+/* A literal at the current token: a number, or inf_T / nan_T. `neg`: a '-' at (line, col) preceded it. */
+static bool parse_literal(Parser *p, bool neg, int line, int col) {
+  const Token *t = &p->tok;
+  uint32_t idx;
+  if (t->kind == TK_IDENT) {
+    const char *s = tok_text(p, t);
+    bool inf = s[0] == 'i';
+    DType dt;
+    char nb[64];
+    if (!dt_from_name(s + 4, t->len - 4, &dt))
+      return fail(p, t->line, t->col + 4, "unknown dtype '%s'", short_name(s + 4, t->len - 4, nb, sizeof nb));
+    if (!dt_is_float(dt))
+      return fail(p, t->line, t->col, "'%s' needs a float dtype, got %s", inf ? "inf" : "nan", dt_name(dt));
+    uint64_t bits = vs_nan_bits(dt);
+    if (inf) {
+      int w = dt_bits(dt);
+      uint64_t exp_mask = dt == DT_F16 ? 0x7c00 : dt == DT_F32 ? 0x7f800000 : UINT64_C(0x7ff0000000000000);
+      bits = exp_mask | (neg ? UINT64_C(1) << (w - 1) : 0);
+    }
+    /* -nan_T is nan_T: there is one NaN. */
+    Node *n = vs_const(p->ctx, dt, bits);
+    if (!n) return fail(p, line, col, "%s", vs_ctx_error(p->ctx));
+    if (!push_node(p, n, (uint32_t)p->nast, line, col, &idx)) return false;
+    if (!push_val(p, idx)) return false;
+    return advance(p);
+  }
+  bool is_float = t->kind == TK_FLOAT;
+  if (t->has_suffix) {
+    Node *n = literal_node(p, (uint32_t)t->off, (uint32_t)t->num_len, is_float, neg, t->suffix, line, col);
+    if (!n) return false;
+    if (!push_node(p, n, (uint32_t)p->nast, line, col, &idx)) return false;
+  } else {
+    Ast a = {.kind = AK_LIT, .flags = (uint8_t)((is_float ? AF_FLOAT | AF_HASFLOAT : 0) | (neg ? AF_NEG : 0)),
+             .line = line, .col = col, .start = (uint32_t)p->nast, .depth = 1};
+    a.u.lit.off = (uint32_t)t->off;
+    a.u.lit.len = (uint32_t)t->num_len;
+    if (!push_ast(p, a, &idx)) return false;
+  }
+  if (!push_val(p, idx)) return false;
+  return advance(p);
+}
+
+/* `name(`: opens a call (function, cast or bitcast). */
+static bool open_call(Parser *p) {
+  const Token *t = &p->tok;
+  const char *s = tok_text(p, t);
+  OpEntry e = {.kind = OE_CALL, .line = t->line, .col = t->col, .vals_base = p->nvals};
+  char nb[64];
+  DType dt;
+  int f = find_func(s, t->len);
+  if (f >= 0) {
+    e.op = (uint8_t)funcs[f].op;
+    e.arity = funcs[f].arity;
+    e.cat = (uint8_t)funcs[f].cat;
+  } else if (dt_from_name(s, t->len, &dt)) {
+    e.op = OP_CAST, e.arity = 1, e.cat = CAT_CAST, e.to = (uint8_t)dt;
+  } else if (has_prefix(s, t->len, "bitcast_")) {
+    if (!dt_from_name(s + 8, t->len - 8, &dt))
+      return fail(p, t->line, t->col + 8, "unknown dtype '%s' in '%s'", short_name(s + 8, t->len - 8, nb, sizeof nb),
+                  "bitcast_");
+    e.op = OP_BITCAST, e.arity = 1, e.cat = CAT_CAST, e.to = (uint8_t)dt;
+  } else {
+    return fail(p, t->line, t->col, "unknown function '%s'", short_name(s, t->len, nb, sizeof nb));
+  }
+  snprintf(e.name, sizeof e.name, "%.*s", (int)t->len, s);
+  if (!push_op(p, e)) return false;
+  if (!advance(p) || !advance(p)) return false; /* the name and '(' */
+  if (p->tok.kind == TK_RPAREN)
+    return fail(p, e.line, e.col, "'%s' takes %d argument%s, got 0", e.name, e.arity, e.arity == 1 ? "" : "s");
+  return true;
+}
+
+static bool parse_ident(Parser *p) {
+  const Token *t = &p->tok;
+  const char *s = tok_text(p, t);
+  char nb[64];
+  if (p->next.kind == TK_LPAREN) return open_call(p);
+  if (is_word(s, t->len, "true") || is_word(s, t->len, "false")) {
+    Node *n = vs_bool(p->ctx, s[0] == 't');
+    uint32_t idx;
+    if (!n) return fail(p, t->line, t->col, "%s", vs_ctx_error(p->ctx));
+    if (!push_node(p, n, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;
+    return advance(p);
+  }
+  if (is_special_literal(p, t)) return parse_literal(p, false, t->line, t->col);
+  if (is_word(s, t->len, "inf") || is_word(s, t->len, "nan"))
+    return fail(p, t->line, t->col, "'%s' needs a dtype suffix, as in %s_f32", s[0] == 'i' ? "inf" : "nan",
+                s[0] == 'i' ? "inf" : "nan");
+  if (is_word(s, t->len, "in")) return fail(p, t->line, t->col, "expected an expression, found 'in'");
+  if (is_reserved(s, t->len))
+    return fail(p, t->line, t->col, "expected '(' after '%s'", short_name(s, t->len, nb, sizeof nb));
+  Decl *d = decl_find(p, s, t->len);
+  if (!d) return fail(p, t->line, t->col, "unknown variable '%s'", short_name(s, t->len, nb, sizeof nb));
+  uint32_t idx;
+  if (!push_node(p, d->var, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;
+  return advance(p);
+}
+
+/* Where an operand is expected: a prefix operator, '(' or a call opener (pushed; still expecting an
+ * operand), or a complete primary (pushed as a value). */
+static bool parse_operand(Parser *p, bool *want_operand) {
+  Token *t = &p->tok;
+  char f[64];
+  switch (t->kind) {
+  case TK_MINUS:
+    /* A '-' right before a number (or inf_T, nan_T) is the literal's sign: `-128_i8` is one literal. */
+    if (p->next.kind == TK_INT || p->next.kind == TK_FLOAT || is_special_literal(p, &p->next)) {
+      int line = t->line, col = t->col;
+      if (!advance(p)) return false;
+      *want_operand = false;
+      return parse_literal(p, true, line, col);
+    }
+    /* fall through */
+  case TK_TILDE:
+  case TK_BANG: {
+    OpEntry e = {.kind = OE_PREFIX, .tok = (uint8_t)t->kind, .line = t->line, .col = t->col};
+    return push_op(p, e) && advance(p);
+  }
+  case TK_LPAREN: {
+    OpEntry e = {.kind = OE_PAREN, .line = t->line, .col = t->col};
+    return push_op(p, e) && advance(p);
+  }
+  case TK_INT:
+  case TK_FLOAT:
+    *want_operand = false;
+    return parse_literal(p, false, t->line, t->col);
+  case TK_IDENT:
+    if (p->next.kind != TK_LPAREN) *want_operand = false;
+    return parse_ident(p);
+  case TK_EOF: return fail(p, t->line, t->col, "expected an expression");
+  case TK_ARROW:
+    return fail(p, t->line, t->col, "expected an expression, found '-->'");
+  default: return fail(p, t->line, t->col, "expected an expression, %s", found(p, f, sizeof f));
+  }
+}
+
+/* Parses one expression, up to the first token that cannot continue it; *out is its AST index. */
+static bool parse_expr(Parser *p, uint32_t *out) {
+  size_t ops_base = p->nops, vals_base = p->nvals;
+  bool want_operand = true;
+  char f[64];
+  for (;;) {
+    if (want_operand) {
+      if (!parse_operand(p, &want_operand)) return false;
+      continue;
+    }
+    TokKind k = p->tok.kind;
+    int prec = binop_prec(k);
+    if (prec) {
+      if (!reduce(p, ops_base, prec)) return false;
+      OpEntry e = {.kind = OE_BINARY, .tok = (uint8_t)k, .line = p->tok.line, .col = p->tok.col};
+      if (!push_op(p, e) || !advance(p)) return false;
+      want_operand = true;
+      continue;
+    }
+    if (k != TK_RPAREN && k != TK_COMMA) break;
+    if (!reduce(p, ops_base, 0)) return false;
+    if (p->nops == ops_base) break; /* not ours: the caller decides */
+    OpEntry *top = &p->ops[p->nops - 1];
+    if (top->kind == OE_PAREN) {
+      if (k == TK_COMMA) return fail(p, p->tok.line, p->tok.col, "expected ')', found ','");
+      p->nops--;
+      p->nest--;
+      if (!advance(p)) return false;
+      continue;
+    }
+    size_t nargs = p->nvals - top->vals_base;
+    if (k == TK_COMMA) {
+      if (nargs >= top->arity) {
+        OpEntry e = *top;
+        if (!advance(p)) return false;
+        return fail(p, p->tok.line, p->tok.col, "too many arguments: '%s' takes %d", e.name, e.arity);
+      }
+      if (!advance(p)) return false;
+      want_operand = true;
+      continue;
+    }
+    if (nargs != top->arity)
+      return fail(p, top->line, top->col, "'%s' takes %d argument%s, got %zu", top->name, top->arity,
+                  top->arity == 1 ? "" : "s", nargs);
+    OpEntry e = *top;
+    p->nops--;
+    if (!apply_call(p, &e) || !advance(p)) return false;
+  }
+  if (!reduce(p, ops_base, 0)) return false;
+  if (p->nops > ops_base) {
+    const OpEntry *open = &p->ops[p->nops - 1];
+    if (p->tok.kind == TK_ARROW)
+      return fail(p, p->tok.line, p->tok.col, "expected ')', found '-->' ('-->' may only separate the whole source "
+                  "and target expressions)");
+    if (open->kind == OE_CALL && p->tok.kind != TK_EOF)
+      return fail(p, p->tok.line, p->tok.col, "expected ',' or ')', %s", found(p, f, sizeof f));
+    return fail(p, p->tok.line, p->tok.col, "expected ')', %s", found(p, f, sizeof f));
+  }
+  *out = p->vals[vals_base];
+  p->nvals = vals_base;
+  return true;
+}
+
+/* ---- declarations ---- */
+
+/* A range bound: an integer literal, optionally negative, of the variable's dtype. */
+static bool parse_bound(Parser *p, DType dt, i128 *v) {
+  int line = p->tok.line, col = p->tok.col;
+  bool neg = false;
+  char f[64];
+  if (p->tok.kind == TK_MINUS) {
+    neg = true;
+    if (!advance(p)) return false;
+  }
+  const Token *t = &p->tok;
+  if (t->kind == TK_FLOAT) return fail(p, line, col, "range bounds must be integer literals");
+  if (t->kind != TK_INT) return fail(p, t->line, t->col, "expected an integer literal, %s", found(p, f, sizeof f));
+  if (t->has_suffix && t->suffix != dt)
+    return fail(p, line, col, "bound has type %s but the variable is %s", dt_name(t->suffix), dt_name(dt));
+  u128 mag = 0;
+  lit_int_magnitude(tok_text(p, t), t->num_len, &mag);
+  *v = neg ? -(i128)mag : (i128)mag;
+  if (!im_fits(dt, *v))
+    return fail(p, line, col, "bound %s%.*s does not fit in %s", neg ? "-" : "", (int)(t->num_len > 40 ? 40 : t->num_len),
+                tok_text(p, t), dt_name(dt));
+  return advance(p);
+}
+
+static bool parse_decl(Parser *p) {
+  Token name = p->tok;
+  const char *s = tok_text(p, &name);
+  char nb[64], f[64];
+  if (is_reserved(s, name.len))
+    return fail(p, name.line, name.col, "'%s' is a reserved word and cannot name a variable",
+                short_name(s, name.len, nb, sizeof nb));
+  Decl *prev = decl_find(p, s, name.len);
+  if (prev)
+    return fail(p, name.line, name.col, "variable '%s' is already declared (at %d:%d)",
+                short_name(s, name.len, nb, sizeof nb), prev->line, prev->col);
+  if (!advance(p) || !advance(p)) return false; /* the name and ':' */
+  DType dt;
+  if (p->tok.kind != TK_IDENT)
+    return fail(p, p->tok.line, p->tok.col, "expected a dtype after ':', %s", found(p, f, sizeof f));
+  if (!dt_from_name(tok_text(p, &p->tok), p->tok.len, &dt))
+    return fail(p, p->tok.line, p->tok.col, "unknown dtype '%s'",
+                short_name(tok_text(p, &p->tok), p->tok.len, nb, sizeof nb));
+  if (!advance(p)) return false;
+  i128 lo = im_min(dt), hi = im_max(dt);
+  if (dt_is_float(dt)) lo = hi = 0;
+  if (tok_is(p, &p->tok, "in")) {
+    if (dt_is_float(dt))
+      return fail(p, p->tok.line, p->tok.col, "a range is only allowed on integer and bool variables ('%s' is %s)",
+                  short_name(s, name.len, nb, sizeof nb), dt_name(dt));
+    if (!advance(p)) return false;
+    int bl = p->tok.line, bc = p->tok.col;
+    if (!expect(p, TK_LBRACK, "'[' after 'in'")) return false;
+    if (!parse_bound(p, dt, &lo) || !expect(p, TK_COMMA, "','") || !parse_bound(p, dt, &hi) ||
+        !expect(p, TK_RBRACK, "']'"))
+      return false;
+    if (lo > hi) {
+      char a[48], b[48];
+      return fail(p, bl, bc, "empty range [%s, %s]", im_format(lo, a), im_format(hi, b));
+    }
+  }
+  const char *interned = vs_intern(p->ctx, s, name.len);
+  if (!interned) return fail_oom(p);
+  Node *v = vs_var(p->ctx, interned, dt, lo, hi);
+  if (!v) return fail(p, name.line, name.col, "%s", vs_ctx_error(p->ctx));
+  Decl d = {interned, name.len, v, name.line, name.col};
+  if (!decl_add(p, d)) return fail_oom(p);
+  if (!grow((void **)&p->vars, &p->cap_vars, p->nvars, sizeof *p->vars)) return fail_oom(p);
+  p->vars[p->nvars++] = v;
+  return true;
+}
+
+/* ---- files ---- */
+
+static bool parse_file(Parser *p, VsFile *out) {
+  while (p->tok.kind == TK_IDENT && p->next.kind == TK_COLON)
+    if (!parse_decl(p)) return false;
+  if (p->tok.kind == TK_EOF) return fail(p, p->tok.line, p->tok.col, "expected an expression");
+  if (p->tok.kind == TK_ARROW) return fail(p, p->tok.line, p->tok.col, "expected an expression before '-->'");
+  uint32_t r;
+  if (!parse_expr(p, &r)) return false;
+  Node *src = resolve(p, r, -1);
+  if (!src) return false;
+  p->nast = 0;
+  Node *tgt = NULL;
+  if (p->tok.kind == TK_ARROW) {
+    int line = p->tok.line, col = p->tok.col;
+    if (!advance(p) || !parse_expr(p, &r)) return false;
+    /* The target's literals take the source's dtype: `x + 0 --> x` needs no suffix. */
+    if (!(tgt = resolve(p, r, src->dtype))) return false;
+    p->nast = 0;
+    if (tgt->dtype != src->dtype)
+      return fail(p, line, col, "source and target have different types (%s and %s)", dt_name((DType)src->dtype),
+                  dt_name((DType)tgt->dtype));
+    if (p->tok.kind == TK_ARROW)
+      return fail(p, p->tok.line, p->tok.col, "only one '-->' is allowed: a file holds one case");
+  }
+  if (p->tok.kind != TK_EOF) {
+    char d[48];
+    if (p->tok.kind == TK_IDENT && p->next.kind == TK_COLON)
+      return fail(p, p->tok.line, p->tok.col, "declarations must come before the expression");
+    if (p->tok.kind == TK_RPAREN) return fail(p, p->tok.line, p->tok.col, "unmatched ')'");
+    tok_describe(&p->lx, &p->tok, d, sizeof d);
+    return fail(p, p->tok.line, p->tok.col, "unexpected %s after the expression", d);
+  }
+  out->vars = p->vars;
+  out->nvars = p->nvars;
+  out->src = src;
+  out->tgt = tgt;
+  p->vars = NULL;
+  return true;
+}
+
+bool vs_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, VsFile *out, VsDiag *diag) {
+  VsDiag local;
+  if (!diag) diag = &local;
+  memset(out, 0, sizeof *out);
+  memset(diag, 0, sizeof *diag);
+  if (!filename) filename = "<input>";
+  if (len > VS_MAX_FILE_BYTES) {
+    diag_set(diag, filename, 1, 1, "file too large (limit %zu MiB)", VS_MAX_FILE_BYTES >> 20);
+    return false;
+  }
+  Parser p = {.ctx = ctx, .file = filename, .src = text ? text : "", .diag = diag, .max_depth = vs_ctx_max_depth(ctx)};
+  lex_init(&p.lx, p.src, text ? len : 0);
+  lex_next(&p.lx, &p.next);
+  bool ok = advance(&p) && parse_file(&p, out);
+  free(p.ast);
+  free(p.vals);
+  free(p.ops);
+  free(p.decls);
+  free(p.vars);
+  if (!ok) memset(out, 0, sizeof *out);
+  return ok;
+}
+
+bool vs_parse_file(VsCtx *ctx, const char *path, VsFile *out, VsDiag *diag) {
+  VsDiag local;
+  if (!diag) diag = &local;
+  memset(out, 0, sizeof *out);
+  bool is_stdin = strcmp(path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : path;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(errno));
+    return false;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap);
+  bool too_large = false;
+  while (buf) {
+    if (len == cap) {
+      if (cap > VS_MAX_FILE_BYTES) {
+        too_large = true;
+        break;
+      }
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t n = fread(buf + len, 1, cap - len, f);
+    len += n;
+    if (n == 0) break;
+  }
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
+  if (!is_stdin) fclose(f);
+  bool ok = false;
+  if (!buf) diag_set(diag, name, 1, 1, "cannot read file: out of memory");
+  else if (too_large || len > VS_MAX_FILE_BYTES)
+    diag_set(diag, name, 1, 1, "file too large (limit %zu MiB)", VS_MAX_FILE_BYTES >> 20);
+  else if (err) diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(err));
+  else ok = vs_parse(ctx, name, buf, len, out, diag);
+  free(buf);
+  return ok;
+}
+
+void vs_file_free(VsFile *f) {
+  if (!f) return;
+  free(f->vars);
+  memset(f, 0, sizeof *f);
+}

@@ -1,0 +1,307 @@
+/* print.c: the .vs printer. Its output parses back to the very same node (docs/syntax.md,
+ * "Printing"), which takes two things: parentheses wherever precedence and associativity need them,
+ * and a dtype suffix on exactly the literals whose dtype the parser would not infer.
+ *
+ * For the second, the printer replays the parser's typing. A subexpression is "flexible" when all its
+ * same-dtype leaves are constants that can be written without a suffix (cf below); the parser gives a
+ * flexible subexpression the dtype of its context (a sibling operand with a dtype, the case source) or
+ * the default (index; f32 when it holds a float literal). When that would be the wrong dtype, the
+ * printer "anchors" it: it suffixes the leftmost literal, which makes the whole subexpression typed.
+ *
+ * The printer is iterative (an explicit task stack), so any depth prints, and it stops at
+ * VS_PRINT_MAX_BYTES of output: a DAG printed as a tree can be exponentially large. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/nodemap.h"
+#include "text/literal.h"
+#include "text/text.h"
+
+#define VS_PRINT_MAX_BYTES ((size_t)16 << 20)
+
+enum { E_NONE = -1 };
+
+/* How a node prints its literals: decided from the context (AUTO), or forced by the parent. */
+enum { M_AUTO, M_FLEX, M_ANCHOR, M_TYPED };
+
+typedef struct {
+  const Node *n;    /* NULL for a text task */
+  const char *text; /* static text */
+  int8_t expect;    /* the dtype the parser will push down to n, or E_NONE */
+  uint8_t mode;
+  bool wrap; /* parenthesise */
+} Task;
+
+typedef struct {
+  char *buf;
+  size_t len, cap;
+  bool fail;
+  Task *stack;
+  size_t sp, scap;
+  NodeMap cf; /* node -> 1 when it can print flexible */
+} Printer;
+
+static void put(Printer *pr, const char *s, size_t n) {
+  if (pr->fail) return;
+  if (n > VS_PRINT_MAX_BYTES - pr->len) {
+    pr->fail = true;
+    return;
+  }
+  if (pr->len + n + 1 > pr->cap) {
+    size_t ncap = pr->cap ? pr->cap : 256;
+    while (ncap < pr->len + n + 1) ncap *= 2;
+    char *nb = realloc(pr->buf, ncap);
+    if (!nb) {
+      pr->fail = true;
+      return;
+    }
+    pr->buf = nb;
+    pr->cap = ncap;
+  }
+  memcpy(pr->buf + pr->len, s, n);
+  pr->len += n;
+  pr->buf[pr->len] = 0;
+}
+
+static void puts_(Printer *pr, const char *s) { put(pr, s, strlen(s)); }
+
+static void push(Printer *pr, Task t) {
+  if (pr->fail) return;
+  if (pr->sp == pr->scap) {
+    size_t ncap = pr->scap ? pr->scap * 2 : 64;
+    Task *ns = realloc(pr->stack, ncap * sizeof *ns);
+    if (!ns) {
+      pr->fail = true;
+      return;
+    }
+    pr->stack = ns;
+    pr->scap = ncap;
+  }
+  pr->stack[pr->sp++] = t;
+}
+
+static void push_text(Printer *pr, const char *s) { push(pr, (Task){.text = s}); }
+
+static void push_node(Printer *pr, const Node *n, int expect, int mode, bool wrap) {
+  push(pr, (Task){.n = n, .expect = (int8_t)expect, .mode = (uint8_t)mode, .wrap = wrap});
+}
+
+static bool cf(const Printer *pr, const Node *n) {
+  uint64_t v = 0;
+  nodemap_get(&pr->cf, n, &v);
+  return v != 0;
+}
+
+/* Can n print without any suffix, given its own dtype as context? Its children are already known. */
+static bool node_cf(const Printer *pr, const Node *n) {
+  switch ((Op)n->op) {
+  case OP_CONST:
+    if (dt_is_int((DType)n->dtype)) return true;
+    if (dt_is_float((DType)n->dtype)) {
+      double v = lit_float_value((DType)n->dtype, n->aux.bits);
+      return v - v == 0; /* finite: inf and nan always carry their suffix */
+    }
+    return false; /* bool */
+  case OP_VAR: case OP_CAST: case OP_BITCAST: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: return false;
+  case OP_SELECT: return cf(pr, n->args[1]) && cf(pr, n->args[2]);
+  default:
+    for (int i = 0; i < n->nargs; i++)
+      if (!cf(pr, n->args[i])) return false;
+    return true;
+  }
+}
+
+static bool compute_cf(Printer *pr, Node *const *roots, size_t nroots) {
+  Node **order;
+  size_t n = vs_postorder_many(roots, nroots, &order);
+  if (!n) return false;
+  bool ok = true;
+  for (size_t i = 0; i < n && ok; i++) ok = nodemap_put(&pr->cf, order[i], node_cf(pr, order[i]));
+  free(order);
+  return ok;
+}
+
+/* Precedence of a node's printed form; 12 for everything that never needs parentheses. */
+static int prec_of(const Node *n) {
+  switch ((Op)n->op) {
+  case OP_MUL: case OP_FDIV: case OP_IDIV: case OP_MOD: return 10;
+  case OP_ADD: case OP_SUB: return 9;
+  case OP_SHL: case OP_SHR: return 8;
+  case OP_LT: case OP_LE: return 7;
+  case OP_EQ: case OP_NE: return 6;
+  case OP_AND: return n->dtype == DT_BOOL ? 2 : 5;
+  case OP_XOR: return 4;
+  case OP_OR: return n->dtype == DT_BOOL ? 1 : 3;
+  default: return 12;
+  }
+}
+
+static const char *infix_text(const Node *n) {
+  switch ((Op)n->op) {
+  case OP_ADD: return " + ";
+  case OP_SUB: return " - ";
+  case OP_MUL: return " * ";
+  case OP_FDIV: return " / ";
+  case OP_IDIV: return " // ";
+  case OP_MOD: return " % ";
+  case OP_SHL: return " << ";
+  case OP_SHR: return " >> ";
+  case OP_LT: return " < ";
+  case OP_LE: return " <= ";
+  case OP_EQ: return " == ";
+  case OP_NE: return " != ";
+  case OP_AND: return n->dtype == DT_BOOL ? " && " : " & ";
+  case OP_XOR: return " ^ ";
+  case OP_OR: return n->dtype == DT_BOOL ? " || " : " | ";
+  default: return NULL;
+  }
+}
+
+static int resolve_mode(const Printer *pr, const Node *n, int expect, int mode) {
+  if (mode != M_AUTO) return mode;
+  if (!cf(pr, n)) return M_TYPED;
+  if (expect == n->dtype) return M_FLEX;
+  /* No context: the parser's default (index for integer literals, f32 when a float literal is there). */
+  if (expect == E_NONE && (n->dtype == DT_INDEX || n->dtype == DT_F32)) return M_FLEX;
+  return M_ANCHOR;
+}
+
+typedef struct {
+  int expect, mode;
+} Spec;
+
+/* Contexts for the members (same-dtype operands) of a node printed in `mode`. */
+static Spec member_spec(int mode, bool first, DType t) {
+  if (mode == M_ANCHOR && first) return (Spec){t, M_ANCHOR};
+  return (Spec){t, M_AUTO};
+}
+
+/* Contexts for the two operands of a comparison: siblings, with no context from above. */
+static void cmp_specs(const Printer *pr, const Node *n, Spec s[2]) {
+  DType t = (DType)n->args[0]->dtype;
+  s[0] = s[1] = (Spec){t, M_AUTO};
+  bool all_cf = cf(pr, n->args[0]) && cf(pr, n->args[1]);
+  if (all_cf && t != DT_INDEX && t != DT_F32) s[0].mode = M_ANCHOR;
+}
+
+static void print_node(Printer *pr, const Task *t) {
+  const Node *n = t->n;
+  if (t->wrap) {
+    put(pr, "(", 1);
+    push_text(pr, ")");
+  }
+  int mode = resolve_mode(pr, n, t->expect, t->mode);
+  DType dt = (DType)n->dtype;
+  Op op = (Op)n->op;
+  char buf[96];
+  switch (op) {
+  case OP_CONST:
+    puts_(pr, vs_format_literal(dt, n->aux.bits, mode != M_FLEX, buf, sizeof buf));
+    return;
+  case OP_VAR:
+    puts_(pr, n->aux.name);
+    return;
+  case OP_NEG:
+  case OP_NOT: {
+    const Node *a = n->args[0];
+    puts_(pr, op == OP_NEG ? "-" : dt == DT_BOOL ? "!" : "~");
+    Spec s = member_spec(mode, true, dt);
+    /* -(5) is the negation of a constant; -5 would be the constant -5. */
+    push_node(pr, a, s.expect, s.mode, prec_of(a) < 12 || (op == OP_NEG && a->op == OP_CONST));
+    return;
+  }
+  case OP_CAST:
+  case OP_BITCAST:
+    if (op == OP_BITCAST) puts_(pr, "bitcast_");
+    puts_(pr, dt_name(dt));
+    put(pr, "(", 1);
+    push_text(pr, ")");
+    push_node(pr, n->args[0], E_NONE, M_AUTO, false);
+    return;
+  default: break;
+  }
+  const char *infix = infix_text(n);
+  Spec s[3];
+  int first = op == OP_SELECT ? 1 : 0;
+  if (op_is_cmp(op)) {
+    cmp_specs(pr, n, s);
+  } else {
+    for (int i = first; i < n->nargs; i++) s[i] = member_spec(mode, i == first, dt);
+    if (op == OP_SELECT) s[0] = (Spec){DT_BOOL, M_AUTO};
+  }
+  if (infix) {
+    int p = prec_of(n);
+    push_node(pr, n->args[1], s[1].expect, s[1].mode, prec_of(n->args[1]) <= p);
+    push_text(pr, infix);
+    push_node(pr, n->args[0], s[0].expect, s[0].mode, prec_of(n->args[0]) < p);
+    return;
+  }
+  puts_(pr, op_spelling(op));
+  put(pr, "(", 1);
+  push_text(pr, ")");
+  for (int i = n->nargs - 1; i >= 0; i--) {
+    push_node(pr, n->args[i], s[i].expect, s[i].mode, false);
+    if (i) push_text(pr, ", ");
+  }
+}
+
+static void run(Printer *pr) {
+  while (pr->sp && !pr->fail) {
+    Task t = pr->stack[--pr->sp];
+    if (t.text) puts_(pr, t.text);
+    else print_node(pr, &t);
+  }
+}
+
+static char *finish(Printer *pr) {
+  free(pr->stack);
+  nodemap_free(&pr->cf);
+  if (!pr->fail && !pr->buf) put(pr, "", 0);
+  if (pr->fail) {
+    free(pr->buf);
+    return NULL;
+  }
+  return pr->buf;
+}
+
+char *vs_print(const Node *n) {
+  Printer pr = {0};
+  nodemap_init(&pr.cf);
+  Node *root = (Node *)n; /* traversal only reads */
+  if (!n || !compute_cf(&pr, &root, 1)) pr.fail = true;
+  push_node(&pr, n, E_NONE, M_AUTO, false);
+  run(&pr);
+  return finish(&pr);
+}
+
+char *vs_print_case(Node *const *vars, size_t nvars, const Node *src, const Node *tgt) {
+  Printer pr = {0};
+  nodemap_init(&pr.cf);
+  Node *roots[2] = {(Node *)src, (Node *)tgt};
+  if (!src || !compute_cf(&pr, roots, tgt ? 2 : 1)) pr.fail = true;
+  char a[48], b[48];
+  for (size_t i = 0; i < nvars && !pr.fail; i++) {
+    const Node *v = vars[i];
+    DType dt = (DType)v->dtype;
+    puts_(&pr, v->aux.name);
+    puts_(&pr, ": ");
+    puts_(&pr, dt_name(dt));
+    if (!dt_is_float(dt) && (vs_vmin(v) != im_min(dt) || vs_vmax(v) != im_max(dt))) {
+      puts_(&pr, " in [");
+      puts_(&pr, im_format(vs_vmin(v), a));
+      puts_(&pr, ", ");
+      puts_(&pr, im_format(vs_vmax(v), b));
+      puts_(&pr, "]");
+    }
+    puts_(&pr, "\n");
+  }
+  push_text(&pr, "\n");
+  if (tgt) {
+    /* The parser types the target's literals with the source's dtype. */
+    push_node(&pr, tgt, src->dtype, M_AUTO, false);
+    push_text(&pr, " --> ");
+  }
+  push_node(&pr, src, E_NONE, M_AUTO, false);
+  run(&pr);
+  return finish(&pr);
+}
