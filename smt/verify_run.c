@@ -41,19 +41,63 @@ static void *worker(void *arg) {
   return NULL;
 }
 
-/* Whether the cache holds a proof of this instance of the rule's current text under this solver. */
-static bool cached_proof(const VerifyOptions *o, const Rule *r, const char *inst) {
-  if (!o->cache) return false;
-  char key[320];
-  int n = snprintf(key, sizeof key, "%016llx %s %s proved %s ", (unsigned long long)r->text_hash, r->name, inst,
-                   smt_solver_version());
-  if (n <= 0 || (size_t)n >= sizeof key) return false;
-  for (const char *p = o->cache; p && p < o->cache + o->cache_len;) {
-    if (!strncmp(p, key, (size_t)n)) return true;
-    p = memchr(p, '\n', (size_t)(o->cache + o->cache_len - p));
-    if (p) p++;
+/* The cache as a sorted array of record keys `HASH NAME INSTANCE STATUS SOLVER`. */
+typedef struct {
+  char **keys;
+  size_t n;
+} Cache;
+
+static int key_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void cache_build(Cache *c, const char *text, size_t len) {
+  c->keys = NULL;
+  c->n = 0;
+  size_t cap = 0;
+  for (size_t pos = 0; text && pos < len;) {
+    size_t end = pos;
+    while (end < len && text[end] != '\n') end++;
+    char f[5][160];
+    char line[900];
+    size_t ll = end - pos < sizeof line - 1 ? end - pos : sizeof line - 1;
+    memcpy(line, text + pos, ll);
+    line[ll] = 0;
+    pos = end + 1;
+    if (line[0] == '#' || sscanf(line, "%159s %159s %159s %159s %159s", f[0], f[1], f[2], f[3], f[4]) != 5) continue;
+    if (c->n == cap) {
+      cap = cap ? cap * 2 : 1024;
+      char **nk = realloc(c->keys, cap * sizeof *nk);
+      if (!nk) break;
+      c->keys = nk;
+    }
+    size_t klen = strlen(f[0]) + strlen(f[1]) + strlen(f[2]) + strlen(f[3]) + strlen(f[4]) + 5;
+    char *k = malloc(klen);
+    if (!k) break;
+    snprintf(k, klen, "%s %s %s %s %s", f[0], f[1], f[2], f[3], f[4]);
+    c->keys[c->n++] = k;
   }
-  return false;
+  if (c->n) qsort(c->keys, c->n, sizeof *c->keys, key_cmp);
+}
+
+static void cache_free(Cache *c) {
+  for (size_t i = 0; i < c->n; i++) free(c->keys[i]);
+  free(c->keys);
+}
+
+/* The status the cache records for this instance of the rule's current text under this solver:
+ * PROOF_PROVED, PROOF_UNKNOWN (reused only when asked), or PROOF_ERROR for "not cached". */
+static ProofStatus cached_status(const Cache *c, bool reuse_unknown, const Rule *r, const char *inst) {
+  static const struct {
+    const char *word;
+    ProofStatus status;
+  } reusable[] = {{"proved", PROOF_PROVED}, {"unknown", PROOF_UNKNOWN}};
+  for (size_t k = 0; k < (reuse_unknown ? 2u : 1u); k++) {
+    char key[400];
+    snprintf(key, sizeof key, "%016llx %s %s %s %s", (unsigned long long)r->text_hash, r->name, inst,
+             reusable[k].word, smt_solver_version());
+    const char *kp = key;
+    if (c->n && bsearch(&kp, c->keys, c->n, sizeof *c->keys, key_cmp)) return reusable[k].status;
+  }
+  return PROOF_ERROR;
 }
 
 bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) {
@@ -62,6 +106,8 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   size_t cap = 0;
   unsigned *inst = malloc(RULE_INSTANCES * sizeof *inst);
   if (!inst) return false;
+  Cache cache;
+  cache_build(&cache, opts->cache, opts->cache_len);
   for (size_t i = 0; i < catalog_rule_count(cat); i++) {
     const Rule *r = catalog_rule(cat, i);
     if (opts->only && strcmp(opts->only, r->name)) continue;
@@ -74,6 +120,7 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
         VerifyItem *ni = realloc(rep->items, cap * sizeof *ni);
         if (!ni) {
           free(inst);
+          cache_free(&cache);
           return false;
         }
         rep->items = ni;
@@ -84,13 +131,16 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
       it->instance = inst[j];
       char name[64];
       rule_instance_name(r, inst[j], name, sizeof name);
-      if (cached_proof(opts, r, name)) {
+      ProofStatus st = cached_status(&cache, opts->reuse_unknown, r, name);
+      if (st != PROOF_ERROR) {
         it->cached = true;
-        it->result.status = PROOF_PROVED;
+        it->result.status = st;
+        if (st == PROOF_UNKNOWN) snprintf(it->result.reason, sizeof it->result.reason, "unknown in the ledger");
       }
     }
   }
   free(inst);
+  cache_free(&cache);
   Work w = {.rep = rep, .opts = opts};
   atomic_init(&w.next, 0);
   atomic_init(&w.done, 0);

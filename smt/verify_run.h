@@ -3,7 +3,7 @@
  *
  * The cache is ledger text (catalog.h): a line `HASH NAME INSTANCE proved SOLVER ...` is reused only
  * when the rule's current text has that hash and SOLVER is this Z3's version; everything else is
- * proved again. Refuted and unknown instances are always re-run. */
+ * proved again. Refuted instances are always re-run; unknown ones are reused only on request. */
 #ifndef VSIMP_SMT_VERIFY_RUN_H
 #define VSIMP_SMT_VERIFY_RUN_H
 
@@ -19,6 +19,7 @@ typedef struct {
   SmtOptions smt;       /* per-query timeout and rlimit */
   const char *cache;    /* ledger text to reuse proofs from, or NULL */
   size_t cache_len;
+  bool reuse_unknown;   /* also reuse `unknown` records (a release gate need not retry known timeouts) */
   const char *only;     /* verify only the rule of this name, or NULL */
   bool include_builtin; /* false: only rules not from the embedded catalog (a user's file) */
   void (*progress)(void *ud, size_t done, size_t total);

@@ -29,6 +29,7 @@ static const char *rules_help =
   "  --rlimit N          deterministic per-query budget (default none)\n"
   "  --no-cache          prove everything again (default: reuse proofs recorded for the same rule\n"
   "                      text and solver version in the built-in ledger and in --write-ledger's file)\n"
+  "  --reuse-unknown     also take `unknown` records from the cache instead of retrying them\n"
   "  --write-ledger PATH write the ledger of this run (for the built-in catalog: src/rules/ledger.txt)\n"
   "  --json              print one JSON object\n"
   "exit codes: 0 every instance proved, 1 some instance refuted (each printed with a counterexample\n"
@@ -157,7 +158,7 @@ static void progress(void *ud, size_t done, size_t total) {
 
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
-  bool all = false, no_cache = false;
+  bool all = false, no_cache = false, reuse_unknown = false;
   const char *only = NULL, *write_ledger = NULL;
   const char *files[64];
   int nfiles = 0;
@@ -169,6 +170,7 @@ static int rules_verify(int argc, char **argv) {
     if (r > 0) continue;
     if (!strcmp(argv[i], "--all")) all = true;
     else if (!strcmp(argv[i], "--no-cache")) no_cache = true;
+    else if (!strcmp(argv[i], "--reuse-unknown")) reuse_unknown = true;
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--write-ledger") && i + 1 < argc) write_ledger = argv[++i];
     else if (!strcmp(argv[i], "--rules") && i + 1 < argc && nfiles < 64) files[nfiles++] = argv[++i];
@@ -219,6 +221,7 @@ static int rules_verify(int argc, char **argv) {
                       .smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit},
                       .cache = cache,
                       .cache_len = cache_len,
+                      .reuse_unknown = reuse_unknown,
                       .only = only,
                       .include_builtin = nfiles == 0 || all,
                       .progress = isatty(2) && !c.json ? progress : NULL};

@@ -62,7 +62,13 @@ static bool add_rule(void *ud, Rule *r, VsDiag *diag) {
   if (c->n == c->cap) {
     size_t cap = c->cap ? c->cap * 2 : 256;
     Rule **nr = realloc(c->rules, cap * sizeof *nr);
-    if (!nr) return false;
+    if (!nr) {
+      snprintf(diag->file, sizeof diag->file, "%s", r->file);
+      diag->line = r->line;
+      diag->col = 1;
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      return false;
+    }
     c->rules = nr;
     c->cap = cap;
   }

@@ -327,7 +327,7 @@ static Pat *parse_expr(P *p, int min_prec) {
   }
   Pat *lhs = parse_unary(p);
   for (;;) {
-    Op op;
+    Op op = OP_ADD;
     bool swap;
     int prec = binary_prec(p->tok.kind, &op, &swap);
     if (!lhs || p->failed || prec < 0 || prec < min_prec) break;
@@ -515,7 +515,7 @@ static Guard *parse_guard(P *p, int min_prec) {
   }
   Guard *lhs = parse_guard_primary(p);
   for (;;) {
-    GuardKind kind;
+    GuardKind kind = G_ADD;
     bool swap;
     int prec = guard_prec(p->tok.kind, &kind, &swap);
     if (!lhs || p->failed || prec < 0 || prec < min_prec) break;
@@ -574,7 +574,7 @@ static bool check_guard(P *p, const Guard *g, bool positive) {
       fail_at(p, &at, "a condition is used as a number");
       return false;
     }
-    return true;
+    return check_guard(p, g->a, positive); /* its operand may hide a condition deeper down */
   default: return true;
   }
   fail_at(p, &at, "a number is used as a condition");
@@ -671,7 +671,11 @@ static bool parse_record(P *p, const char *family, int rank, int *order, RuleSin
     fail_at(p, &at, "%s", msg);
     return false;
   }
-  return sink(ud, r, p->diag);
+  if (!sink(ud, r, p->diag)) {
+    p->failed = true; /* the sink has set the diagnostic (a duplicate name) */
+    return false;
+  }
+  return true;
 }
 
 bool rules_parse(Arena *arena, const char *name, const char *text, size_t len, RuleSink sink, void *ud,
@@ -696,7 +700,12 @@ bool rules_parse(Arena *arena, const char *name, const char *text, size_t len, R
       line++;
     } while (end < len && (text[end] == ' ' || text[end] == '\t'));
     pos = end;
-    lex_init(&p.lx, text + start, end - start);
+    /* The record's final line break is not part of it: "end of file" is then reported at the end of
+     * its last line, not at the start of the next record. */
+    size_t rec_len = end - start;
+    if (rec_len && text[start + rec_len - 1] == '\n') rec_len--;
+    if (rec_len && text[start + rec_len - 1] == '\r') rec_len--;
+    lex_init(&p.lx, text + start, rec_len);
     p.lx.line = start_line;
     advance(&p);
     if (p.tok.kind == TK_EOF) continue; /* blank or comment-only */

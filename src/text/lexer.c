@@ -12,6 +12,7 @@ void lex_init(Lexer *lx, const char *src, size_t len) {
   lx->pos = 0;
   lx->line = 1;
   lx->col = 1;
+  lx->prog = false;
 }
 
 static int peekc(const Lexer *lx, size_t ahead) {
@@ -168,6 +169,7 @@ void lex_next(Lexer *lx, Token *t) {
   case '-':
     /* `-->` is one token wherever it appears; `--x` stays two minus signs. */
     if (c1 == '-' && peekc(lx, 2) == '>') k = TK_ARROW, n = 3;
+    else if (lx->prog && c1 == '>') k = TK_RARROW, n = 2;
     else k = TK_MINUS;
     break;
   case '*': k = TK_STAR; break;
@@ -192,6 +194,10 @@ void lex_next(Lexer *lx, Token *t) {
       k = TK_FATARROW, n = 2;
       break;
     }
+    if (c1 != '=' && lx->prog) {
+      k = TK_ASSIGN;
+      break;
+    }
     if (c1 != '=') {
       error_at(lx, t, lx->col, "unexpected character '=' (did you mean '=='?)");
       return;
@@ -212,7 +218,13 @@ void lex_next(Lexer *lx, Token *t) {
     break;
   case '^': k = TK_CARET; break;
   case '~': k = TK_TILDE; break;
-  default: {
+  case '{':
+  case '}':
+    if (!lx->prog) goto unexpected;
+    k = c == '{' ? TK_LBRACE : TK_RBRACE;
+    break;
+  default:
+  unexpected: {
     char cr[8];
     char_repr(c, cr, sizeof cr);
     error_at(lx, t, lx->col, "unexpected character '%s'", cr);

@@ -22,6 +22,9 @@ typedef enum {
   TK_SHL, TK_SHR, TK_LT, TK_LE, TK_GT, TK_GE, TK_EQ, TK_NE,
   TK_AMP, TK_AMPAMP, TK_PIPE, TK_PIPEPIPE, TK_CARET, TK_TILDE, TK_BANG,
   TK_FATARROW, TK_AT, /* `=>` and `@`: the rule DSL's (docs/rules.md); no .vs construct uses them */
+  /* Program mode only (Lexer.prog, docs/syntax.md "Programs"): `=`, `{`, `}`, `->`. Outside program
+   * mode a lone `=` is an error and `{`, `}` are unexpected characters, as before. */
+  TK_ASSIGN, TK_LBRACE, TK_RBRACE, TK_RARROW,
 } TokKind;
 
 typedef struct {
@@ -39,6 +42,7 @@ typedef struct {
   const char *src;
   size_t len, pos;
   int line, col;
+  bool prog; /* program mode: also lex `=`, `{`, `}`, `->` (set after lex_init) */
 } Lexer;
 
 void lex_init(Lexer *lx, const char *src, size_t len);

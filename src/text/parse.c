@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "text/diag.h"
+#include "text/expr_parse.h"
 #include "text/lexer.h"
 #include "text/literal.h"
 #include "text/text.h"
@@ -107,6 +108,8 @@ typedef struct {
   size_t cap_decls, ndecls;
   Node **vars;
   size_t nvars, cap_vars;
+  ExprLookup lookup; /* vs_parse_expr_stream: names come from the caller, not from declarations */
+  void *lookup_user;
 } Parser;
 
 __attribute__((format(printf, 4, 5))) static bool fail(Parser *p, int line, int col, const char *fmt, ...) {
@@ -647,10 +650,18 @@ static bool parse_ident(Parser *p) {
   if (is_word(s, t->len, "in")) return fail(p, t->line, t->col, "expected an expression, found 'in'");
   if (is_reserved(s, t->len))
     return fail(p, t->line, t->col, "expected '(' after '%s'", short_name(s, t->len, nb, sizeof nb));
-  Decl *d = decl_find(p, s, t->len);
-  if (!d) return fail(p, t->line, t->col, "unknown variable '%s'", short_name(s, t->len, nb, sizeof nb));
+  Node *var;
+  if (p->lookup) {
+    char msg[sizeof p->diag->msg];
+    msg[0] = 0;
+    if (!(var = p->lookup(p->lookup_user, s, t->len, msg, sizeof msg))) return fail(p, t->line, t->col, "%s", msg);
+  } else {
+    Decl *d = decl_find(p, s, t->len);
+    if (!d) return fail(p, t->line, t->col, "unknown variable '%s'", short_name(s, t->len, nb, sizeof nb));
+    var = d->var;
+  }
   uint32_t idx;
-  if (!push_node(p, d->var, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;
+  if (!push_node(p, var, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;
   return advance(p);
 }
 
@@ -940,4 +951,34 @@ void vs_file_free(VsFile *f) {
   if (!f) return;
   free(f->vars);
   memset(f, 0, sizeof *f);
+}
+
+/* ---- expressions inside programs (text/expr_parse.h) ---- */
+
+bool vs_is_reserved_name(const char *s, size_t len) { return is_reserved(s, len); }
+
+bool vs_parse_expr_stream(VsCtx *ctx, const char *file, ExprStream *st, ExprLookup lookup, void *user, int expect,
+                          Node **out, bool *flexible, VsDiag *diag) {
+  Parser p = {.ctx = ctx, .file = file ? file : "<input>", .src = st->lx.src, .diag = diag,
+              .max_depth = vs_ctx_max_depth(ctx), .lookup = lookup, .lookup_user = user};
+  p.lx = st->lx;
+  p.tok = st->tok;
+  p.next = st->next;
+  *out = NULL;
+  uint32_t r;
+  bool ok = false;
+  if (p.tok.kind == TK_EOF) fail(&p, p.tok.line, p.tok.col, "expected an expression, found end of file");
+  else if (parse_expr(&p, &r)) {
+    if (flexible) *flexible = p.ast[r].kind != AK_NODE;
+    ok = (*out = resolve(&p, r, expect)) != NULL;
+  }
+  st->lx = p.lx;
+  st->tok = p.tok;
+  st->next = p.next;
+  free(p.ast);
+  free(p.vals);
+  free(p.ops);
+  free(p.decls);
+  free(p.vars);
+  return ok;
 }

@@ -1,0 +1,414 @@
+/* gen.c: the byte-driven expression generator (see gen.h). Choice 0 of every decision is the one that
+ * ends the expression soonest, so inputs that run out of bytes finish with leaves. */
+#include "fuzz/gen.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <string.h>
+
+/* ---- edge tables ---- */
+
+static FuzzEdges edges_table[DT_COUNT];
+static pthread_once_t edges_once = PTHREAD_ONCE_INIT;
+
+static void edges_init(void) {
+  for (int d = 0; d < DT_COUNT; d++) {
+    edges_table[d].nedge = edge_values((DType)d, edges_table[d].edge);
+    edges_table[d].npow2 = edge_pow2_values((DType)d, edges_table[d].pow2);
+  }
+}
+
+const FuzzEdges *fuzz_edges(DType dt) {
+  pthread_once(&edges_once, edges_init);
+  return &edges_table[dt];
+}
+
+const char *gen_var_name(const GenCase *c, char *buf) {
+  static const char *const names[6] = {"x", "y", "z", "w", "u", "v"};
+  for (unsigned k = 0;; k++) {
+    if (k < 6) snprintf(buf, 16, "%s", names[k]);
+    else snprintf(buf, 16, "%s%u", names[k % 6], k / 6);
+    size_t i = 0;
+    while (i < c->nvars && strcmp(c->vars[i]->aux.name, buf)) i++;
+    if (i == c->nvars) return buf;
+  }
+}
+
+/* ---- state ---- */
+
+enum { POOL = 32 };
+
+typedef struct {
+  VsCtx *ctx;
+  FuzzIn *in;
+  GenCase *c;
+  unsigned ops_left, max_depth, max_vars;
+  Node *pool[POOL]; /* recently built nodes, for reuse */
+  unsigned npool, pool_next;
+} Gen;
+
+static void pool_add(Gen *g, Node *n) {
+  if (!n) return;
+  g->pool[g->pool_next] = n;
+  g->pool_next = (g->pool_next + 1) % POOL;
+  if (g->npool < POOL) g->npool++;
+}
+
+static Node *mk(Gen *g, Op op, DType to, Node *const *args, int n) {
+  for (int i = 0; i < n; i++)
+    if (!args[i]) return NULL;
+  Node *r = vs_make(g->ctx, op, to, args, n);
+  if (!r) {
+    g->c->errors++;
+    return NULL;
+  }
+  if (g->ops_left) g->ops_left--;
+  pool_add(g, r);
+  return r;
+}
+static Node *mk1(Gen *g, Op op, Node *a) { return mk(g, op, DT_BOOL, &a, 1); }
+static Node *mk2(Gen *g, Op op, Node *a, Node *b) {
+  Node *args[2] = {a, b};
+  return mk(g, op, DT_BOOL, args, 2);
+}
+static Node *mk3(Gen *g, Op op, Node *a, Node *b, Node *c) {
+  Node *args[3] = {a, b, c};
+  return mk(g, op, DT_BOOL, args, 3);
+}
+static Node *mkcast(Gen *g, Op op, DType to, Node *a) { return mk(g, op, to, &a, 1); }
+
+/* ---- dtypes and constants ---- */
+
+/* bool i8 i16 i32 i64 u8 u16 u32 u64 index f16 f32 f64 */
+static const uint8_t dtype_weight[DT_COUNT] = {12, 14, 9, 7, 5, 12, 9, 6, 4, 11, 4, 4, 3};
+static const uint8_t int_weight[DT_COUNT] = {0, 14, 9, 7, 5, 12, 9, 6, 4, 11, 0, 0, 0};
+
+DType gen_dtype(FuzzIn *in) { return (DType)fin_weighted(in, dtype_weight, DT_COUNT); }
+static DType gen_int_dtype(FuzzIn *in) { return (DType)fin_weighted(in, int_weight, DT_COUNT); }
+
+static uint64_t pick(FuzzIn *in, const uint64_t *v, size_t n) { return n ? v[fin_below(in, n)] : 0; }
+
+static uint64_t const_bits(FuzzIn *in, DType dt) {
+  const FuzzEdges *e = fuzz_edges(dt);
+  if (dt == DT_BOOL) return fin_byte(in) & 1;
+  int w = dt_bits(dt);
+  switch (fin_below(in, 8)) {
+  case 0: case 1: case 2: return pick(in, e->edge, e->nedge);
+  case 3: case 4: return pick(in, e->pow2, e->npow2);
+  case 5:
+    if (dt_is_float(dt)) return pick(in, e->edge, e->nedge);
+    {
+      uint64_t v = fin_below(in, 17);
+      return dt_is_signed(dt) && (fin_byte(in) & 1) ? im_wrap(dt, 0 - v) : v;
+    }
+  case 6: return im_wrap(dt, fin_u64(in));
+  default: /* shift amounts and widths */
+    return dt_is_float(dt) ? pick(in, e->pow2, e->npow2) : im_wrap(dt, fin_below(in, (uint64_t)w + 2));
+  }
+}
+
+Node *gen_const(VsCtx *ctx, FuzzIn *in, DType dt) { return vs_const(ctx, dt, const_bits(in, dt)); }
+
+/* A positive constant for divisors and strides: a power of two (or a neighbour), or a small value. */
+static Node *positive_const(Gen *g, DType dt) {
+  int w = dt_bits(dt) - (dt_is_signed(dt) ? 1 : 0);
+  int cap = w < 13 ? w : 13;
+  uint64_t v;
+  switch (fin_below(g->in, 4)) {
+  case 0: case 1: v = UINT64_C(1) << fin_below(g->in, (uint64_t)cap); break;
+  case 2: v = 1 + fin_below(g->in, 12); break;
+  default: v = (UINT64_C(1) << fin_below(g->in, (uint64_t)cap)) + (fin_byte(g->in) & 1 ? 1 : UINT64_MAX); break;
+  }
+  if (!v || im_value(dt, im_wrap(dt, v)) <= 0) v = 1;
+  return vs_const(g->ctx, dt, im_wrap(dt, v));
+}
+
+/* ---- variables ---- */
+
+static i128 range_extent(Gen *g, DType dt) {
+  int w = dt_bits(dt) - (dt_is_signed(dt) ? 1 : 0);
+  int e = (int)fin_below(g->in, (uint64_t)w + 1);
+  i128 k = ((i128)1 << e) - 1 + (i128)fin_below(g->in, 3);
+  i128 span = im_max(dt) - im_min(dt);
+  return k > span ? span : k;
+}
+
+static Node *new_var(Gen *g, DType dt) {
+  GenCase *c = g->c;
+  if (c->nvars >= g->max_vars || c->nvars >= GEN_CASE_VARS) return NULL;
+  i128 lo = im_min(dt), hi = im_max(dt);
+  unsigned rk = (unsigned)fin_below(g->in, 16);
+  if (dt == DT_BOOL) {
+    if (rk >= 14) lo = hi = rk & 1;
+  } else if (dt_is_int(dt) && rk >= 8) {
+    const FuzzEdges *e = fuzz_edges(dt);
+    switch (rk) {
+    case 8: lo = 0; hi = range_extent(g, dt); break;
+    case 9: lo = 1; hi = 1 + range_extent(g, dt); break;
+    case 10: hi = lo + range_extent(g, dt); break;
+    case 11: lo = hi - range_extent(g, dt); break;
+    case 12: hi = range_extent(g, dt); lo = dt_is_signed(dt) ? -hi : 0; break;
+    case 15: lo = hi = im_value(dt, pick(g->in, e->edge, e->nedge)); break;
+    default: {
+      i128 a = im_value(dt, pick(g->in, e->edge, e->nedge)), b = im_value(dt, pick(g->in, e->edge, e->nedge));
+      lo = a < b ? a : b;
+      hi = a < b ? b : a;
+      break;
+    }
+    }
+    if (lo < im_min(dt)) lo = im_min(dt);
+    if (hi > im_max(dt)) hi = im_max(dt);
+    if (lo > hi) lo = hi;
+  }
+  char name[16];
+  Node *v = vs_var(g->ctx, gen_var_name(c, name), dt, lo, hi);
+  if (!v) {
+    c->errors++;
+    return NULL;
+  }
+  c->vars[c->nvars++] = v;
+  return v;
+}
+
+/* An existing variable of dt, or a new one. */
+static Node *var_of(Gen *g, DType dt) {
+  Node *have[GEN_CASE_VARS];
+  size_t m = 0;
+  for (size_t i = 0; i < g->c->nvars; i++)
+    if (g->c->vars[i]->dtype == dt) have[m++] = g->c->vars[i];
+  size_t r = (size_t)fin_below(g->in, m + 1);
+  if (r < m) return have[r];
+  Node *v = new_var(g, dt);
+  return v ? v : m ? have[0] : NULL;
+}
+
+static Node *leaf(Gen *g, DType dt) {
+  if (fin_below(g->in, 8) < 5) {
+    Node *v = var_of(g, dt);
+    if (v) return v;
+  }
+  return gen_const(g->ctx, g->in, dt);
+}
+
+/* A node of dt from the pool of recent nodes, or NULL. */
+static Node *reuse(Gen *g, DType dt) {
+  if (!g->npool) return NULL;
+  unsigned start = (unsigned)fin_below(g->in, g->npool);
+  for (unsigned i = 0; i < g->npool; i++) {
+    Node *n = g->pool[(start + i) % g->npool];
+    if (n->dtype == dt) return n;
+  }
+  return NULL;
+}
+
+/* ---- shapes ---- */
+
+static Node *gen(Gen *g, DType dt, unsigned depth);
+
+static const Op int_bin_ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_IDIV, OP_MOD, OP_TDIV, OP_TMOD, OP_AND,
+                                 OP_OR,  OP_XOR, OP_SHL, OP_SHR,  OP_MIN, OP_MAX,  OP_POW};
+static const uint8_t int_bin_weight[] = {7, 4, 5, 4, 4, 2, 2, 2, 2, 2, 2, 2, 3, 3, 1};
+static const Op float_bin_ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_FDIV, OP_MIN, OP_MAX, OP_POW};
+static const uint8_t float_bin_weight[] = {6, 4, 5, 4, 2, 2, 1};
+static const Op float_un_ops[] = {OP_NEG,  OP_SQRT,  OP_TRUNC, OP_FLOOR, OP_CEIL,
+                                  OP_ROUND, OP_RECIP, OP_EXP2,  OP_LOG2,  OP_SIN};
+static const uint8_t float_un_weight[] = {6, 3, 3, 3, 3, 3, 2, 1, 1, 1};
+static const Op cmp_ops[] = {OP_EQ, OP_NE, OP_LT, OP_LE};
+
+#define NELEM(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static Node *bin_op(Gen *g, DType dt, unsigned d) {
+  Op op = dt_is_float(dt) ? float_bin_ops[fin_weighted(g->in, float_bin_weight, NELEM(float_bin_weight))]
+                          : int_bin_ops[fin_weighted(g->in, int_bin_weight, NELEM(int_bin_weight))];
+  return mk2(g, op, gen(g, dt, d + 1), gen(g, dt, d + 1));
+}
+
+/* e OP c (or c OP e): chains of constants, identities, divisions and shifts by constants. */
+static Node *const_op(Gen *g, DType dt, unsigned d) {
+  bool fl = dt_is_float(dt);
+  Op op = fl ? float_bin_ops[fin_weighted(g->in, float_bin_weight, NELEM(float_bin_weight) - 1)]
+             : int_bin_ops[fin_weighted(g->in, int_bin_weight, NELEM(int_bin_weight))];
+  Node *e = gen(g, dt, d + 1);
+  Node *c = (!fl && (op == OP_IDIV || op == OP_MOD) && fin_byte(g->in) % 4) ? positive_const(g, dt)
+                                                                             : gen_const(g->ctx, g->in, dt);
+  return fin_byte(g->in) % 4 == 3 ? mk2(g, op, c, e) : mk2(g, op, e, c);
+}
+
+/* Affine index arithmetic: x*s1 + y*s2 + c, optionally under // % tdiv tmod by a stride. */
+static Node *affine(Gen *g, DType dt, unsigned d) {
+  unsigned terms = 1 + (unsigned)fin_below(g->in, 3);
+  Node *sum = NULL, *stride = NULL;
+  for (unsigned i = 0; i < terms; i++) {
+    Node *x = fin_byte(g->in) % 4 == 3 ? gen(g, dt, d + 2) : var_of(g, dt);
+    if (!x) x = leaf(g, dt);
+    Node *s = positive_const(g, dt);
+    if (!stride || fin_byte(g->in) & 1) stride = s;
+    Node *t = fin_byte(g->in) % 8 == 7 ? x : mk2(g, OP_MUL, x, s);
+    sum = sum ? mk2(g, OP_ADD, sum, t) : t;
+  }
+  if (fin_byte(g->in) % 2) sum = mk2(g, OP_ADD, sum, gen_const(g->ctx, g->in, dt));
+  Node *div = fin_byte(g->in) % 2 ? stride : positive_const(g, dt);
+  switch (fin_below(g->in, 6)) {
+  case 1: return mk2(g, OP_IDIV, sum, div);
+  case 2: return mk2(g, OP_MOD, sum, div);
+  case 3: return mk2(g, OP_TDIV, sum, div);
+  case 4: return mk2(g, OP_TMOD, sum, div);
+  default: return sum;
+  }
+}
+
+/* Nested // % tdiv tmod with constant divisors, and the div/mod recombinations. */
+static Node *divmod(Gen *g, DType dt, unsigned d) {
+  Node *e = gen(g, dt, d + 1);
+  Node *c1 = positive_const(g, dt), *c2 = fin_byte(g->in) % 4 == 3 ? c1 : positive_const(g, dt);
+  switch (fin_below(g->in, 10)) {
+  case 0: return mk2(g, OP_MOD, mk2(g, OP_IDIV, e, c1), c2);
+  case 1: return mk2(g, OP_IDIV, mk2(g, OP_MOD, e, c1), c2);
+  case 2: return mk2(g, OP_ADD, mk2(g, OP_MUL, mk2(g, OP_IDIV, e, c1), c1), mk2(g, OP_MOD, e, c1));
+  case 3: return mk2(g, OP_SUB, e, mk2(g, OP_MUL, mk2(g, OP_IDIV, e, c1), c1));
+  case 4: return mk2(g, OP_IDIV, mk2(g, OP_IDIV, e, c1), c2);
+  case 5: return mk2(g, OP_TDIV, mk2(g, OP_TMOD, e, c1), c2);
+  case 6: return mk2(g, OP_MOD, mk2(g, OP_MOD, e, c1), c2);
+  case 7: return mk2(g, OP_IDIV, mk2(g, OP_MUL, e, c1), c2);
+  case 8: return mk2(g, OP_ADD, mk2(g, OP_MUL, mk2(g, OP_TDIV, e, c1), c1), mk2(g, OP_TMOD, e, c1));
+  default: return mk2(g, OP_TDIV, mk2(g, OP_TDIV, e, c1), c2);
+  }
+}
+
+static Node *clamp(Gen *g, DType dt, unsigned d) {
+  Node *e = gen(g, dt, d + 1);
+  Node *c1 = gen_const(g->ctx, g->in, dt), *c2 = gen_const(g->ctx, g->in, dt);
+  switch (fin_below(g->in, 4)) {
+  case 0: return mk2(g, OP_MIN, e, c1);
+  case 1: return mk2(g, OP_MAX, e, c1);
+  case 2: return mk2(g, OP_MIN, mk2(g, OP_MAX, e, c1), c2);
+  default: return mk2(g, OP_MAX, mk2(g, OP_MIN, e, c1), c2);
+  }
+}
+
+static Node *select_of(Gen *g, DType dt, unsigned d) {
+  Node *c = gen(g, DT_BOOL, d + 1);
+  Node *a = gen(g, dt, d + 1);
+  Node *b = fin_byte(g->in) % 4 == 3 ? a : gen(g, dt, d + 1);
+  return mk3(g, OP_SELECT, c, a, b);
+}
+
+static Node *cast_to(Gen *g, DType dt, unsigned d) {
+  DType from = gen_dtype(g->in);
+  if (from == dt) from = fin_byte(g->in) % 2 ? DT_BOOL : DT_I32;
+  return mkcast(g, OP_CAST, dt, gen(g, from, d + 1));
+}
+
+/* The dtypes of dt's width other than dt itself, bool excluded. */
+static DType bitcast_source(Gen *g, DType dt) {
+  DType same[DT_COUNT];
+  int n = 0;
+  for (int t = DT_I8; t < DT_COUNT; t++)
+    if (t != (int)dt && dt_bits((DType)t) == dt_bits(dt)) same[n++] = (DType)t;
+  return n ? same[fin_below(g->in, (uint64_t)n)] : DT_COUNT;
+}
+
+static Node *bitcast_to(Gen *g, DType dt, unsigned d) {
+  DType from = bitcast_source(g, dt);
+  if (from == DT_COUNT) return NULL;
+  return mkcast(g, OP_BITCAST, dt, gen(g, from, d + 1));
+}
+
+static Node *mulacc(Gen *g, DType dt, unsigned d) {
+  return mk3(g, OP_MULACC, gen(g, dt, d + 1), gen(g, dt, d + 1), gen(g, dt, d + 1));
+}
+
+/* A comparison: of two subexpressions, against a constant, or of e against e + c. */
+static Node *compare(Gen *g, unsigned d, int kind) {
+  DType t = fin_byte(g->in) % 8 == 7 ? DT_BOOL : gen_dtype(g->in);
+  if (t == DT_BOOL && kind == 2) t = DT_I8;
+  if (dt_is_float(t) && kind == 2) t = DT_I16;
+  Op op = cmp_ops[fin_below(g->in, 4)];
+  Node *a = gen(g, t, d + 1), *b;
+  if (kind == 0) b = gen(g, t, d + 1);
+  else if (kind == 1) b = gen_const(g->ctx, g->in, t);
+  else {
+    Node *c = fin_byte(g->in) % 2 ? vs_const(g->ctx, t, 1) : gen_const(g->ctx, g->in, t);
+    b = mk2(g, fin_byte(g->in) % 4 == 3 ? OP_SUB : OP_ADD, a, c);
+  }
+  return fin_byte(g->in) % 2 ? mk2(g, op, b, a) : mk2(g, op, a, b);
+}
+
+enum { S_LEAF, S_BIN, S_CONSTOP, S_AFFINE, S_DIVMOD, S_CLAMP, S_SELECT, S_CAST, S_UNARY, S_MULACC, S_BITCAST, S_N };
+static const uint8_t int_shape_weight[S_N] = {10, 20, 16, 10, 9, 5, 5, 8, 5, 3, 3};
+static const uint8_t float_shape_weight[S_N] = {10, 20, 14, 0, 0, 3, 5, 9, 12, 3, 3};
+
+enum { B_LEAF, B_CMP, B_CMPCONST, B_OFFSET, B_LOGIC, B_NOT, B_SELECT, B_CAST, B_N };
+static const uint8_t bool_shape_weight[B_N] = {10, 22, 22, 8, 16, 5, 4, 6};
+
+static Node *gen_bool(Gen *g, unsigned d) {
+  switch (fin_weighted(g->in, bool_shape_weight, B_N)) {
+  case B_CMP: return compare(g, d, 0);
+  case B_CMPCONST: return compare(g, d, 1);
+  case B_OFFSET: return compare(g, d, 2);
+  case B_LOGIC: {
+    static const Op ops[] = {OP_AND, OP_OR, OP_XOR};
+    return mk2(g, ops[fin_below(g->in, 3)], gen(g, DT_BOOL, d + 1), gen(g, DT_BOOL, d + 1));
+  }
+  case B_NOT: return mk1(g, OP_NOT, gen(g, DT_BOOL, d + 1));
+  case B_SELECT: return select_of(g, DT_BOOL, d);
+  case B_CAST: return cast_to(g, DT_BOOL, d);
+  default: return leaf(g, DT_BOOL);
+  }
+}
+
+static Node *gen_num(Gen *g, DType dt, unsigned d) {
+  bool fl = dt_is_float(dt);
+  switch (fin_weighted(g->in, fl ? float_shape_weight : int_shape_weight, S_N)) {
+  case S_BIN: return bin_op(g, dt, d);
+  case S_CONSTOP: return const_op(g, dt, d);
+  case S_AFFINE: return affine(g, dt, d);
+  case S_DIVMOD: return divmod(g, dt, d);
+  case S_CLAMP: return clamp(g, dt, d);
+  case S_SELECT: return select_of(g, dt, d);
+  case S_CAST: return cast_to(g, dt, d);
+  case S_UNARY:
+    if (fl) return mk1(g, float_un_ops[fin_weighted(g->in, float_un_weight, NELEM(float_un_weight))], gen(g, dt, d + 1));
+    return mk1(g, fin_byte(g->in) % 2 ? OP_NOT : OP_NEG, gen(g, dt, d + 1));
+  case S_MULACC: return mulacc(g, dt, d);
+  case S_BITCAST: return bitcast_to(g, dt, d);
+  default: return leaf(g, dt);
+  }
+}
+
+static Node *gen(Gen *g, DType dt, unsigned depth) {
+  if (depth >= g->max_depth || !g->ops_left || fin_done(g->in)) return leaf(g, dt);
+  if (fin_byte(g->in) % 8 == 7) {
+    Node *r = reuse(g, dt);
+    if (r) return r;
+  }
+  Node *n = dt == DT_BOOL ? gen_bool(g, depth) : gen_num(g, dt, depth);
+  return n ? n : leaf(g, dt);
+}
+
+static void gen_setup(Gen *g, VsCtx *ctx, FuzzIn *in, GenCase *c, const GenOptions *o) {
+  memset(g, 0, sizeof *g);
+  g->ctx = ctx;
+  g->in = in;
+  g->c = c;
+  g->ops_left = o && o->max_ops ? o->max_ops : 24;
+  g->max_depth = o && o->max_depth ? o->max_depth : 7;
+  g->max_vars = o && o->max_vars && o->max_vars < GEN_MAX_VARS ? o->max_vars : GEN_MAX_VARS;
+  for (size_t i = 0; i < c->nvars; i++) pool_add(g, c->vars[i]);
+}
+
+Node *gen_expr(VsCtx *ctx, FuzzIn *in, GenCase *c, DType dt, const GenOptions *opts) {
+  Gen g;
+  gen_setup(&g, ctx, in, c, opts);
+  return gen(&g, dt, 0);
+}
+
+bool gen_case(VsCtx *ctx, const uint8_t *data, size_t size, const GenOptions *opts, GenCase *out) {
+  memset(out, 0, sizeof *out);
+  FuzzIn in;
+  fin_init(&in, data, size);
+  out->simple_matcher = fin_byte(&in) % 8 == 7;
+  DType dt = gen_dtype(&in);
+  out->root = gen_expr(ctx, &in, out, dt, opts);
+  return out->root != NULL;
+}

@@ -1,0 +1,196 @@
+/* stmt.h: the statement IR of programs (docs/syntax.md "Programs", docs/pass.md).
+ *
+ * A Program is a list of functions; a function has parameters, result types and a body, a Block of
+ * statements. Every expression is a hash-consed Node of the program's VsCtx; a scalar program variable
+ * is a VAR node (its declared range, for parameters, is the node's range), so the whole expression
+ * machinery (bounds, rewriting, evaluation, Z3 encoding) applies to program expressions unchanged.
+ * Tensor variables have no node: they appear only as call arguments, alias values, yields and returns.
+ *
+ * Variables (PVar) belong to their function: one PVar per (name, type) in the function, whatever the
+ * scope, so a name defined in two sibling scopes with one type is one variable (assigned twice).
+ * Scoping is lexical (a `for`, `while` or `if` body is a scope; `spmd` and `scope` bodies are not:
+ * what they define stays visible after them); the parser enforces it.
+ *
+ * Everything (statements, blocks, types, variables) is allocated from the program's arena and dies
+ * with the program; passes build new statements in the same arena. Blocks are arrays: a pass builds
+ * a block in a StmtVec (malloc'd) and then freezes it into the arena. */
+#ifndef VSIMP_IR_STMT_H
+#define VSIMP_IR_STMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/arena.h"
+#include "ir/node.h"
+
+typedef enum { TY_SCALAR, TY_TENSOR } TypeKind;
+
+typedef struct {
+  uint8_t kind;  /* TypeKind */
+  uint8_t dtype; /* scalar dtype, or the tensor's element dtype */
+  uint32_t rank; /* tensors: number of shape entries */
+  Node **shape;  /* tensors: index expressions */
+} Type;
+
+typedef struct PVar PVar;
+struct PVar {
+  const char *name; /* interned in the VsCtx */
+  Type type;
+  Node *node;       /* scalars: the VAR node; NULL for tensors */
+  uint32_t id;      /* index in Function.vars */
+  bool is_param;
+  int line, col;    /* where it was first defined */
+  PVar *next_same_name;
+};
+
+/* A value where a statement takes one: an expression, an opaque call, or a tensor variable. */
+typedef struct Call Call;
+typedef struct {
+  Node *e;
+  Call *call;
+  PVar *tensor;
+} Val;
+
+struct Call {
+  const char *name; /* interned */
+  uint32_t nargs;
+  Val *args;        /* expressions and tensor variables (never calls) */
+  int line, col;
+};
+
+typedef struct Stmt Stmt;
+typedef struct {
+  Stmt **s;
+  uint32_t n;
+} Block;
+
+typedef enum {
+  SK_ASSIGN, /* var = val (val: expression, call, or tensor variable) */
+  SK_CALL,   /* call f(args), result discarded */
+  SK_FOR,    /* (rets) = for var in KIND(start, stop, step) ATTRS iter (carries = inits) { body } */
+  SK_IF,     /* (rets) = if cond { then } else { els } */
+  SK_WHILE,  /* (rets) = while iter (carries = inits) cond cond { body } */
+  SK_SPMD,   /* spmd(cores) { body } */
+  SK_SCOPE,  /* scope { body } */
+  SK_YIELD,  /* yield vals */
+  SK_RETURN, /* return vals */
+} StmtKind;
+
+typedef enum { LOOP_SEQ, LOOP_PARALLEL, LOOP_UNROLL, LOOP_PIPELINE } LoopKind;
+
+struct Stmt {
+  uint8_t kind; /* StmtKind */
+  int line, col;
+  union {
+    struct {
+      PVar *var;
+      Type *type; /* the type written at this definition, or NULL (then var->type) */
+      Val val;
+    } assign;
+    Call *call;
+    struct {
+      uint8_t kind;   /* LoopKind */
+      PVar *var;
+      Node *start, *stop, *step;
+      const char **attrs; /* interned names of `@attr` annotations */
+      uint32_t nattrs;
+      uint32_t ncarry;
+      PVar **carries; /* ncarry each: carry variables, initial values, return variables (may be NULL) */
+      Val *inits;
+      PVar **rets;    /* NULL when the loop's results are not bound */
+      Node *cond;     /* SK_WHILE: the condition, over the carries */
+      Block body;
+    } loop; /* SK_FOR and SK_WHILE (while: var, start, stop, step, attrs unused) */
+    struct {
+      Node *cond;
+      Block then, els;
+      bool has_else;
+      uint32_t nrets;
+      PVar **rets;
+    } ifs;
+    struct {
+      Node *cores; /* SK_SPMD only */
+      Block body;
+    } scope; /* SK_SPMD and SK_SCOPE */
+    struct {
+      uint32_t n;
+      Val *vals;
+    } vals; /* SK_YIELD and SK_RETURN */
+  } u;
+};
+
+typedef struct {
+  const char *name;
+  uint32_t nparams;
+  PVar **params;
+  uint32_t nresults;
+  Type *results;
+  Block body;
+  PVar **vars; /* every variable of the function, by id (malloc'd: grows as passes add variables) */
+  uint32_t nvars, cap_vars;
+  PVar **by_name; /* open addressing on the interned name pointer: first PVar of that name */
+  uint32_t cap_names;
+  int line, col;
+} Function;
+
+typedef struct {
+  VsCtx *ctx; /* not owned */
+  Arena arena;
+  Function **funcs;
+  uint32_t nfuncs, cap_funcs;
+} Program;
+
+/* Limits (against hostile input; the parser reports them as errors). Statement nesting bounds the
+ * recursion of every stage that walks statements. */
+enum { PROG_MAX_NESTING = 256, PROG_MAX_VALS = 256 };
+
+Program *prog_new(VsCtx *ctx);
+void prog_free(Program *p);
+void *prog_alloc(Program *p, size_t size);
+Function *prog_add_function(Program *p, const char *name);
+
+/* The variable of function f with this (interned) name and type, or NULL. */
+PVar *fn_find_var(const Function *f, const char *name, const Type *type);
+/* Some variable of f with this interned name (the first defined), or NULL. */
+PVar *fn_find_name(const Function *f, const char *name);
+/* The variable (name, type) of f, created if needed (scalars get their VAR node: full range, or
+ * [lo, hi] for parameters). NULL on allocation or node failure. */
+PVar *fn_var(Program *p, Function *f, const char *name, const Type *type, bool is_param, i128 lo, i128 hi);
+/* A new variable named after `base` (its name, or name_N with the smallest N >= 1 not used in f), of
+ * the given type. */
+PVar *fn_fresh_var(Program *p, Function *f, const PVar *base);
+/* The variable whose VAR node is n, or NULL (linear in the number of variables; see VarIndex for
+ * repeated lookups). */
+PVar *fn_var_of_node(const Function *f, const Node *n);
+
+bool type_equal(const Type *a, const Type *b); /* same kind, dtype, rank and shape nodes */
+Type type_scalar(DType dt);
+
+Stmt *stmt_new(Program *p, StmtKind kind, int line, int col);
+/* A shallow copy (same operands and blocks). */
+Stmt *stmt_clone(Program *p, const Stmt *s);
+
+/* A growable statement list that becomes a Block. */
+typedef struct {
+  Stmt **s;
+  size_t n, cap;
+  bool oom;
+} StmtVec;
+void svec_push(StmtVec *v, Stmt *s);
+void svec_append(StmtVec *v, Block b);
+/* Copies the statements into the arena, frees the vector. */
+Block svec_freeze(Program *p, StmtVec *v);
+void svec_free(StmtVec *v);
+
+/* The yield that ends a block: its last statement, or, when that is an `spmd` or `scope` statement,
+ * the yield ending that one's body (recursively). NULL if none. *owner gets the block holding it. */
+Stmt *block_trailing_yield(Block b, Block **owner);
+
+bool val_has_call(const Val *v);
+/* True if the value reads variable v (its expression, call arguments, or tensor). */
+bool val_reads(const Val *val, const PVar *v);
+/* Counts statements, recursively. */
+size_t block_count(Block b);
+
+#endif
