@@ -3,17 +3,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <unistd.h>
+
 #include "check/conformance.h"
+#include "rules/catalog.h"
+#include "rules/embedded.h"
+#include "smt/verify_run.h"
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "smt/smt.h"
 
 static const char *gate_help =
-  "usage: vsimp gate [--full] [--seed N] [--json]\n"
+  "usage: vsimp gate [--full] [--seed N] [-j N] [--json]\n"
   "\n"
   "The release soundness gate. Runs, in order, and fails on the first failing stage:\n"
   "  conformance  the evaluator and the Z3 encoding agree on every op at every dtype\n"
   "               (edge values, powers of two, random operands; --full: many more)\n"
+  "  rules        every rule of the catalog at every admissible dtype instance: none refuted;\n"
+  "               proofs recorded in the built-in ledger for the same rule text and solver are\n"
+  "               reused (--full proves everything again); unknowns are listed, they never fire\n"
   "Prints one line per stage and a verdict.\n"
   "exit codes: 0 pass, 1 a stage failed, 2 usage, 4 internal error\n";
 
@@ -23,6 +31,8 @@ int cmd_gate(int argc, char **argv) {
     return EXIT_OK;
   }
   bool json = false, full = false;
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  int jobs = ncpu > 0 ? (int)ncpu : 1;
   unsigned long long seed = 1;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--json")) json = true;
@@ -31,6 +41,11 @@ int cmd_gate(int argc, char **argv) {
       char *end;
       seed = strtoull(argv[++i], &end, 10);
       if (*end || argv[i][0] == '-') return cli_usage_error("gate: bad seed '%s'", argv[i]);
+    } else if ((!strcmp(argv[i], "-j") || !strcmp(argv[i], "--jobs")) && i + 1 < argc) {
+      char *end;
+      long j = strtol(argv[++i], &end, 10);
+      if (*end || j < 1 || j > 256) return cli_usage_error("gate: bad job count '%s'", argv[i]);
+      jobs = (int)j;
     } else return cli_usage_error("gate: unknown argument '%s'", argv[i]);
   }
   SmtOptions so = {.timeout_ms = 10000};
@@ -42,8 +57,23 @@ int cmd_gate(int argc, char **argv) {
 
   ConformanceOptions co = {.full = full, .seed = seed, .random_per_op = full ? 2000 : 200, .max_report = 20};
   ConformanceReport cr;
-  bool ok = conformance_run(smt, &co, &cr, stderr);
+  bool conf_ok = conformance_run(smt, &co, &cr, stderr);
   smt_free(smt);
+
+  /* Rules: the catalog against the ledger it was built with. */
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  VerifyReport vr = {0};
+  bool rules_loaded = cat && catalog_load_builtin(cat, &d);
+  if (!rules_loaded) vs_diag_print(&d, stderr);
+  VerifyOptions vo = {.jobs = jobs,
+                      .smt = {.timeout_ms = 2000},
+                      .cache = full || !vs_embedded_ledger_count ? NULL : (const char *)vs_embedded_ledger[0].data,
+                      .cache_len = full || !vs_embedded_ledger_count ? 0 : vs_embedded_ledger[0].len,
+                      .reuse_unknown = !full,
+                      .include_builtin = true};
+  bool rules_ok = rules_loaded && verify_catalog(cat, &vo, &vr) && vr.refuted == 0 && vr.errors == 0;
+  bool ok = conf_ok && rules_ok;
 
   if (json) {
     JsonWriter w;
@@ -52,20 +82,46 @@ int cmd_gate(int argc, char **argv) {
     json_string(&w, "command", "gate");
     json_string(&w, "verdict", ok ? "pass" : "fail");
     json_begin_object(&w, "conformance");
-    json_bool(&w, "pass", ok);
+    json_bool(&w, "pass", conf_ok);
     json_int(&w, "cases", (long long)cr.cases);
     json_int(&w, "op_dtypes", (long long)cr.op_dtypes);
     json_int(&w, "mismatches", (long long)cr.mismatches);
     json_int(&w, "flag_only", (long long)cr.unreduced);
     json_double(&w, "seconds", cr.seconds);
     json_end_object(&w);
+    json_begin_object(&w, "rules");
+    json_bool(&w, "pass", rules_ok);
+    json_int(&w, "rules", (long long)vr.rules);
+    json_int(&w, "instances", (long long)vr.n);
+    json_int(&w, "proved", (long long)vr.proved);
+    json_int(&w, "refuted", (long long)vr.refuted);
+    json_int(&w, "unknown", (long long)vr.unknown);
+    json_int(&w, "errors", (long long)vr.errors);
+    json_int(&w, "from_ledger", (long long)vr.cached);
+    json_double(&w, "seconds", vr.seconds);
+    json_end_object(&w);
     json_end_object(&w);
     json_finish(&w);
   } else {
     printf("conformance  %s: %zu cases over %zu op/dtype classes, %zu mismatches, %zu compared by UB flag only"
            " (uninterpreted), %.1f s\n",
-           ok ? "pass" : "FAIL", cr.cases, cr.op_dtypes, cr.mismatches, cr.unreduced, cr.seconds);
+           conf_ok ? "pass" : "FAIL", cr.cases, cr.op_dtypes, cr.mismatches, cr.unreduced, cr.seconds);
+    for (size_t i = 0; i < vr.n; i++) {
+      const VerifyItem *it = &vr.items[i];
+      if (it->result.status != PROOF_REFUTED && it->result.status != PROOF_ERROR) continue;
+      char name[64];
+      rule_instance_name(it->rule, it->instance, name, sizeof name);
+      printf("  %s %s at %s (%s:%d)\n", proof_status_name(it->result.status), it->rule->name, name, it->rule->file,
+             it->rule->line);
+      if (it->result.cex) printf("    %s", it->result.cex);
+    }
+    printf("rules        %s: %zu rules, %zu dtype instances: %zu proved (%zu from the ledger), %zu refuted, "
+           "%zu unknown (never fire), %zu errors, %.1f s\n",
+           rules_ok ? "pass" : "FAIL", vr.rules, vr.n, vr.proved, vr.cached, vr.refuted, vr.unknown, vr.errors,
+           vr.seconds);
     printf("gate: %s\n", ok ? "PASS" : "FAIL");
   }
+  verify_report_free(&vr);
+  catalog_free(cat);
   return ok ? EXIT_OK : EXIT_INVALID;
 }
