@@ -320,9 +320,7 @@ static Node *mulacc(Gen *g, DType dt, unsigned d) {
 
 /* A comparison: of two subexpressions, against a constant, or of e against e + c. */
 static Node *compare(Gen *g, unsigned d, int kind) {
-  DType t = fin_byte(g->in) % 8 == 7 ? DT_BOOL : gen_dtype(g->in);
-  if (t == DT_BOOL && kind == 2) t = DT_I8;
-  if (dt_is_float(t) && kind == 2) t = DT_I16;
+  DType t = kind == 2 ? gen_int_dtype(g->in) : fin_byte(g->in) % 8 == 7 ? DT_BOOL : gen_dtype(g->in);
   Op op = cmp_ops[fin_below(g->in, 4)];
   Node *a = gen(g, t, d + 1), *b;
   if (kind == 0) b = gen(g, t, d + 1);
@@ -334,12 +332,63 @@ static Node *compare(Gen *g, unsigned d, int kind) {
   return fin_byte(g->in) % 2 ? mk2(g, op, b, a) : mk2(g, op, a, b);
 }
 
-enum { S_LEAF, S_BIN, S_CONSTOP, S_AFFINE, S_DIVMOD, S_CLAMP, S_SELECT, S_CAST, S_UNARY, S_MULACC, S_BITCAST, S_N };
-static const uint8_t int_shape_weight[S_N] = {10, 20, 16, 10, 9, 5, 5, 8, 5, 3, 3};
-static const uint8_t float_shape_weight[S_N] = {10, 20, 14, 0, 0, 3, 5, 9, 12, 3, 3};
+/* Idioms of index and ALU code that pair two subexpressions the way simplifier rules look for them:
+ * select as min/max, min/max of scaled or offset operands, negations meeting, shifts and adds. */
+static Node *int_idiom(Gen *g, DType dt, unsigned d) {
+  Node *a = gen(g, dt, d + 1), *b = fin_byte(g->in) % 4 == 3 ? a : gen(g, dt, d + 1);
+  Node *c = fin_byte(g->in) % 2 ? positive_const(g, dt) : gen_const(g->ctx, g->in, dt);
+  Node *c2 = gen_const(g->ctx, g->in, dt);
+  Op mm = fin_byte(g->in) % 2 ? OP_MIN : OP_MAX;
+  switch (fin_below(g->in, 14)) {
+  case 0: return mk3(g, OP_SELECT, mk2(g, fin_byte(g->in) % 2 ? OP_LT : OP_LE, a, b), a, b);
+  case 1: return mk3(g, OP_SELECT, mk2(g, fin_byte(g->in) % 2 ? OP_LT : OP_LE, a, b), b, a);
+  case 2: return fin_byte(g->in) % 2 ? mk3(g, OP_SELECT, mk2(g, OP_EQ, a, c), c, a) : mk3(g, OP_SELECT, mk2(g, OP_NE, a, c), a, c);
+  case 3: return mk2(g, mm, mk2(g, OP_MUL, a, c), mk2(g, OP_MUL, b, c));
+  case 4: return mk2(g, mm, mk1(g, OP_NEG, a), mk1(g, OP_NEG, b));
+  case 5: return mk2(g, mm, mk2(g, OP_SUB, a, c), mk2(g, OP_SUB, a, c2));
+  case 6: return mk2(g, mm, a, mk2(g, fin_byte(g->in) % 2 ? OP_SUB : OP_ADD, a, c));
+  case 7: return mk2(g, OP_ADD, mk2(g, OP_SHL, a, vs_const(g->ctx, dt, fin_below(g->in, (uint64_t)dt_bits(dt)))), a);
+  case 8: return mk2(g, OP_ADD, a, mk1(g, OP_NEG, fin_byte(g->in) % 2 ? a : b));
+  case 9: return mk2(g, fin_byte(g->in) % 2 ? OP_ADD : OP_SUB, mk1(g, OP_NEG, a), mk1(g, OP_NEG, b));
+  case 10: return mk2(g, OP_ADD, a, mk2(g, OP_MUL, b, vs_const_int(g->ctx, dt, -1)));
+  case 11: return mk2(g, OP_IDIV, mk2(g, OP_ADD, mk2(g, OP_MUL, a, c), mk2(g, OP_MUL, b, c)), c);
+  case 12: return mk2(g, OP_IDIV, mk2(g, OP_SUB, vs_const(g->ctx, dt, 0), a), c);
+  default: return mk2(g, OP_OR, mk2(g, OP_XOR, a, b), mk2(g, OP_AND, a, b));
+  }
+}
 
-enum { B_LEAF, B_CMP, B_CMPCONST, B_OFFSET, B_LOGIC, B_NOT, B_SELECT, B_CAST, B_N };
-static const uint8_t bool_shape_weight[B_N] = {10, 22, 22, 8, 16, 5, 4, 6};
+/* Comparisons and their conjunctions as rules look for them: ranges, offsets, scalings. */
+static Node *bool_idiom(Gen *g, unsigned d) {
+  DType t = gen_int_dtype(g->in);
+  Node *a = gen(g, t, d + 1), *b = gen(g, t, d + 1);
+  Node *c1 = gen_const(g->ctx, g->in, t), *c2 = gen_const(g->ctx, g->in, t);
+  Op lg = fin_byte(g->in) % 2 ? OP_AND : OP_OR;
+  switch (fin_below(g->in, 9)) {
+  case 0: return mk2(g, lg, mk2(g, OP_LT, a, c1), mk2(g, OP_LT, c2, a));
+  case 1: return mk2(g, lg, mk2(g, OP_LT, c1, a), mk2(g, OP_LT, c2, a));
+  case 2: return mk2(g, lg, mk2(g, OP_LT, a, c1), mk2(g, OP_LT, a, c2));
+  case 3: return mk2(g, lg, mk2(g, OP_LE, a, c1), mk2(g, OP_LE, c1, a));
+  case 4: return mk2(g, OP_LT, mk2(g, OP_MUL, a, c1), mk2(g, OP_MUL, b, c1));
+  case 5: return mk2(g, fin_byte(g->in) % 2 ? OP_LT : OP_LE, mk2(g, OP_SUB, a, c1), c2);
+  case 6: return mk2(g, OP_EQ, mk2(g, fin_byte(g->in) % 2 ? OP_XOR : OP_SUB, a, c1), c2);
+  case 7: return mk2(g, fin_byte(g->in) % 2 ? OP_LT : OP_LE, mk1(g, OP_NEG, a), mk1(g, OP_NEG, b));
+  default: return mk2(g, lg, mk2(g, OP_EQ, a, b), mk2(g, OP_NE, a, b));
+  }
+}
+
+/* A cast chain through an intermediate dtype: cast(cast(x)), the shapes cast rules fold. */
+static Node *cast_chain(Gen *g, DType dt, unsigned d) {
+  DType mid = gen_dtype(g->in), from = fin_byte(g->in) % 2 ? dt : gen_dtype(g->in);
+  return mkcast(g, OP_CAST, dt, mkcast(g, OP_CAST, mid, gen(g, from, d + 1)));
+}
+
+enum { S_LEAF, S_BIN, S_CONSTOP, S_AFFINE, S_DIVMOD, S_CLAMP, S_SELECT, S_CAST, S_UNARY, S_MULACC, S_BITCAST,
+       S_IDIOM, S_CHAIN, S_N };
+static const uint8_t int_shape_weight[S_N] = {10, 20, 16, 10, 9, 5, 5, 6, 5, 3, 3, 10, 3};
+static const uint8_t float_shape_weight[S_N] = {10, 20, 14, 0, 0, 3, 5, 7, 12, 3, 3, 0, 3};
+
+enum { B_LEAF, B_CMP, B_CMPCONST, B_OFFSET, B_LOGIC, B_NOT, B_SELECT, B_CAST, B_IDIOM, B_N };
+static const uint8_t bool_shape_weight[B_N] = {10, 22, 22, 8, 16, 5, 4, 6, 12};
 
 static Node *gen_bool(Gen *g, unsigned d) {
   switch (fin_weighted(g->in, bool_shape_weight, B_N)) {
@@ -352,7 +401,8 @@ static Node *gen_bool(Gen *g, unsigned d) {
   }
   case B_NOT: return mk1(g, OP_NOT, gen(g, DT_BOOL, d + 1));
   case B_SELECT: return select_of(g, DT_BOOL, d);
-  case B_CAST: return cast_to(g, DT_BOOL, d);
+  case B_CAST: return fin_byte(g->in) % 4 == 3 ? cast_chain(g, DT_BOOL, d) : cast_to(g, DT_BOOL, d);
+  case B_IDIOM: return bool_idiom(g, d);
   default: return leaf(g, DT_BOOL);
   }
 }
@@ -372,6 +422,8 @@ static Node *gen_num(Gen *g, DType dt, unsigned d) {
     return mk1(g, fin_byte(g->in) % 2 ? OP_NOT : OP_NEG, gen(g, dt, d + 1));
   case S_MULACC: return mulacc(g, dt, d);
   case S_BITCAST: return bitcast_to(g, dt, d);
+  case S_IDIOM: return int_idiom(g, dt, d);
+  case S_CHAIN: return cast_chain(g, dt, d);
   default: return leaf(g, dt);
   }
 }

@@ -69,6 +69,18 @@ static inline uint64_t fuzz_rng_next(uint64_t *state) {
 
 static inline uint64_t fuzz_rng_below(uint64_t *state, uint64_t n) { return n ? fuzz_rng_next(state) % n : 0; }
 
+/* True if the bytes data[0..size) contain the NUL-terminated key. */
+static inline bool fuzz_contains(const uint8_t *data, size_t size, const char *key) {
+  size_t k = 0;
+  while (key[k]) k++;
+  for (size_t i = 0; i + k <= size; i++) {
+    size_t j = 0;
+    while (j < k && data[i + j] == (uint8_t)key[j]) j++;
+    if (j == k) return true;
+  }
+  return false;
+}
+
 /* FNV-1a 64 of a byte string (input identities, signatures, seeds of evaluation points). */
 static inline uint64_t fuzz_hash(const void *p, size_t n, uint64_t h) {
   const uint8_t *b = p;

@@ -7,7 +7,8 @@
  *
  *   1. engine properties: the engine returns a result (no internal failure, no exhausted budget: a
  *      loop between rules), of the source's dtype; simplifying the result again gives the result
- *      (idempotence); printing the source and the result and parsing them back gives the same nodes;
+ *      (idempotence); printing the result (and the source: every text input, one generated input in 8)
+ *      and parsing it back gives the same node;
  *   2. concrete differential: source and result evaluated on the declared edge values and random points
  *      of every variable (every point, when the domain is tiny); a point where the source is defined
  *      and the result differs or is UB is a finding;
@@ -51,9 +52,9 @@ typedef struct {
   SmtMode smt;
   unsigned smt_timeout_ms; /* per Z3 query (0: 2000) */
   unsigned smt_rate;       /* sampled: one changed input in N is checked (0: 256) */
-  unsigned smt_per_rule;   /* sampled: also every input that fires a rule cross-checked fewer times (0: 4) */
+  unsigned smt_per_rule;   /* sampled: the first N firings of every rule are cross-checked step by step (0: 2) */
   unsigned points;         /* random evaluation points per input, besides the edge points (0: 16) */
-  uint64_t budget;         /* rule applications per simplification (0: 20000 + 100 per source node) */
+  uint64_t budget;         /* rule applications per simplification (0: 5000 + 50 per node of the input) */
   GenOptions gen;
 } OracleOptions;
 
@@ -68,6 +69,7 @@ typedef struct {
   char *signature;      /* kind:rule,rule (sorted): what deduplicates findings */
   uint8_t *input;       /* the input that produced it (malloc'd copy) */
   size_t input_size;
+  bool simple_matcher;  /* the case ran under the `simple` matcher (the file says `# matcher: simple`) */
   bool reduced;
   size_t nodes_before, nodes_after; /* the source's tree size before and after reduction */
 } FuzzFinding;
@@ -82,10 +84,12 @@ typedef struct {
   bool simple_matcher;
 } FuzzCase;
 
-/* Rule coverage: one entry per rule of the catalog, then one per fold. */
+/* Rule coverage: one entry per rule of the catalog that the engine matches (lemmas excluded), then one
+ * per fold. */
 typedef struct {
   const char *name;
   const char *family;
+  bool provable;        /* some dtype instance is proved (or a fold): it can fire at all */
   uint64_t fired;       /* applications */
   uint64_t inputs;      /* inputs in which it fired */
   uint64_t smt_checked; /* inputs in which it fired and Z3 decided the refinement */
@@ -105,16 +109,29 @@ typedef struct FuzzWorker FuzzWorker;
 FuzzWorker *fuzz_worker_new(const OracleOptions *opts, Catalog *cat);
 void fuzz_worker_free(FuzzWorker *w);
 const FuzzStats *fuzz_worker_stats(const FuzzWorker *w);
-/* Coverage entries (catalog rules, then folds); *n receives the count. */
+/* Coverage entries (matchable catalog rules, then folds); *n receives the count. */
 const CoverageEntry *fuzz_worker_coverage(const FuzzWorker *w, size_t *n);
 VsCtx *fuzz_worker_ctx(FuzzWorker *w);
+/* The coverage entries that fired in the last checked input; *idx receives their indices. */
+size_t fuzz_worker_last_fired(const FuzzWorker *w, const uint32_t **idx);
+/* The seed of the concrete oracle's random points (fuzz_exec sets it from the input's hash). */
+void fuzz_worker_set_seed(FuzzWorker *w, uint64_t seed);
+/* Overwrites the statistics (the reducer puts them back as they were). */
+void fuzz_worker_set_stats(FuzzWorker *w, const FuzzStats *st);
 Catalog *fuzz_worker_catalog(FuzzWorker *w);
 const OracleOptions *fuzz_worker_options(const FuzzWorker *w);
 
-/* The case an input describes, built in the worker's context (valid until the next fuzz_exec). Text
- * inputs (first byte '#') are parsed; a case `SRC --> TGT` gives SRC. False if a text input does not
- * parse (or no node can be built); *vars_store must hold GEN_CASE_VARS entries... it is the GenCase. */
+/* The case an input describes, built in the worker's context (valid until the next fuzz_exec or
+ * fuzz_input_case). Text inputs (first byte '#') are parsed: a case `SRC --> TGT` gives SRC, and a line
+ * `# matcher: simple` selects the simple matcher; other inputs go through the generator. *gc receives the
+ * generated case (for a text input: its first GEN_CASE_VARS variables and its source), *out the case to
+ * check. False if a text input does not parse (or no node can be built). */
 bool fuzz_input_case(FuzzWorker *w, const uint8_t *data, size_t size, GenCase *gc, FuzzCase *out);
+
+/* The case of a finding, parsed from its case text into the worker's context (the source side of
+ * `SRC --> RESULT`; for a finding about one rewrite step, the step's expression): where reduction
+ * starts. False if the text does not parse (a round-trip finding: use the input's case instead). */
+bool fuzz_finding_case(FuzzWorker *w, const FuzzFinding *f, FuzzCase *out);
 
 /* Runs one input through the pipeline. On a finding fills *f (when f is not NULL; free it with
  * fuzz_finding_free) and returns its kind. The worker's context may be recreated on entry. */

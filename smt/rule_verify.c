@@ -3,10 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "ir/timer.h"
 #include "rewrite/match.h"
 #include "smt/encode.h"
+#include "smt/int_encode.h"
+#include "smt/int_solve.h"
 #include "text/text.h"
 
 const char *proof_status_name(ProofStatus s) {
@@ -355,6 +358,149 @@ static Z3_ast genc_bool(GEnc *g, const Guard *x) {
   }
 }
 
+/* ---- the guard in exact integer arithmetic, as Z3 Int terms ----
+ *
+ * The same meaning as the bit-vector guard above (exact arithmetic, floor `//` and `%`, a division by
+ * zero making the guard undefined, heuristic tests free), over the Int terms of int_encode.c. Its
+ * constants and bounds are the very terms of the expression's variables, and its divisions share their
+ * quotient with the expression's divisions of the same operands. */
+
+typedef struct {
+  IntEnc *ie;
+  Inst *in;
+  Z3_ast defined;
+  bool unsupported;
+} IGEnc;
+
+static Z3_ast ig_node(IGEnc *g, Node *n) {
+  SmtTerm t;
+  if (!n || !ienc_expr(g->ie, n, &t)) {
+    g->unsupported |= g->ie->unsupported;
+    return NULL;
+  }
+  if (n->dtype == DT_BOOL) return enc_ite(g->ie->e, t.val, ienc_num(g->ie, 1), ienc_num(g->ie, 0));
+  return t.val;
+}
+
+static Z3_ast ig_exact(IGEnc *g, const Pat *p, Z3_ast *fits) {
+  IntEnc *ie = g->ie;
+  Enc *e = ie->e;
+  Inst *in = g->in;
+  DType dt = (DType)in->class_dt[p->tclass];
+  if (!dt_is_int(dt)) {
+    *fits = e->s->t_false;
+    return ienc_num(ie, 0);
+  }
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: return ig_node(g, in->slot[p->slot]);
+  case PAT_BOUND: return ig_node(g, bound_node(in, p->slot, p->bound_max));
+  case PAT_LIT:
+    if (p->lit_float || !im_fits(dt, p->ival)) *fits = e->s->t_false;
+    return ienc_num(ie, p->ival);
+  case PAT_OP: break;
+  default: *fits = e->s->t_false; return ienc_num(ie, 0);
+  }
+  Z3_ast v;
+  if (p->op == OP_NEG) v = ienc_sub(ie, ienc_num(ie, 0), ig_exact(g, p->args[0], fits));
+  else if (p->op == OP_ADD) v = ienc_add(ie, ig_exact(g, p->args[0], fits), ig_exact(g, p->args[1], fits));
+  else if (p->op == OP_SUB) v = ienc_sub(ie, ig_exact(g, p->args[0], fits), ig_exact(g, p->args[1], fits));
+  else if (p->op == OP_MUL) v = ienc_mul(ie, ig_exact(g, p->args[0], fits), ig_exact(g, p->args[1], fits));
+  else {
+    *fits = e->s->t_false;
+    return ienc_num(ie, 0);
+  }
+  *fits = enc_and(e, *fits, ienc_in(ie, v, im_min(dt), im_max(dt)));
+  return v;
+}
+
+static Z3_ast ig_num(IGEnc *g, const Guard *x) {
+  IntEnc *ie = g->ie;
+  Enc *e = ie->e;
+  Inst *in = g->in;
+  switch (x->kind) {
+  case G_NUM: return ienc_num(ie, x->num);
+  case G_CONST:
+  case G_VMIN:
+  case G_VMAX:
+    if (dt_is_float(slot_dt(in, x->slot))) {
+      g->defined = e->s->t_false;
+      return ienc_num(ie, 0);
+    }
+    return ig_node(g, x->kind == G_CONST ? in->slot[x->slot] : bound_node(in, x->slot, x->kind == G_VMAX));
+  case G_BITS: return ienc_num(ie, dt_bits(slot_dt(in, x->slot)));
+  case G_ABS: {
+    Z3_ast a = ig_num(g, x->a);
+    return enc_ite(e, ienc_lt(ie, a, ienc_num(ie, 0)), enc_ap1(e, Z3_mk_unary_minus, a), a);
+  }
+  case G_ADD: return ienc_add(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_SUB: return ienc_sub(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_MUL: return ienc_mul(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_MIN:
+  case G_MAX: {
+    Z3_ast a = ig_num(g, x->a), b = ig_num(g, x->b), lt = ienc_lt(ie, a, b);
+    return x->kind == G_MIN ? enc_ite(e, lt, a, b) : enc_ite(e, lt, b, a);
+  }
+  case G_DIV:
+  case G_MOD: {
+    Z3_ast a = ig_num(g, x->a), b = ig_num(g, x->b), q, r;
+    g->defined = enc_and(e, g->defined, enc_not(e, enc_eq(e, b, ienc_num(ie, 0))));
+    ienc_divmod(ie, a, b, false, &q, &r);
+    return x->kind == G_DIV ? q : r;
+  }
+  case G_GCD: {
+    /* gcd(a, b) is the one gv >= 0 that divides both (a == gv*ka, b == gv*kb) and is an integer
+     * combination of them (Bezout: gv == s*a + t*b): a common divisor that is also a multiple of
+     * every common divisor. All five are fresh; for every a, b exactly one gv admits the others. */
+    Z3_ast a = ig_num(g, x->a), b = ig_num(g, x->b);
+    Z3_ast gv = ienc_fresh(ie, "gcd", false), ka = ienc_fresh(ie, "gcd_ka", false);
+    Z3_ast kb = ienc_fresh(ie, "gcd_kb", false), s = ienc_fresh(ie, "bezout_s", false);
+    Z3_ast t = ienc_fresh(ie, "bezout_t", false);
+    Z3_ast c = enc_and(e, ienc_le(ie, ienc_num(ie, 0), gv),
+                       enc_and(e, enc_and(e, enc_eq(e, a, ienc_mul(ie, gv, ka)), enc_eq(e, b, ienc_mul(ie, gv, kb))),
+                               enc_eq(e, gv, ienc_add(ie, ienc_mul(ie, s, a), ienc_mul(ie, t, b)))));
+    g->defined = enc_and(e, g->defined, c);
+    return gv;
+  }
+  default: g->unsupported = true; return NULL;
+  }
+}
+
+static Z3_ast ig_bool(IGEnc *g, const Guard *x) {
+  IntEnc *ie = g->ie;
+  Enc *e = ie->e;
+  switch (x->kind) {
+  case G_AND: return enc_and(e, ig_bool(g, x->a), ig_bool(g, x->b));
+  case G_OR: return enc_or(e, ig_bool(g, x->a), ig_bool(g, x->b));
+  case G_NOT: return enc_not(e, ig_bool(g, x->a));
+  case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
+  case G_IS_CONST:
+  case G_ORDER: return ienc_fresh(ie, "heuristic", true);
+  case G_IS_POW2: {
+    /* Only of a constant or a bound: a value of at most 64 bits, so 2^0 .. 2^64 are all the powers
+     * of two it can equal. */
+    int k = x->a->kind;
+    if (k != G_CONST && k != G_VMIN && k != G_VMAX) {
+      g->unsupported = true;
+      return NULL;
+    }
+    Z3_ast a = ig_num(g, x->a), any = e->s->t_false;
+    for (int i = 0; i <= 64; i++) any = enc_or(e, any, enc_eq(e, a, ienc_num(ie, (i128)1 << i)));
+    return any;
+  }
+  case G_NO_OVERFLOW: {
+    Z3_ast fits = e->s->t_true;
+    Z3_ast v = ig_exact(g, x->expr, &fits);
+    return v ? fits : NULL;
+  }
+  case G_EQ: return enc_eq(e, ig_num(g, x->a), ig_num(g, x->b));
+  case G_NE: return enc_not(e, enc_eq(e, ig_num(g, x->a), ig_num(g, x->b)));
+  case G_LT: return ienc_lt(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_LE: return ienc_le(ie, ig_num(g, x->a), ig_num(g, x->b));
+  default: g->unsupported = true; return NULL;
+  }
+}
+
 /* vmin(x) <= x <= vmax(x) for every bound the instance uses. */
 static Z3_ast bound_constraints(Enc *e, Inst *in) {
   Z3_ast all = e->s->t_true;
@@ -422,6 +568,65 @@ static char *counterexample_case(const Inst *sym, const SmtResult *res) {
   return text;
 }
 
+/* ---- the proof in integer arithmetic ---- */
+
+typedef enum { IP_PROVED, IP_NOT_PROVED, IP_UNSUPPORTED } IntProof;
+
+static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen) {
+  Enc e;
+  enc_init(&e, s);
+  IntEnc ie;
+  ienc_init(&ie, &e);
+  IntProof out = IP_NOT_PROVED;
+  SmtTerm tl, tr;
+  IGEnc g = {.ie = &ie, .in = in, .defined = s->t_true};
+  Z3_ast guard = s->t_true, bounds = s->t_true;
+  bool ok = ienc_expr(&ie, lhs, &tl) && ienc_expr(&ie, rhs, &tr);
+  if (ok && in->r->guard) {
+    guard = ig_bool(&g, in->r->guard);
+    ok = guard && !g.unsupported;
+  }
+  for (int sl = 0; ok && sl < in->r->nslots; sl++)
+    for (int k = 0; ok && k < 2; k++) {
+      if (!in->bound[sl][k]) continue;
+      Z3_ast x = ig_node(&g, in->slot[sl]), b = ig_node(&g, in->bound[sl][k]);
+      ok = x && b;
+      if (ok) bounds = enc_and(&e, bounds, k ? ienc_le(&ie, x, b) : ienc_le(&ie, b, x));
+    }
+  if (!ok || e.failed || ie.unsupported || g.unsupported) {
+    out = ie.unsupported || g.unsupported || ok ? IP_UNSUPPORTED : IP_NOT_PROVED;
+    if (out == IP_NOT_PROVED) snprintf(why, whylen, "integer encoding failed");
+    goto done;
+  }
+  Z3_ast bad = enc_not(&e, enc_and(&e, tr.def, enc_eq(&e, tl.val, tr.val)));
+  Z3_ast fs[7] = {ie.ranges, ie.side, bounds, g.defined, guard, tl.def, bad};
+  if (e.failed) goto done;
+  const char *dump = getenv("VSIMP_INT_DUMP");
+  if (dump) {
+    char path[512], iname[64];
+    rule_instance_name(in->r, rule_instance_index(in->r, in->class_dt), iname, sizeof iname);
+    snprintf(path, sizeof path, "%s/%s_%s.smt2", dump, in->r->name, iname);
+    FILE *f = fopen(path, "w");
+    Z3_solver solver = Z3_mk_simple_solver(e.z);
+    Z3_solver_inc_ref(e.z, solver);
+    for (int i = 0; i < 7; i++) Z3_solver_assert(e.z, solver, fs[i]);
+    if (f) {
+      fputs(Z3_solver_to_string(e.z, solver), f);
+      fputs("(check-sat)\n", f);
+      fclose(f);
+    }
+    Z3_solver_dec_ref(e.z, solver);
+  }
+  SmtVerdict v = smt_int_unsat(s, &e, fs, 7, timeout_ms, why, whylen);
+  if (v == SMT_VALID) out = IP_PROVED;
+  else if (v == SMT_INVALID) snprintf(why, whylen, "sat in integer arithmetic");
+done:
+  smt_z3_clear_error();
+  ienc_fini(&ie);
+  enc_fini(&e);
+  return out;
+}
+
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
   ProofResult out;
   memset(&out, 0, sizeof out);
@@ -440,6 +645,25 @@ ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
   if (!smt_z3_begin(s, 100, out.reason, sizeof out.reason)) {
     vs_ctx_free(ctx);
     return out;
+  }
+  if (!getenv("VSIMP_NO_INT")) {
+    char why[160] = "";
+    struct timespec c0, c1;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
+    IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
+    if (getenv("VSIMP_INT_TRACE")) {
+      char iname[64];
+      rule_instance_name(r, idx, iname, sizeof iname);
+      fprintf(stderr, "int %s %s: %d %s wall %.3f cpu %.3f\n", r->name, iname, ip, why, vs_seconds() - t0,
+              (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9);
+    }
+    if (ip == IP_PROVED) {
+      out.status = PROOF_PROVED;
+      vs_ctx_free(ctx);
+      out.seconds = vs_seconds() - t0;
+      return out;
+    }
   }
   Enc e;
   enc_init(&e, s);

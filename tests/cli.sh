@@ -119,5 +119,131 @@ expect_rc 2 "eval unknown variable" -- "$bin" eval "$tmp/e.vs" x=1 y=2 z=3
 expect_rc 0 "eval json" -- "$bin" eval --json "$tmp/e.vs" x=1 y=2
 grep -q '"value":"3_i8"' "$tmp/out" && ok || bad "eval json: $(cat "$tmp/out")"
 
+# 7. simplify with the built-in catalog and its ledger.
+printf 'x: i32\n((x + 0) * 1) + (3 + 4)\n' >"$tmp/s.vs"
+expect_rc 0 "simplify" -- "$bin" simplify "$tmp/s.vs"
+[ "$(cat "$tmp/out")" = "x + 7" ] && ok || bad "simplify: $(cat "$tmp/out")"
+expect_rc 0 "simplify --trace --verify" -- "$bin" simplify --trace --verify "$tmp/s.vs"
+[ "$(awk '{print $1}' "$tmp/out" | head -3 | tr '\n' ' ')" = "add_zero mul_one constant_fold " ] && ok ||
+  bad "simplify --trace: $(cat "$tmp/out")"
+grep -qx "x + 7" "$tmp/out" && grep -qx "verify: valid" "$tmp/out" && ok || bad "simplify --verify: $(cat "$tmp/out")"
+expect_rc 0 "simplify --json" -- "$bin" simplify --json "$tmp/s.vs"
+grep -q '"result":"x + 7"' "$tmp/out" && grep -q '"budget_exhausted":false' "$tmp/out" && ok ||
+  bad "simplify --json: $(cat "$tmp/out")"
+printf 'x: f32\nx + 0.0\n' >"$tmp/f.vs"
+expect_rc 0 "simplify keeps x + 0.0 at f32" -- "$bin" simplify "$tmp/f.vs"
+[ "$(cat "$tmp/out")" = "x + 0.0" ] && ok || bad "simplify f32: $(cat "$tmp/out")"
+printf 'x: i32\n5 // 0 + x * 0\n' >"$tmp/ub.vs"
+expect_rc 0 "simplify never folds UB" -- "$bin" simplify --verify "$tmp/ub.vs"
+grep -q "^5[_i32]* // 0$" "$tmp/out" && grep -qx "verify: valid" "$tmp/out" && ok || bad "simplify UB: $(cat "$tmp/out")"
+expect_rc 2 "simplify a case" -- "$bin" simplify "$root/corpus/check/div_self.vs"
+expect_one_error_line "simplify a case" "^$root/corpus/check/div_self.vs:1:1: error: "
+expect_rc 2 "simplify missing file" -- "$bin" simplify "$tmp/nope.vs"
+expect_one_error_line "simplify missing file" "^$tmp/nope.vs:1:1: error: "
+expect_rc 2 "simplify bad matcher" -- "$bin" simplify --matcher frob "$tmp/s.vs"
+expect_rc 0 "simplify --help" -- "$bin" simplify --help
+grep -q "usage: vsimp simplify" "$tmp/out" && ok || bad "simplify --help"
+
+# 8. rules list.
+expect_rc 0 "rules list" -- "$bin" rules list
+grep -Eq '^add_zero +identity +i8 i16 i32 i64 u8 u16 u32 u64 index$' "$tmp/out" && ok ||
+  bad "rules list: add_zero: $(grep '^add_zero ' "$tmp/out")"
+[ "$(wc -l <"$tmp/out")" -gt 100 ] && ok || bad "rules list: too few rules"
+expect_rc 0 "rules list --json" -- "$bin" rules list --json
+grep -q '"name":"add_zero","family":"identity"' "$tmp/out" && ok || bad "rules list --json"
+expect_rc 0 "rules list --markdown" -- "$bin" rules list --markdown
+grep -q '^| `add_zero` | identity |' "$tmp/out" && ok || bad "rules list --markdown"
+expect_rc 2 "rules without subcommand" -- "$bin" rules
+expect_rc 2 "rules unknown subcommand" -- "$bin" rules frob
+expect_rc 0 "rules --help" -- "$bin" rules --help
+grep -q "usage: vsimp rules" "$tmp/out" && ok || bad "rules --help"
+
+# 9. A user's rule file: listed unproved, verified (a refuted rule: exit 1 with a counterexample that
+# `vsimp check` reproduces), then used by simplify where its ledger proves it.
+mkdir -p "$tmp/user"
+u="$tmp/user/mine.rules"
+cat >"$u" <<'RULES'
+# user rules
+family power
+rule my_pow4 : pow(x, 4_i8)
+    => x * x * (x * x)      # continued
+rule my_bad : (x + 1) > x => true where signed(x)
+RULES
+printf 'x: i8\npow(x, 4)\n' >"$tmp/user/p.vs"
+expect_rc 0 "rules list --rules" -- "$bin" rules list --rules "$u"
+grep -Eq '^my_pow4 +power +none' "$tmp/out" && grep -Eq '^my_bad +power +none' "$tmp/out" && ok ||
+  bad "rules list --rules: $(tail -2 "$tmp/out")"
+expect_rc 0 "simplify --rules before any proof" -- "$bin" simplify --rules "$u" "$tmp/user/p.vs"
+[ "$(cat "$tmp/out")" = "pow(x, 4)" ] && ok || bad "unproved user rule fired: $(cat "$tmp/out")"
+expect_rc 1 "rules verify --only (refuted)" -- "$bin" rules verify --rules "$u" --only my_bad -j 2
+grep -q "^refuted my_bad at i8 ($u:5)" "$tmp/out" && grep -q "5 refuted" "$tmp/out" && ok ||
+  bad "rules verify --only my_bad: $(cat "$tmp/out")"
+awk '/^refuted my_bad at i8 /{on=1; next} on && /^  counterexample/{next} on && /^    /{sub(/^    /, ""); print; next} {on=0}' \
+  "$tmp/out" >"$tmp/user/cex.vs"
+grep -q -- "-->" "$tmp/user/cex.vs" && ok || bad "no counterexample case printed: $(cat "$tmp/out")"
+expect_rc 1 "vsimp check on the counterexample" -- "$bin" check "$tmp/user/cex.vs"
+[ "$(head -1 "$tmp/out")" = "invalid" ] && grep -q "x = 127_i8" "$tmp/out" && ok ||
+  bad "counterexample not reproduced: $(cat "$tmp/user/cex.vs") -> $(cat "$tmp/out")"
+expect_rc 0 "rules verify --only (proved)" -- "$bin" rules verify --rules "$u" --only my_pow4 -j 2
+grep -q "1 instances: 1 proved" "$tmp/out" && ok || bad "rules verify --only my_pow4: $(cat "$tmp/out")"
+# The ledger keeps both rules' records: a run about one rule replaces only that rule's.
+grep -Eq '^[0-9a-f]{16} my_pow4 - proved ' "$u.ledger" && [ "$(grep -c ' my_bad [a-z0-9]* refuted ' "$u.ledger")" -eq 5 ] &&
+  ok || bad "ledger after two --only runs: $(cat "$u.ledger")"
+expect_rc 0 "simplify --rules with a proof" -- "$bin" simplify --trace --rules "$u" "$tmp/user/p.vs"
+grep -q "^my_pow4 " "$tmp/out" && ok || bad "proved user rule did not fire: $(cat "$tmp/out")"
+expect_rc 0 "rules list --rules after the proof" -- "$bin" rules list --rules "$u"
+grep -Eq '^my_pow4 +power +-$' "$tmp/out" && ok || bad "rules list: my_pow4 not proved: $(grep my_pow4 "$tmp/out")"
+# A changed rule text invalidates its proof.
+sed -i 's/x \* x \* (x \* x)/(x * x) * (x * x)/' "$u"
+expect_rc 0 "simplify --rules with a stale proof" -- "$bin" simplify --trace --rules "$u" "$tmp/user/p.vs"
+grep -q "^my_pow4 " "$tmp/out" && bad "a stale proof made my_pow4 fire" || ok
+expect_rc 2 "rules verify --only NAME unknown" -- "$bin" rules verify --rules "$u" --only nosuch
+expect_rc 2 "rules verify --only a built-in with --rules" -- "$bin" rules verify --rules "$u" --only add_zero
+expect_rc 1 "rules verify --json" -- "$bin" rules verify --json --rules "$u" --only my_bad -j 2
+grep -q '"refuted":5' "$tmp/out" && grep -q '"counterexample":"x: i8' "$tmp/out" && ok || bad "rules verify --json: $(cat "$tmp/out")"
+
+# 10. Bad rule files: one line FILE:LINE:COL: error: ..., exit 2, for every command that loads them.
+badrule() { # NAME LINE:COL MESSAGE CONTENT
+  local f="$tmp/user/$1.rules" pos=$2 msg=$3
+  printf '%s' "$4" >"$f"
+  expect_rc 2 "rules list --rules $1" -- "$bin" rules list --rules "$f"
+  expect_one_error_line "rules list --rules $1" "^$f:$pos: error: .*$msg"
+  expect_rc 2 "simplify --rules $1" -- "$bin" simplify --rules "$f" "$tmp/s.vs"
+  expect_one_error_line "simplify --rules $1" "^$f:$pos: error: .*$msg"
+  expect_rc 2 "rules verify --rules $1" -- "$bin" rules verify --rules "$f"
+  expect_one_error_line "rules verify --rules $1" "^$f:$pos: error: .*$msg"
+}
+badrule family 1:8 "unknown family 'frob'" $'family frob\nrule a : x + 0 => x\n'
+badrule nofamily 1:1 "rule outside a known family" $'rule a : x + 0 => x\n'
+badrule function 2:10 "unknown function 'frob'" $'family identity\nrule a : frob(x) => x\n'
+badrule arity 2:10 "'min' takes 2 arguments, got 3" $'family identity\nrule a : min(x, y, z) => x\n'
+badrule arrow 3:3 "expected '=>', got 'x'" $'family identity\nrule a : x + 0\n  x\n'
+badrule template 2:19 "'y' is not a variable of the pattern" $'family identity\nrule a : x + 0 => y\n'
+badrule guardvar 2:27 "'x' is not a constant variable" $'family identity\nrule a : x % c => x where x < c\n'
+badrule negated 2:28 "no_overflow may not be negated" $'family identity\nrule a : x * c => x where !no_overflow(x * c)\n'
+badrule conflict 2:16 "type conflict" $'family identity\nrule a : i8(x) + i16(y) => x\n'
+badrule duplicate 2:1 "rule 'add_zero' is already defined at src/rules/identity.rules:" $'family identity\nrule add_zero : x + 0 => x\n'
+badrule dup2 3:1 "rule 'a' is already defined at $tmp/user/dup2.rules:2" $'family identity\nrule a : x + 0 => x\nrule a : x * 1 => x\n'
+badrule garbage 2:10 "unexpected character" $'family identity\nrule a : \x01 => x\n'
+expect_rc 2 "rules list --rules missing" -- "$bin" rules list --rules "$tmp/user/nope.rules"
+expect_one_error_line "rules list --rules missing" "^$tmp/user/nope.rules:1:1: error: cannot read"
+
+# 10. fuzz: every regression case replays through the simplifier and every oracle (Z3 always) without a
+# finding; a short campaign runs; usage errors; --print shows the case an input describes.
+expect_rc 0 "fuzz replays corpus/regressions" -- "$bin" fuzz "$root/corpus/regressions"
+expect_rc 0 "fuzz replays the fuzz_expr seeds" -- "$bin" fuzz --smt never "$root/corpus/fuzz_expr"
+expect_rc 0 "fuzz short campaign" -- "$bin" fuzz --execs 300 --smt never --json
+grep -q '"command":"fuzz"' "$tmp/out" && grep -q '"execs":3[0-9][0-9]' "$tmp/out" && ok || bad "fuzz --json: $(head -c 300 "$tmp/out")"
+expect_rc 0 "fuzz parse campaign" -- "$bin" fuzz --target parse --execs 300
+printf '# t\nx: f32\nx + 0.0 --> x\n' >"$tmp/fz.vs"
+expect_rc 0 "fuzz replays a .vs case" -- "$bin" fuzz "$tmp/fz.vs"
+expect_rc 0 "fuzz --print" -- "$bin" fuzz --print "$root/corpus/fuzz_expr/gen-00.bin"
+[ -s "$tmp/out" ] && ok || bad "fuzz --print printed nothing"
+expect_rc 2 "fuzz bad target" -- "$bin" fuzz --target frob
+expect_rc 2 "fuzz bad smt mode" -- "$bin" fuzz --smt sometimes
+expect_rc 2 "fuzz missing file" -- "$bin" fuzz "$tmp/nope.bin"
+expect_rc 0 "fuzz --help" -- "$bin" fuzz --help
+grep -q "usage: vsimp fuzz" "$tmp/out" && ok || bad "fuzz --help"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

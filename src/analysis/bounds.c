@@ -12,6 +12,12 @@
  * Division by zero and out-of-range shift amounts are UB, so those operand values are excluded before
  * the bound is computed: a result interval only needs to cover defined evaluations.
  *
+ * The lemmas are proved: each comment names the lemmas of src/rules/bounds.rules (family `lemma`)
+ * that state it over symbolic bounds in the dtype's exact semantics, and `vsimp rules verify` proves
+ * them per dtype (docs/rules.md, "Range analysis lemmas"). A lemma holds for every interval, so also
+ * for the sub-intervals bounds.c applies it to (a divisor's sign parts, the in-range shift amounts).
+ * The full range needs no lemma: every value of dt lies in it.
+ *
  * Cost: constant work per node (pow: at most ~66 multiplications), no allocation. */
 #include "analysis/bounds.h"
 
@@ -32,7 +38,8 @@ Iv bounds_full(DType dt) {
 }
 
 /* Lemma FIT: if the exact result v lies in dt's range, wrap(v) == v. So an exact interval inside the
- * range is the result's interval; any other exact interval may wrap and gives the full range. */
+ * range is the result's interval; any other exact interval may wrap and gives the full range. (Each
+ * op's lemma below includes FIT: its guard asks the exact interval's ends to fit.) */
 static Iv iv_fit(DType dt, Iv r) {
   if (r.lo <= r.hi && im_fits(dt, r.lo) && im_fits(dt, r.hi)) return r;
   return bounds_full(dt);
@@ -57,29 +64,30 @@ static bool ex_mul(Iv a, Iv b, Iv *r) {
 
 /* ---- arithmetic that wraps: exact interval, then FIT ---- */
 
-/* ADD: a + b in [al + bl, ah + bh] exactly. */
+/* ADD: a + b in [al + bl, ah + bh] exactly. Lemmas bounds_add_lo, bounds_add_hi. */
 static Iv b_add(DType dt, Iv a, Iv b) {
   Iv r;
   return ex_add(a, b, &r) ? iv_fit(dt, r) : bounds_full(dt);
 }
 
-/* SUB: a - b in [al - bh, ah - bl] exactly. */
+/* SUB: a - b in [al - bh, ah - bl] exactly. Lemmas bounds_sub_lo, bounds_sub_hi. */
 static Iv b_sub(DType dt, Iv a, Iv b) {
   Iv r;
   return ex_sub(a, b, &r) ? iv_fit(dt, r) : bounds_full(dt);
 }
 
-/* MUL: a * b in [min corner product, max corner product] exactly (MUL-CORNERS). */
+/* MUL: a * b in [min corner product, max corner product] exactly (MUL-CORNERS). Lemmas bounds_mul_lo,
+ * bounds_mul_hi (all four corners fit iff the least and the greatest do). */
 static Iv b_mul(DType dt, Iv a, Iv b) {
   Iv r;
   return ex_mul(a, b, &r) ? iv_fit(dt, r) : bounds_full(dt);
 }
 
-/* NEG: 0 - a in [-ah, -al] exactly (for unsigned, only a == 0 fits). */
+/* NEG: 0 - a in [-ah, -al] exactly (for unsigned, only a == 0 fits). Lemmas bounds_neg_lo, bounds_neg_hi. */
 static Iv b_neg(DType dt, Iv a) { return iv_fit(dt, iv(-a.hi, -a.lo)); }
 
 /* MULACC: a*b + c is computed exactly before one wrap, so its exact interval is the exact product
- * interval plus [cl, ch]; the product itself need not fit. */
+ * interval plus [cl, ch]; the product itself need not fit. Lemma bounds_mulacc. */
 static Iv b_mulacc(DType dt, Iv a, Iv b, Iv c) {
   Iv p, r;
   return ex_mul(a, b, &p) && ex_add(p, c, &r) ? iv_fit(dt, r) : bounds_full(dt);
@@ -88,7 +96,9 @@ static Iv b_mulacc(DType dt, Iv a, Iv b, Iv c) {
 /* ---- division and remainder ---- */
 
 /* Division by zero is UB, so only the nonzero divisors of [bl, bh] matter: its negative part
- * [bl, min(bh, -1)] and its positive part [max(bl, 1), bh]. Returns how many parts (0: always UB). */
+ * [bl, min(bh, -1)] and its positive part [max(bl, 1), bh]. Returns how many parts (0: always UB).
+ * The division and remainder lemmas are stated per part (vmax(y) <= -1, vmin(y) >= 1); a defined
+ * evaluation has its divisor in one part, so the union of the parts' intervals covers it. */
 static int divisor_parts(Iv b, Iv part[2]) {
   int n = 0;
   if (b.lo <= -1) part[n++] = iv(b.lo, min128(b.hi, -1));
@@ -112,7 +122,10 @@ static Iv ex_div_corners(Iv a, Iv b, bool floor_div) {
 
 /* IDIV (floor) and TDIV (trunc; for unsigned operands they coincide): the union over the divisor's
  * nonzero parts of DIV-CORNERS, then FIT. A divisor that is always 0 makes the node always UB: any
- * interval is sound; we give the full range. */
+ * interval is sound; we give the full range. Lemmas bounds_div_pos_lo, bounds_div_pos_hi,
+ * bounds_div_neg_lo, bounds_div_neg_hi, bounds_tdiv_pos_lo, bounds_tdiv_pos_hi, bounds_tdiv_neg_lo,
+ * bounds_tdiv_neg_hi (the negative part's guard excludes exactly the MIN / -1 corner, which FIT turns
+ * into the full range). */
 static Iv b_div(DType dt, Iv a, Iv b, bool floor_div) {
   Iv part[2];
   int n = divisor_parts(b, part);
@@ -127,7 +140,10 @@ static Iv b_div(DType dt, Iv a, Iv b, bool floor_div) {
  *   - P > 0: 0 <= r <= b - 1 <= ph - 1; if a >= 0 also r <= a; if 0 <= a < b then r == a.
  *   - P < 0: pl + 1 <= b + 1 <= r <= 0; if a <= 0 also r >= a; if b < a <= 0 then r == a.
  *   - P = {c}: if floor(al/c) == floor(ah/c) == q then floor(a/c) == q on all of [al, ah] (floor
- *     division by a constant is monotone), and r = a - q*c is increasing in a: [al - qc, ah - qc]. */
+ *     division by a constant is monotone), and r = a - q*c is increasing in a: [al - qc, ah - qc].
+ * Lemmas: bounds_mod_pos_small, bounds_mod_pos_lo, bounds_mod_pos_hi, bounds_mod_pos_le_x (P > 0);
+ * bounds_mod_neg_small, bounds_mod_neg_hi, bounds_mod_neg_lo, bounds_mod_neg_ge_x (P < 0);
+ * bounds_mod_const (P = {c}; al - qc is al % c). */
 static Iv ex_mod_part(Iv a, Iv p) {
   if (p.lo == p.hi) {
     i128 c = p.lo, q = im_floordiv(a.lo, c);
@@ -157,7 +173,11 @@ static Iv b_mod(DType dt, Iv a, Iv b) {
  *   lo = (al >= 0) ? (ah < ml ? al : 0) : max(al, 1 - mh)     (0 <= a < |b| gives r == a)
  *   hi = (ah <= 0) ? (al > -ml ? ah : 0) : min(ah, mh - 1)
  * and when |b| is a constant m with trunc(al/m) == trunc(ah/m) == q, r = a - q*m on all of [al, ah]
- * (trunc division by a constant is monotone): [al - qm, ah - qm]. Also the unsigned remainder. */
+ * (trunc division by a constant is monotone): [al - qm, ah - qm]. Also the unsigned remainder.
+ * Lemmas: bounds_tmod_small_pos, bounds_tmod_small_neg (r == a), bounds_tmod_sign_pos,
+ * bounds_tmod_sign_neg, bounds_tmod_ge_x, bounds_tmod_le_x (sign of a, |r| <= |a|),
+ * bounds_tmod_hi_divisor, bounds_tmod_lo_divisor (|r| <= mh - 1, mh = max(-bl, bh) in all three
+ * cases), bounds_tmod_const (|b| == m; al - qm is tmod(al, b) for b = m and b = -m alike). */
 static Iv b_tmod(DType dt, Iv a, Iv b) {
   i128 ml, mh;
   if (b.lo >= 0) {
@@ -189,14 +209,16 @@ static i128 low_mask(i128 v) {
 }
 
 /* Lemma NOT-INT: two's complement ~x == -x - 1 (signed), ~x == MAX - x (unsigned, MAX = 2^w - 1). Both
- * are decreasing, so [al, ah] maps to [~ah, ~al]. */
+ * are decreasing, so [al, ah] maps to [~ah, ~al]. Lemmas bounds_not_signed, bounds_not_unsigned. */
 static Iv cpl(Iv a) { return iv(-a.hi - 1, -a.lo - 1); }
 
 /* Lemmas for non-negative operands (0 <= a <= ah, 0 <= b <= bh; bits above the top bit of
  * max(ah, bh) are zero in both, so in every result):
  *   AND-NN: 0 <= a & b <= min(a, b)            (the result's bits are a subset of each operand's)
  *   OR-NN:  max(a, b) <= a | b <= low_mask(max(ah, bh))   (a superset of each operand's bits)
- *   XOR-NN: 0 <= a ^ b <= low_mask(max(ah, bh)) */
+ *   XOR-NN: 0 <= a ^ b <= low_mask(max(ah, bh))
+ * Lemmas bounds_and_nn_nn, bounds_or_nn_nn, bounds_xor_nn_nn (stated for any mask 2^k - 1 above both
+ * maxima, low_mask's value being one). */
 static Iv and_nn(Iv a, Iv b) { return iv(0, min128(a.hi, b.hi)); }
 static Iv or_nn(Iv a, Iv b) { return iv(max128(a.lo, b.lo), low_mask(max128(a.hi, b.hi))); }
 static Iv xor_nn(Iv a, Iv b) { return iv(0, low_mask(max128(a.hi, b.hi))); }
@@ -207,7 +229,9 @@ static Iv xor_nn(Iv a, Iv b) { return iv(0, low_mask(max128(a.hi, b.hi))); }
  *   AND(nn a, neg b) in [0, ah]     (a subset of a's bits, sign bit clear)
  *   OR(nn a, neg b) in [bl, -1]     (a superset of b's bits: sign bit set and, among negatives, the
  *                                    numeric order is the order of the bit patterns)
- *   XOR(nn a, neg b) = ~(a ^ ~b) */
+ *   XOR(nn a, neg b) = ~(a ^ ~b)
+ * Lemmas bounds_and_nn_neg, bounds_or_nn_neg, bounds_xor_nn_neg, bounds_and_neg_neg,
+ * bounds_or_neg_neg, bounds_xor_neg_neg: the intervals these reductions compute, proved directly. */
 static Iv bitop_parts(Op op, Iv a, bool a_neg, Iv b, bool b_neg) {
   if (a_neg && !b_neg) { /* commutative: put the non-negative one first */
     Iv t = a;
@@ -243,7 +267,7 @@ static Iv b_bitop_int(DType dt, Op op, Iv a, Iv b) {
   return iv_fit(dt, r);
 }
 
-/* NOT on integers: NOT-INT. */
+/* NOT on integers: NOT-INT (bounds_not_signed, bounds_not_unsigned). */
 static Iv b_not_int(DType dt, Iv a) {
   if (dt_is_signed(dt)) return cpl(a);
   return iv(im_max(dt) - a.hi, im_max(dt) - a.lo);
@@ -252,7 +276,8 @@ static Iv b_not_int(DType dt, Iv a) {
 /* ---- bool logic: values 0/1, all four ops monotone or decided ---- */
 
 /* Lemma BOOL-LOGIC: & and | are non-decreasing in both operands, so [al & bl, ah & bh] and
- * [al | bl, ah | bh]; ^ is decided only when both operands are; !a is [1 - ah, 1 - al]. */
+ * [al | bl, ah | bh]; ^ is decided only when both operands are; !a is [1 - ah, 1 - al]. Lemmas
+ * bounds_bool_and, bounds_bool_or, bounds_bool_xor, bounds_bool_not. */
 static Iv b_bool_logic(Op op, Iv a, Iv b) {
   switch (op) {
   case OP_AND: return iv(a.lo & b.lo, a.hi & b.hi);
@@ -274,7 +299,8 @@ static bool shift_amounts(DType dt, Iv s, i128 *lo, i128 *hi) {
 }
 
 /* SHL: a << s == wrap(a * 2^s). a * 2^s is monotone in a for fixed s and monotone in s for fixed a, so
- * its exact extremes are at the corners (MUL-CORNERS with 2^s); then FIT. */
+ * its exact extremes are at the corners (MUL-CORNERS with 2^s); then FIT. Lemmas bounds_shl_lo,
+ * bounds_shl_hi (a corner fits iff shifting it back gives its a). */
 static Iv b_shl(DType dt, Iv a, Iv s) {
   i128 sl, sh;
   if (!shift_amounts(dt, s, &sl, &sh)) return bounds_full(dt);
@@ -283,7 +309,7 @@ static Iv b_shl(DType dt, Iv a, Iv s) {
 }
 
 /* SHR: arithmetic (signed) and logical (unsigned, a >= 0) shifts are both floor(a / 2^s), with 2^s > 0:
- * DIV-CORNERS. |floor(a / 2^s)| <= |a|, so it never wraps. */
+ * DIV-CORNERS. |floor(a / 2^s)| <= |a|, so it never wraps. Lemmas bounds_shr_lo, bounds_shr_hi. */
 static Iv b_shr(DType dt, Iv a, Iv s) {
   i128 sl, sh;
   if (!shift_amounts(dt, s, &sl, &sh)) return bounds_full(dt);
@@ -298,7 +324,11 @@ static Iv b_shr(DType dt, Iv a, Iv s) {
  *   - otherwise some endpoint has |x| >= 2, and x^e does not fit 64 bits once e >= 64: the full range
  *     if eh is that large. Else, for each e in range: e odd: x^e is increasing, [al^e, ah^e]; e even
  *     (>= 2): |x|^e, [0 if 0 in [al, ah] else min(al^e, ah^e), max(al^e, ah^e)]; all exact, and then
- *     FIT (any endpoint power outside dt's range is attained, so it wraps: full range). */
+ *     FIT (any endpoint power outside dt's range is attained, so it wraps: full range).
+ * Lemmas bounds_pow_exp_zero (eh == 0), bounds_pow_unit, bounds_pow_01, bounds_pow_01_pos
+ * (|a| <= 1), and, for the general case at the exponents 2 and 3 only, bounds_pow_even_nonneg,
+ * bounds_pow_even_lo, bounds_pow_even_hi, bounds_pow_odd (a symbolic exponent's power has no exact
+ * bound the rule DSL can state). */
 static Iv b_pow(DType dt, Iv a, Iv e) {
   i128 el = max128(e.lo, 0), eh = e.hi;
   if (el > eh) return bounds_full(dt); /* always UB */
@@ -332,7 +362,8 @@ static Iv decided(bool v) { return v ? iv(1, 1) : iv(0, 0); }
 /* Lemma CMP: for a in [al, ah], b in [bl, bh]:
  *   ah < bl  => a < b;   al >= bh => !(a < b);   ah <= bl => a <= b;   al > bh => !(a <= b);
  *   disjoint intervals => a != b;   al == ah == bl == bh => a == b.
- * Float operands carry no interval: [0, 1]. */
+ * Float operands carry no interval: [0, 1]. Lemmas bounds_lt_true, bounds_lt_false, bounds_le_true,
+ * bounds_le_false, bounds_eq_false, bounds_ne_true, bounds_eq_true, bounds_ne_false. */
 static Iv b_cmp(Op op, DType adt, Iv a, Iv b) {
   if (dt_is_float(adt)) return iv(0, 1);
   bool disjoint = a.hi < b.lo || b.hi < a.lo, same = a.lo == a.hi && b.lo == b.hi && a.lo == b.lo;
@@ -344,12 +375,14 @@ static Iv b_cmp(Op op, DType adt, Iv a, Iv b) {
   }
 }
 
-/* MIN/MAX: both non-decreasing in each operand: [min(al, bl), min(ah, bh)], [max(al, bl), max(ah, bh)]. */
+/* MIN/MAX: both non-decreasing in each operand: [min(al, bl), min(ah, bh)], [max(al, bl), max(ah, bh)].
+ * Lemmas bounds_min, bounds_max. */
 static Iv b_min(Iv a, Iv b) { return iv(min128(a.lo, b.lo), min128(a.hi, b.hi)); }
 static Iv b_max(Iv a, Iv b) { return iv(max128(a.lo, b.lo), max128(a.hi, b.hi)); }
 
 /* SELECT: a defined select yields the chosen operand, which is defined: the union of the branches'
- * intervals, or just one branch when the condition's interval decides it. */
+ * intervals, or just one branch when the condition's interval decides it. Lemmas bounds_select,
+ * bounds_select_bool, bounds_select_true, bounds_select_false. */
 static Iv b_select(Iv c, Iv t, Iv f) {
   if (iv_is(c, 1)) return t;
   if (iv_is(c, 0)) return f;
@@ -361,7 +394,8 @@ static Iv b_select(Iv c, Iv t, Iv f) {
 /* CAST to int from int/bool: the result is the value's low w bits (sign- or zero-extended per the
  * source), which equal the value itself iff it lies in the target's range (FIT on the source interval).
  * From float: a defined result lies in the target's range: full range. To bool: x != 0, decided when
- * the source interval is {0} or excludes 0 (floats: [0, 1]). */
+ * the source interval is {0} or excludes 0 (floats: [0, 1]). Lemmas bounds_cast_fit (c1, c2 being the
+ * source interval's ends as target constants), bounds_cast_bool_false, bounds_cast_bool_true. */
 static Iv b_cast(DType to, DType from, Iv a) {
   if (dt_is_float(from)) return bounds_full(to);
   if (to == DT_BOOL) return iv_is(a, 0) ? decided(false) : !iv_has(a, 0) ? decided(true) : iv(0, 1);
@@ -370,7 +404,7 @@ static Iv b_cast(DType to, DType from, Iv a) {
 
 /* BITCAST int -> int (same width): the same bits read in the other signedness, which is the same
  * number iff it lies in both ranges (FIT, the source interval being within the source's range). From
- * a float: full range. */
+ * a float: full range. Lemma bounds_bitcast_fit. */
 static Iv b_bitcast(DType to, DType from, Iv a) {
   if (dt_is_float(from)) return bounds_full(to);
   return iv_fit(to, a);

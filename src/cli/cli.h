@@ -35,6 +35,13 @@ int cmd_eval(int argc, char **argv);
 int cmd_gate(int argc, char **argv);
 int cmd_simplify(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+/* Program files (first token `func`): cmd_program.c. */
+bool cli_is_program_file(const char *path);
+/* True if some non-option argument names a program file: then simplify/check run the program forms. */
+bool cli_args_name_program(int argc, char **argv);
+int cmd_program_simplify(int argc, char **argv);
+int cmd_program_check(int argc, char **argv);
+int cmd_fuzz(int argc, char **argv);
 
 /* Loads user rule files (--rules) into cat, with their proofs from FILE.ledger when present. */
 struct Catalog;

@@ -107,6 +107,7 @@ static bool same_declarations(const VsFile *a, const VsFile *b, const char *bpat
 }
 
 int cmd_check(int argc, char **argv) {
+  if (cli_args_name_program(argc, argv)) return cmd_program_check(argc, argv); /* programs: cmd_program.c */
   if (cli_wants_help(argc, argv)) {
     fputs(check_help, stdout);
     return EXIT_OK;

@@ -11,10 +11,11 @@
 #include "smt/verify_run.h"
 #include "cli/cli.h"
 #include "cli/json.h"
+#include "fuzz/campaign.h"
 #include "smt/smt.h"
 
 static const char *gate_help =
-  "usage: vsimp gate [--full] [--seed N] [-j N] [--json]\n"
+  "usage: vsimp gate [--full] [--seed N] [-j N] [--fuzz-execs N] [--json]\n"
   "\n"
   "The release soundness gate. Runs, in order, and fails on the first failing stage:\n"
   "  conformance  the evaluator and the Z3 encoding agree on every op at every dtype\n"
@@ -22,6 +23,9 @@ static const char *gate_help =
   "  rules        every rule of the catalog at every admissible dtype instance: none refuted;\n"
   "               proofs recorded in the built-in ledger for the same rule text and solver are\n"
   "               reused (--full proves everything again); unknowns are listed, they never fire\n"
+  "  fuzz         a short fuzz campaign (vsimp fuzz): --fuzz-execs inputs (default 20000, --full:\n"
+  "               200000; 0 skips it) through the simplifier and every oracle, Z3 sampled, seeded\n"
+  "               by --seed; no finding allowed\n"
   "Prints one line per stage and a verdict.\n"
   "exit codes: 0 pass, 1 a stage failed, 2 usage, 4 internal error\n";
 
@@ -33,7 +37,8 @@ int cmd_gate(int argc, char **argv) {
   bool json = false, full = false;
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   int jobs = ncpu > 0 ? (int)ncpu : 1;
-  unsigned long long seed = 1;
+  unsigned long long seed = 1, fuzz_execs = 0;
+  bool fuzz_set = false;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--json")) json = true;
     else if (!strcmp(argv[i], "--full")) full = true;
@@ -46,6 +51,11 @@ int cmd_gate(int argc, char **argv) {
       long j = strtol(argv[++i], &end, 10);
       if (*end || j < 1 || j > 256) return cli_usage_error("gate: bad job count '%s'", argv[i]);
       jobs = (int)j;
+    } else if (!strcmp(argv[i], "--fuzz-execs") && i + 1 < argc) {
+      char *end;
+      fuzz_execs = strtoull(argv[++i], &end, 10);
+      fuzz_set = true;
+      if (*end || argv[i][0] == '-') return cli_usage_error("gate: bad value for --fuzz-execs '%s'", argv[i]);
     } else return cli_usage_error("gate: unknown argument '%s'", argv[i]);
   }
   SmtOptions so = {.timeout_ms = 10000};
@@ -73,7 +83,17 @@ int cmd_gate(int argc, char **argv) {
                       .reuse_unknown = !full,
                       .include_builtin = true};
   bool rules_ok = rules_loaded && verify_catalog(cat, &vo, &vr) && vr.refuted == 0 && vr.errors == 0;
-  bool ok = conf_ok && rules_ok;
+
+  /* Fuzz: a short built-in campaign (--fuzz-execs 0 skips it). */
+  if (!fuzz_set) fuzz_execs = full ? 200000 : 20000;
+  CampaignOptions fo = {.target = FUZZ_TARGET_EXPR, .max_execs = fuzz_execs,
+                        .jobs = (unsigned)jobs, .seed = seed, .reduce = true};
+  fo.oracle.smt = SMT_MODE_SAMPLED;
+  CampaignReport fr;
+  memset(&fr, 0, sizeof fr);
+  bool fuzz_ran = fuzz_execs > 0;
+  bool fuzz_ok = !fuzz_ran || (campaign_run(&fo, &fr) && fr.nfindings == 0);
+  bool ok = conf_ok && rules_ok && fuzz_ok;
 
   if (json) {
     JsonWriter w;
@@ -100,6 +120,13 @@ int cmd_gate(int argc, char **argv) {
     json_int(&w, "from_ledger", (long long)vr.cached);
     json_double(&w, "seconds", vr.seconds);
     json_end_object(&w);
+    json_begin_object(&w, "fuzz");
+    json_bool(&w, "pass", fuzz_ok);
+    json_int(&w, "execs", (long long)fr.execs);
+    json_int(&w, "findings", (long long)fr.nfindings);
+    json_int(&w, "smt_checks", (long long)fr.stats.smt_checks);
+    json_double(&w, "seconds", fr.seconds);
+    json_end_object(&w);
     json_end_object(&w);
     json_finish(&w);
   } else {
@@ -119,9 +146,22 @@ int cmd_gate(int argc, char **argv) {
            "%zu unknown (never fire), %zu errors, %.1f s\n",
            rules_ok ? "pass" : "FAIL", vr.rules, vr.n, vr.proved, vr.cached, vr.refuted, vr.unknown, vr.errors,
            vr.seconds);
+    if (fuzz_ran) {
+      size_t fired = 0;
+      for (size_t i = 0; i < fr.ncov; i++) fired += fr.cov[i].inputs > 0;
+      printf("fuzz         %s: %llu inputs, %zu findings, %llu z3 checks, %zu of %zu rules fired, %.1f s\n",
+             fuzz_ok ? "pass" : "FAIL", (unsigned long long)fr.execs, fr.nfindings,
+             (unsigned long long)fr.stats.smt_checks, fired, fr.ncov, fr.seconds);
+      for (size_t i = 0; i < fr.nfindings; i++) {
+        char *file = fuzz_finding_file(&fr.findings[i]);
+        if (file) printf("%s", file);
+        free(file);
+      }
+    }
     printf("gate: %s\n", ok ? "PASS" : "FAIL");
   }
   verify_report_free(&vr);
+  campaign_report_free(&fr);
   catalog_free(cat);
   return ok ? EXIT_OK : EXIT_INVALID;
 }

@@ -23,7 +23,7 @@ static const char *rules_help =
   "  --rules FILE        verify the rules of FILE (only them, unless --all); the proofs are written to\n"
   "                      FILE.ledger, which `simplify --rules FILE` reads\n"
   "  --all               with --rules: the built-in catalog too\n"
-  "  --only NAME         only the rule NAME\n"
+  "  --only NAME         only the rule NAME (the ledger written keeps the other rules' records)\n"
   "  -j N, --jobs N      parallel solvers (default: all cores)\n"
   "  --timeout MS        per query (default 20000)\n"
   "  --rlimit N          deterministic per-query budget (default none)\n"
@@ -156,6 +156,70 @@ static void progress(void *ud, size_t done, size_t total) {
   }
 }
 
+/* Prints text with every line indented (a multi-line counterexample case stays readable and can be
+ * cut out of the report by removing the indentation). */
+static void print_indented(const char *text, const char *indent) {
+  while (*text) {
+    const char *eol = strchr(text, '\n');
+    size_t n = eol ? (size_t)(eol - text) : strlen(text);
+    printf("%s%.*s\n", indent, (int)n, text);
+    text += n + (eol != NULL);
+  }
+}
+
+/* The rule name of a ledger record (its second field) equals `name`. */
+static bool record_names(const char *line, size_t len, const char *name) {
+  size_t i = 0;
+  while (i < len && line[i] != ' ' && line[i] != '\t') i++;
+  while (i < len && (line[i] == ' ' || line[i] == '\t')) i++;
+  size_t start = i;
+  while (i < len && line[i] != ' ' && line[i] != '\t') i++;
+  return i - start == strlen(name) && !memcmp(line + start, name, i - start);
+}
+
+/* With --only, the ledger this run writes is the old one with only that rule's records replaced (in
+ * place, or appended if it had none): a run about one rule must not drop every other rule's proofs.
+ * `fresh` is this run's ledger text (a header and that rule's records). Returns malloc'd text. */
+static char *merge_ledger(const char *old, size_t old_len, const char *fresh, const char *only) {
+  size_t flen = strlen(fresh);
+  char *out = malloc(old_len + flen + 2);
+  if (!out) return NULL;
+  size_t n = 0;
+  const char *records = fresh; /* fresh's header comes first, then its records */
+  while (*records == '#') {
+    const char *eol = strchr(records, '\n');
+    records = eol ? eol + 1 : records + strlen(records);
+  }
+  memcpy(out, fresh, (size_t)(records - fresh));
+  n = (size_t)(records - fresh);
+  bool placed = false;
+  for (size_t pos = 0; pos < old_len;) {
+    size_t end = pos;
+    while (end < old_len && old[end] != '\n') end++;
+    const char *line = old + pos;
+    size_t len = end - pos;
+    pos = end + 1;
+    if (len == 0 || line[0] == '#') continue; /* the header is fresh's */
+    if (record_names(line, len, only)) {
+      if (!placed) {
+        memcpy(out + n, records, strlen(records));
+        n += strlen(records);
+        placed = true;
+      }
+      continue;
+    }
+    memcpy(out + n, line, len);
+    n += len;
+    out[n++] = '\n';
+  }
+  if (!placed) {
+    memcpy(out + n, records, strlen(records));
+    n += strlen(records);
+  }
+  out[n] = 0;
+  return out;
+}
+
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
   bool all = false, no_cache = false, reuse_unknown = false;
@@ -195,6 +259,10 @@ static int rules_verify(int argc, char **argv) {
   }
   if (only && !catalog_find(cat, only)) {
     rc = cli_usage_error("rules verify: no rule named '%s'", only);
+    goto done;
+  }
+  if (only && nfiles && !all && !strncmp(catalog_find(cat, only)->file, "src/rules/", 10)) {
+    rc = cli_usage_error("rules verify: '%s' is a built-in rule; with --rules, add --all to verify it", only);
     goto done;
   }
   /* The cache: the built-in ledger, plus the file this run will write (a user's FILE.ledger). */
@@ -237,7 +305,10 @@ static int rules_verify(int argc, char **argv) {
     rule_instance_name(it->rule, it->instance, name, sizeof name);
     printf("%s %s at %s (%s:%d)\n", proof_status_name(it->result.status), it->rule->name, name, it->rule->file,
            it->rule->line);
-    if (it->result.cex) printf("  counterexample (vsimp check reproduces it):\n    %s", it->result.cex);
+    if (it->result.cex) {
+      printf("  counterexample (vsimp check reproduces it):\n");
+      print_indented(it->result.cex, "    ");
+    }
     else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
   }
   if (c.json) {
@@ -283,6 +354,14 @@ static int rules_verify(int argc, char **argv) {
   }
   if (out_path) {
     char *text = verify_ledger_text(&rep);
+    size_t old_len = 0;
+    char *old = only && text ? read_all(out_path, &old_len) : NULL;
+    if (old) {
+      char *merged = merge_ledger(old, old_len, text, only);
+      free(old);
+      free(text);
+      text = merged;
+    }
     char tmp[4200];
     snprintf(tmp, sizeof tmp, "%s.tmp", out_path);
     FILE *f = text ? fopen(tmp, "wb") : NULL;

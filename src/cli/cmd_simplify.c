@@ -70,6 +70,7 @@ static void print_node(FILE *out, const Node *n) {
 }
 
 int cmd_simplify(int argc, char **argv) {
+  if (cli_args_name_program(argc, argv)) return cmd_program_simplify(argc, argv); /* programs: cmd_program.c */
   if (cli_wants_help(argc, argv)) {
     fputs(simplify_help, stdout);
     return EXIT_OK;

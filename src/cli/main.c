@@ -16,6 +16,7 @@ static const struct {
   {"simplify", cmd_simplify, "simplify an expression with the proved rule catalog"},
   {"rules", cmd_rules, "list the rule catalog, or prove it (rules verify)"},
   {"gate", cmd_gate, "the release soundness gate (conformance, rule proofs, ...)"},
+  {"fuzz", cmd_fuzz, "a fuzz campaign against the simplifier, or a replay of fuzz inputs"},
 };
 
 static void usage(FILE *out) {

@@ -11,11 +11,10 @@ static const struct { const char *name; uint8_t bits; uint8_t kind; } dtype_info
   [DT_F16] = {"f16", 16, 3}, [DT_F32] = {"f32", 32, 3}, [DT_F64] = {"f64", 64, 3},
 };
 
-int dt_bits(DType dt) { return dtype_info[dt].bits; }
-bool dt_is_int(DType dt) { return dtype_info[dt].kind == 1 || dtype_info[dt].kind == 2; }
-bool dt_is_signed(DType dt) { return dtype_info[dt].kind == 1; }
-bool dt_is_unsigned(DType dt) { return dtype_info[dt].kind == 2; }
-bool dt_is_float(DType dt) { return dtype_info[dt].kind == 3; }
+/* The inline properties of dtype.h must agree with the table. */
+_Static_assert(DT_BOOL == 0 && DT_I8 == 1 && DT_I64 == 4 && DT_U8 == 5 && DT_U64 == 8 && DT_INDEX == 9 &&
+                   DT_F16 == 10 && DT_F64 == 12 && DT_COUNT == 13,
+               "dtype.h's inline properties rely on this order");
 const char *dt_name(DType dt) { return dt < DT_COUNT ? dtype_info[dt].name : "?"; }
 
 bool dt_from_name(const char *s, size_t len, DType *out) {

@@ -19,11 +19,26 @@ typedef enum {
   DT_COUNT
 } DType;
 
-int dt_bits(DType dt);              /* 1 for bool, 8..64 otherwise */
-bool dt_is_int(DType dt);           /* i*, u*, index; not bool */
-bool dt_is_signed(DType dt);        /* i*, index */
-bool dt_is_unsigned(DType dt);      /* u* */
-bool dt_is_float(DType dt);
+/* The properties below are inline: they sit under every width-exact helper (ir/intmath.h), bounds
+ * transfer function and rule match, where a call each would cost more than the test. */
+
+/* 1 for bool, 8..64 otherwise */
+static inline int dt_bits(DType dt) {
+  switch (dt) {
+  case DT_BOOL: return 1;
+  case DT_I8: case DT_U8: return 8;
+  case DT_I16: case DT_U16: case DT_F16: return 16;
+  case DT_I32: case DT_U32: case DT_F32: return 32;
+  default: return 64;
+  }
+}
+/* i*, index */
+static inline bool dt_is_signed(DType dt) { return (dt >= DT_I8 && dt <= DT_I64) || dt == DT_INDEX; }
+/* u* */
+static inline bool dt_is_unsigned(DType dt) { return dt >= DT_U8 && dt <= DT_U64; }
+/* i*, u*, index; not bool */
+static inline bool dt_is_int(DType dt) { return dt >= DT_I8 && dt <= DT_INDEX; }
+static inline bool dt_is_float(DType dt) { return dt >= DT_F16 && dt <= DT_F64; }
 const char *dt_name(DType dt);
 /* Looks up a dtype by its name (len bytes, not NUL-terminated). */
 bool dt_from_name(const char *s, size_t len, DType *out);

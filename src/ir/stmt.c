@@ -120,11 +120,12 @@ PVar *fn_var(Program *p, Function *f, const char *name, const Type *type, bool i
   return v;
 }
 
-PVar *fn_fresh_var(Program *p, Function *f, const PVar *base) {
+PVar *fn_fresh_var(Program *p, Function *f, const PVar *base, unsigned *next) {
   char buf[300];
   size_t len = strlen(base->name);
   if (len > 200) len = 200;
-  for (unsigned k = 1;; k++) {
+  for (unsigned k = next && *next > 1 ? *next : 1;; k++) {
+    if (next) *next = k + 1;
     snprintf(buf, sizeof buf, "%.*s_%u", (int)len, base->name, k);
     const char *nm = vs_intern(p->ctx, buf, strlen(buf));
     if (!nm) return NULL;

@@ -157,9 +157,10 @@ PVar *fn_find_name(const Function *f, const char *name);
 /* The variable (name, type) of f, created if needed (scalars get their VAR node: full range, or
  * [lo, hi] for parameters). NULL on allocation or node failure. */
 PVar *fn_var(Program *p, Function *f, const char *name, const Type *type, bool is_param, i128 lo, i128 hi);
-/* A new variable named after `base` (its name, or name_N with the smallest N >= 1 not used in f), of
- * the given type. */
-PVar *fn_fresh_var(Program *p, Function *f, const PVar *base);
+/* A new variable named after `base`: name_N with the smallest N >= *next (N >= 1; next may be NULL)
+ * not used in f, of base's type. *next is advanced past N, so that a caller making many copies of one
+ * name does not search from 1 each time. */
+PVar *fn_fresh_var(Program *p, Function *f, const PVar *base, unsigned *next);
 /* The variable whose VAR node is n, or NULL (linear in the number of variables; see VarIndex for
  * repeated lookups). */
 PVar *fn_var_of_node(const Function *f, const Node *n);

@@ -3,16 +3,84 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ir/nodemap.h"
 #include "rewrite/match.h"
+
+/* The memo: node -> its simplified form (a fixpoint maps to itself). Open addressing on the node's
+ * address (a lookup never reads the node), key and value side by side; it starts in the Rewriter
+ * itself (enough for a typical expression without a single allocation) and doubles at half full.
+ * Only lookups: its layout cannot change what is rewritten. */
+typedef struct {
+  const Node *key;
+  Node *val;
+} MemoEntry;
+enum { MEMO_INLINE_BITS = 6 };
+typedef struct {
+  MemoEntry *e;
+  size_t count;
+  unsigned bits; /* capacity 1 << bits */
+  MemoEntry inline_e[1 << MEMO_INLINE_BITS];
+} Memo;
+
+/* m is zeroed memory (the Rewriter is calloc'd). */
+static void memo_init(Memo *m) {
+  m->e = m->inline_e;
+  m->bits = MEMO_INLINE_BITS;
+}
+
+static void memo_free(Memo *m) {
+  if (m->e != m->inline_e) free(m->e);
+}
+
+static inline size_t memo_slot(const Node *k, unsigned bits) {
+  return (size_t)(((uint64_t)(uintptr_t)k * UINT64_C(0x9E3779B97F4A7C15)) >> (64 - bits));
+}
+
+static inline Node *memo_get(const Memo *m, const Node *k) {
+  size_t mask = ((size_t)1 << m->bits) - 1;
+  for (size_t i = memo_slot(k, m->bits);; i = (i + 1) & mask) {
+    if (m->e[i].key == k) return m->e[i].val;
+    if (!m->e[i].key) return NULL;
+  }
+}
+
+static bool memo_grow(Memo *m) {
+  unsigned bits = m->bits + 1;
+  size_t cap = (size_t)1 << bits, mask = cap - 1;
+  MemoEntry *e = calloc(cap, sizeof *e);
+  if (!e) return false;
+  for (size_t i = 0; i < ((size_t)1 << m->bits); i++) {
+    if (!m->e[i].key) continue;
+    size_t j = memo_slot(m->e[i].key, bits);
+    while (e[j].key) j = (j + 1) & mask;
+    e[j] = m->e[i];
+  }
+  memo_free(m);
+  m->e = e;
+  m->bits = bits;
+  return true;
+}
+
+/* Inserts or overwrites; false when out of memory. */
+static bool memo_put(Memo *m, const Node *k, Node *v) {
+  if ((m->count + 1) * 2 > ((size_t)1 << m->bits) && !memo_grow(m)) return false;
+  size_t mask = ((size_t)1 << m->bits) - 1, i = memo_slot(k, m->bits);
+  while (m->e[i].key && m->e[i].key != k) i = (i + 1) & mask;
+  if (!m->e[i].key) {
+    m->e[i].key = k;
+    m->count++;
+  }
+  m->e[i].val = v;
+  return true;
+}
 
 struct Rewriter {
   VsCtx *ctx;
   Catalog *cat;
   RewriteOptions opts;
-  NodeMap memo; /* node -> its simplified form (a fixpoint maps to itself) */
+  Memo memo;
   RewriteStats stats;
   uint64_t budget_left;
+  uint32_t depth, max_depth; /* nesting of simplify() calls, and its limit */
   TraceStep *trace;
   size_t ntrace, trace_cap;
   bool failed;
@@ -25,13 +93,17 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
   rw->cat = cat;
   if (opts) rw->opts = *opts;
   if (!rw->opts.budget) rw->opts.budget = 1000000;
-  nodemap_init(&rw->memo);
+  /* Legitimate nesting follows the expression's depth (an operand inside a rewritten node); rules that
+   * rewrite a node into something containing itself, or a fresh variant of itself (x + c => (x + (c + 1))
+   * - 1, proved and all), nest without end and would exhaust the stack long before the budget. */
+  rw->max_depth = 2 * vs_ctx_max_depth(ctx) + 64;
+  memo_init(&rw->memo);
   return rw;
 }
 
 void rewriter_free(Rewriter *rw) {
   if (!rw) return;
-  nodemap_free(&rw->memo);
+  memo_free(&rw->memo);
   free(rw->trace);
   free(rw);
 }
@@ -56,12 +128,19 @@ static void record(Rewriter *rw, const char *name, Node *before, Node *after) {
   rw->trace[rw->ntrace++] = (TraceStep){name, before, after};
 }
 
-/* Tries one rule on n: every commutative variant of its pattern, then the proof, then the guard. */
-static Node *try_rule(Rewriter *rw, const Rule *r, Node *n) {
+/* Tries one rule on n: the commutative variants of its pattern in `variants` (bit v: variant v; the
+ * candidate index leaves out only variants that cannot match), matched by their compiled programs
+ * when given (the same tests as match_pat), then the proof, then the guard. */
+static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, const MatchProg *progs) {
   Match m;
   for (int v = 0; v < r->nvariants; v++) {
-    match_reset(r, &m);
-    if (!match_pat(r, r->variants[v], n, &m)) continue;
+    if (!(variants >> v & 1)) continue;
+    if (progs) {
+      if (!match_run(r, &progs[v], n, &m)) continue;
+    } else {
+      match_reset(r, &m);
+      if (!match_pat(r, r->variants[v], n, &m)) continue;
+    }
     if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
     if (!guard_holds(r, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
@@ -73,22 +152,40 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n) {
   return NULL;
 }
 
-/* The first action that rewrites n, or NULL. */
+/* Tries one action on n; sets *name to what fired. */
+static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const MatchProg *progs, Node *n,
+                        const char **name) {
+  if (a->rule) {
+    *name = a->rule->name;
+    return try_rule(rw, a->rule, n, variants, progs);
+  }
+  if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
+  Node *out = a->fold->fold(rw->ctx, n);
+  *name = a->fold->name;
+  return out && (out == n || out->dtype != n->dtype) ? NULL : out;
+}
+
+/* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
+ * minus those that cannot fire on it, in the same order: the same action fires as if every action
+ * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
-  size_t na;
-  const Action *acts = catalog_actions(rw->cat, rw->opts.simple, n->op, &na);
-  for (size_t i = 0; i < na; i++) {
-    Node *out;
-    const char *name;
-    if (acts[i].rule) {
-      out = try_rule(rw, acts[i].rule, n);
-      name = acts[i].rule->name;
-    } else {
-      if (!acts[i].fold->applies(n)) continue;
-      out = acts[i].fold->fold(rw->ctx, n);
-      name = acts[i].fold->name;
-      if (out && (out == n || out->dtype != n->dtype)) out = NULL;
+  size_t nc;
+  const Candidate *cs = catalog_candidates(rw->cat, rw->opts.simple, n, &nc);
+  if (!cs) { /* out of memory for the index: try every action */
+    const Action *acts = catalog_actions(rw->cat, rw->opts.simple, n->op, &nc);
+    for (size_t i = 0; i < nc; i++) {
+      const char *name;
+      Node *out = try_action(rw, &acts[i], ~0u, NULL, n, &name);
+      if (out) {
+        record(rw, name, n, out);
+        return out;
+      }
     }
+    return NULL;
+  }
+  for (size_t i = 0; i < nc; i++) {
+    const char *name;
+    Node *out = try_action(rw, cs[i].action, cs[i].variants, cs[i].progs, n, &name);
     if (out) {
       record(rw, name, n, out);
       return out;
@@ -109,17 +206,26 @@ static Node *simplify_args(Rewriter *rw, Node *n) {
   }
   if (!changed) return n;
   Node *out = vs_make(rw->ctx, (Op)n->op, (DType)n->dtype, args, n->nargs);
-  if (!out) rw->failed = true;
+  /* Out of budget, operands may be half-rewritten towers of a runaway rule set, too deep to rebuild:
+   * keeping n is sound, and the exhaustion is reported. Otherwise a failure is an internal error. */
+  if (!out && rw->budget_left > 0) rw->failed = true;
   return out ? out : n;
 }
 
 static Node *simplify(Rewriter *rw, Node *n) {
-  uint64_t done;
-  if (nodemap_get(&rw->memo, n, &done)) return (Node *)(uintptr_t)done;
+  Node *done = memo_get(&rw->memo, n);
+  if (done) return done;
+  if (rw->depth >= rw->max_depth) {
+    /* Runaway nesting: stop all rewriting as if the budget had run out (n is a sound result). */
+    rw->budget_left = 0;
+    rw->stats.budget_exhausted = true;
+    return n;
+  }
+  rw->depth++;
   Node *cur = simplify_args(rw, n);
   while (rw->budget_left > 0) {
-    if (cur != n && nodemap_get(&rw->memo, cur, &done)) {
-      cur = (Node *)(uintptr_t)done;
+    if (cur != n && (done = memo_get(&rw->memo, cur))) {
+      cur = done;
       break;
     }
     Node *next = step(rw, cur);
@@ -129,14 +235,15 @@ static Node *simplify(Rewriter *rw, Node *n) {
   /* Out of budget, cur may not be a fixpoint: remember where n got to, but not that cur is final. */
   bool final = rw->budget_left > 0;
   if (!final) rw->stats.budget_exhausted = true;
-  if (!nodemap_put(&rw->memo, n, (uintptr_t)cur) || (final && !nodemap_put(&rw->memo, cur, (uintptr_t)cur)))
-    rw->failed = true;
+  if (!memo_put(&rw->memo, n, cur) || (final && !memo_put(&rw->memo, cur, cur))) rw->failed = true;
+  rw->depth--;
   return cur;
 }
 
 Node *rewriter_simplify(Rewriter *rw, Node *n) {
   rw->budget_left = rw->opts.budget;
   rw->failed = false;
+  rw->depth = 0;
   Node *out = simplify(rw, n);
   return rw->failed ? NULL : out;
 }

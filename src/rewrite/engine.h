@@ -28,7 +28,8 @@ typedef struct {
 
 typedef struct {
   uint64_t applications;
-  bool budget_exhausted;
+  bool budget_exhausted; /* the budget ran out, or rewriting nested without end: the result is sound
+                          * but may not be a fixpoint */
 } RewriteStats;
 
 typedef struct Rewriter Rewriter;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "eval/eval.h"
+#include "rewrite/folds.h"
 #include "rules/catalog.h"
 
 /* Constant folding: an op whose operands are all constants becomes the constant the reference
@@ -24,9 +25,51 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
   return v.ub ? NULL : vs_const(ctx, (DType)n->dtype, v.bits);
 }
 
+/* The lemmas every fold on linear forms relies on: reading an expression as a form and building a
+ * form as an expression are ring identities modulo 2^w (rewrite/lin.h). */
+#define LIN "lin_add_assoc", "lin_add_comm", "lin_mul_comm", "lin_sub", "lin_neg", "lin_mul_assoc", "lin_distrib", \
+            "lin_collect"
+#define OPS(a) ((uint64_t)1 << (a))
+#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, fn, OPS(op)}
+
+/* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
-  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold},
+  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, 0},
+  DIVMOD(cancel_divmod_div, OP_IDIV, fold_cancel_divmod),
+  DIVMOD(cancel_divmod_mod, OP_MOD, fold_cancel_divmod),
+  DIVMOD(cancel_tdivmod_div, OP_TDIV, fold_cancel_tdivmod),
+  DIVMOD(cancel_tdivmod_mod, OP_TMOD, fold_cancel_tdivmod),
+  DIVMOD(remove_nested_mod, OP_MOD, fold_remove_nested_mod),
+  DIVMOD(remove_nested_tmod, OP_MOD, fold_remove_nested_tmod),
+  DIVMOD(factor_remainder_div, OP_IDIV, fold_factor_remainder),
+  DIVMOD(factor_remainder_mod, OP_MOD, fold_factor_remainder),
+  DIVMOD(factor_remainder_tdiv, OP_TDIV, fold_factor_tremainder),
+  DIVMOD(factor_remainder_tmod, OP_TMOD, fold_factor_tremainder),
+  DIVMOD(divide_by_gcd_div, OP_IDIV, fold_divide_by_gcd),
+  DIVMOD(divide_by_gcd_mod, OP_MOD, fold_divide_by_gcd),
+  DIVMOD(divide_by_gcd_tdiv, OP_TDIV, fold_divide_by_gcd),
+  DIVMOD(divide_by_gcd_tmod, OP_TMOD, fold_divide_by_gcd),
+  DIVMOD(gcd_with_remainder_div, OP_IDIV, fold_gcd_with_remainder),
+  DIVMOD(gcd_with_remainder_mod, OP_MOD, fold_gcd_with_remainder),
+  DIVMOD(divmod_congruence, OP_MOD, fold_divmod_congruence),
+  DIVMOD(binary_numerator_div, OP_IDIV, fold_binary_numerator),
+  DIVMOD(binary_numerator_mod, OP_MOD, fold_binary_numerator),
+  DIVMOD(binary_numerator_tdiv, OP_TDIV, fold_binary_numerator),
+  DIVMOD(binary_numerator_tmod, OP_TMOD, fold_binary_numerator),
+  {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, fold_term_collect,
+   OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL)},
+  {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
+   OPS(OP_LT)},
+  {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
+   OPS(OP_LE)},
+  {"move_offset_eq", "comparison", {"cmp_move_eq", "cmp_move_eq_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
+   OPS(OP_EQ)},
+  {"move_offset_ne", "comparison", {"cmp_move_ne", "cmp_move_ne_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
+   OPS(OP_NE)},
 };
+
+_Static_assert(OP_COUNT <= 64, "Fold.ops is a 64-bit mask");
+_Static_assert(DT_COUNT <= 16, "Action.fold_dtypes is a 16-bit mask");
 
 size_t fold_count(void) { return sizeof folds / sizeof folds[0]; }
 const Fold *fold_get(size_t i) { return i < fold_count() ? &folds[i] : NULL; }

@@ -106,7 +106,13 @@ static bool guard_num(const Rule *r, const Guard *g, const Match *m, i128 *out) 
     return true;
   case G_MIN: *out = a < b ? a : b; return true;
   case G_MAX: *out = a > b ? a : b; return true;
-  case G_GCD: *out = gcd128(a, b); return true;
+  case G_GCD: {
+    /* The magnitude of -2^127 does not fit i128 (and negating it is undefined): undefined guard. */
+    const i128 i128_min = -(i128)(((u128)1 << 127) - 1) - 1;
+    if (a == i128_min || b == i128_min) return false;
+    *out = gcd128(a, b);
+    return true;
+  }
   default: return false;
   }
 }

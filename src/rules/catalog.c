@@ -6,9 +6,17 @@
 #include <string.h>
 
 #include "ir/arena.h"
+#include "rewrite/match.h"
 #include "rules/embedded.h"
 #include "rules/family.h"
 #include "rules/rule_parse.h"
+
+/* A cached candidate list: the actions that can fire on nodes of one shape (see shape_key). */
+typedef struct {
+  uint64_t key; /* 0: an empty slot */
+  Candidate *list;
+  size_t n;
+} CandSlot;
 
 struct Catalog {
   Arena arena;
@@ -17,9 +25,43 @@ struct Catalog {
   Action *actions[2][OP_COUNT]; /* [simple][op] */
   size_t nactions[2][OP_COUNT];
   bool indexed;
+  /* The candidate cache: open addressing on shape keys, power-of-two capacity. */
+  CandSlot *cand;
+  size_t cand_cap, cand_count;
+  /* Per rule (by order, for the first nproved_rules rules): its proved instance indices, computed on
+   * first need (NULL: not yet). */
+  unsigned **proved_list;
+  size_t *nproved_list;
+  size_t nproved_rules;
+  /* Per rule (by order, for the first nprog_rules rules): its pattern variants compiled, computed on
+   * first need; prog_failed[i] when some variant does not compile (the engine then uses match_pat). */
+  MatchProg **progs;
+  bool *prog_failed;
+  size_t nprog_rules;
 };
 
 Catalog *catalog_new(void) { return calloc(1, sizeof(Catalog)); }
+
+static void drop_candidates(Catalog *c) {
+  for (size_t i = 0; i < c->cand_cap; i++) free(c->cand[i].list);
+  free(c->cand);
+  c->cand = NULL;
+  c->cand_cap = c->cand_count = 0;
+  if (c->proved_list)
+    for (size_t i = 0; i < c->nproved_rules; i++) free(c->proved_list[i]);
+  free(c->proved_list);
+  free(c->nproved_list);
+  c->proved_list = NULL;
+  c->nproved_list = NULL;
+  c->nproved_rules = 0;
+  if (c->progs)
+    for (size_t i = 0; i < c->nprog_rules; i++) free(c->progs[i]);
+  free(c->progs);
+  free(c->prog_failed);
+  c->progs = NULL;
+  c->prog_failed = NULL;
+  c->nprog_rules = 0;
+}
 
 static void drop_index(Catalog *c) {
   for (int s = 0; s < 2; s++)
@@ -29,6 +71,7 @@ static void drop_index(Catalog *c) {
       c->nactions[s][op] = 0;
     }
   c->indexed = false;
+  drop_candidates(c);
 }
 
 void catalog_free(Catalog *c) {
@@ -174,6 +217,7 @@ void catalog_apply_ledger(Catalog *c, const char *text, size_t len) {
     if (strcmp(hash, want) || !parse_instance(r, inst, &idx)) continue;
     mark_proved(r, idx);
   }
+  drop_index(c); /* the folds' proved dtypes depend on the lemmas' proofs */
 }
 
 void catalog_apply_builtin_ledger(Catalog *c) {
@@ -187,6 +231,7 @@ void catalog_trust_all_for_testing(Catalog *c) {
     for (int k = 0; k < c->rules[i]->nfree; k++) total *= DT_COUNT;
     for (unsigned idx = 0; idx < total; idx++) mark_proved(c->rules[i], idx);
   }
+  drop_index(c);
 }
 
 /* ---- the action index ---- */
@@ -205,6 +250,24 @@ static bool push_action(Catalog *c, int s, int op, Action a) {
   return true;
 }
 
+/* The dtypes at which every lemma of f is proved. A lemma's instance at dtype dt takes dt for each of
+ * its free type classes. A lemma that is not in the catalog, or not a lemma, is never proved. */
+static uint16_t fold_proved_dtypes(const Catalog *c, const Fold *f) {
+  uint16_t mask = (uint16_t)((1u << DT_COUNT) - 1);
+  for (int k = 0; k < 12 && f->lemmas[k]; k++) {
+    const Rule *r = catalog_find(c, f->lemmas[k]);
+    uint16_t m = 0;
+    for (int dt = 0; r && r->is_lemma && dt < DT_COUNT; dt++) {
+      uint8_t class_dt[RULE_MAX_ALL_CLASSES];
+      for (int i = 0; i < r->nclasses; i++) class_dt[i] = r->class_fixed[i];
+      for (int i = 0; i < r->nfree; i++) class_dt[r->free_class[i]] = (uint8_t)dt;
+      if (rule_instance_proved(r, rule_instance_index(r, class_dt))) m |= (uint16_t)(1u << dt);
+    }
+    mask &= m;
+  }
+  return mask;
+}
+
 static void build_index(Catalog *c) {
   drop_index(c);
   for (int s = 0; s < 2; s++) {
@@ -217,8 +280,11 @@ static void build_index(Catalog *c) {
       const Fold *f = fold_get(i);
       int rank = family_rank(f->family);
       if (s && !families[rank].in_simple) continue;
+      uint16_t dts = fold_proved_dtypes(c, f);
+      /* Within its family a fold comes after the rules: the specific patterns first. */
       for (int op = 0; op < OP_COUNT; op++)
-        push_action(c, s, op, (Action){.fold = f, .rank = rank, .order = -1 - (int)i});
+        if (dts && (!f->ops || (f->ops >> op & 1)))
+          push_action(c, s, op, (Action){.fold = f, .rank = rank, .order = (int)(c->n + i), .fold_dtypes = dts});
     }
     for (int op = 0; op < OP_COUNT; op++)
       if (c->nactions[s][op]) qsort(c->actions[s][op], c->nactions[s][op], sizeof(Action), action_cmp);
@@ -230,4 +296,239 @@ const Action *catalog_actions(Catalog *c, bool simple, int op, size_t *n) {
   if (!c->indexed) build_index(c);
   *n = c->nactions[simple][op];
   return c->actions[simple][op];
+}
+
+/* ---- the candidate cache ---- */
+
+/* What a literal pattern can tell about an integer or bool constant: its value is 0, 1, -1, or another
+ * value. CC_UNKNOWN for anything else (not a constant, or a float constant). */
+enum { CC_UNKNOWN, CC_ZERO, CC_ONE, CC_MINUS_ONE, CC_OTHER };
+
+static unsigned value_class(i128 v) { return v == 0 ? CC_ZERO : v == 1 ? CC_ONE : v == -1 ? CC_MINUS_ONE : CC_OTHER; }
+
+static unsigned const_class(const Node *x) {
+  if (x->op != OP_CONST || !(x->dtype == DT_BOOL || dt_is_int((DType)x->dtype))) return CC_UNKNOWN;
+  return value_class(vs_const_value(x));
+}
+
+/* Key bits: 0 set, 1 simple, 2-7 op, 8-11 dtype, 12-15 first operand's dtype, 16-33 operands' ops (+1),
+ * 34-42 operands' constant classes, 43 args[0] == args[1], 44 args[1] == args[2], 45 args[0] == args[2]. */
+enum { KEY_CC = 34, KEY_EQ = 43 };
+
+/* What a node's candidates depend on: the matcher, its op and dtype, its first operand's dtype (a
+ * comparison's and a cast's operand dtype differ from the node's; the other operands' follow from
+ * these by typing, and are not used), its operands' ops, which operands are the constants 0, 1 or -1,
+ * and which operands are the same node. Never 0. */
+static uint64_t shape_key(bool simple, const Node *n) {
+  uint64_t k = 1 | (uint64_t)simple << 1 | (uint64_t)n->op << 2 | (uint64_t)n->dtype << 8;
+  if (n->nargs > 0) k |= (uint64_t)n->args[0]->dtype << 12;
+  for (int i = 0; i < n->nargs && i < 3; i++) {
+    k |= (uint64_t)(n->args[i]->op + 1) << (16 + 6 * i);
+    k |= (uint64_t)const_class(n->args[i]) << (KEY_CC + 3 * i);
+  }
+  if (n->nargs >= 2 && n->args[0] == n->args[1]) k |= (uint64_t)1 << KEY_EQ;
+  if (n->nargs >= 3 && n->args[1] == n->args[2]) k |= (uint64_t)1 << (KEY_EQ + 1);
+  if (n->nargs >= 3 && n->args[0] == n->args[2]) k |= (uint64_t)1 << (KEY_EQ + 2);
+  return k;
+}
+
+static size_t shape_slot(uint64_t key, size_t cap) {
+  return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (cap - 1);
+}
+
+/* The proved instance indices of rule r (cached). NULL with *n == 0 when none, or out of memory
+ * (then the rule is treated as unproved: it could not fire anyway without memory to match). */
+static const unsigned *proved_instances(Catalog *c, const Rule *r, size_t *n) {
+  *n = 0;
+  if (!r->proved || r->order < 0 || (size_t)r->order >= c->n) return NULL;
+  if (!c->proved_list) {
+    c->proved_list = calloc(c->n, sizeof *c->proved_list);
+    c->nproved_list = calloc(c->n, sizeof *c->nproved_list);
+    if (!c->proved_list || !c->nproved_list) {
+      free(c->proved_list);
+      free(c->nproved_list);
+      c->proved_list = NULL;
+      c->nproved_list = NULL;
+      return NULL;
+    }
+    c->nproved_rules = c->n;
+  }
+  size_t o = (size_t)r->order;
+  if (!c->proved_list[o]) {
+    unsigned total = 1, count = 0;
+    for (int k = 0; k < r->nfree; k++) total *= DT_COUNT;
+    for (unsigned idx = 0; idx < total; idx++) count += rule_instance_proved(r, idx);
+    unsigned *list = malloc((count ? count : 1) * sizeof *list);
+    if (!list) return NULL;
+    count = 0;
+    for (unsigned idx = 0; idx < total; idx++)
+      if (rule_instance_proved(r, idx)) list[count++] = idx;
+    c->proved_list[o] = list;
+    c->nproved_list[o] = count;
+  }
+  *n = c->nproved_list[o];
+  return c->proved_list[o];
+}
+
+/* Binds type class cls to dt in cd (DT_COUNT: unbound), as the matcher would; false on a conflict. */
+static bool shape_bind(uint8_t *cd, int cls, DType dt) {
+  if (cd[cls] == DT_COUNT) cd[cls] = (uint8_t)dt;
+  return cd[cls] == dt;
+}
+
+/* Whether pattern variant p of rule r may match n, judging from what shape_key records. Every test
+ * is one match_pat makes (or the proof check after it), so a false answer means the variant fails. */
+static bool variant_fits(Catalog *c, const Rule *r, const Pat *p, const Node *n) {
+  if (p->kind != PAT_OP) return true; /* not a shape this filter knows: try it */
+  if (p->op != n->op || p->nargs != n->nargs) return false;
+  uint8_t cd[RULE_MAX_ALL_CLASSES];
+  for (int i = 0; i < RULE_MAX_ALL_CLASSES; i++) cd[i] = i < r->nclasses ? r->class_fixed[i] : DT_COUNT;
+  if (!shape_bind(cd, p->tclass, (DType)n->dtype)) return false;
+  for (int i = 0; i < p->nargs; i++) {
+    const Pat *a = p->args[i];
+    const Node *x = n->args[i];
+    if (i == 0 && !shape_bind(cd, a->tclass, (DType)x->dtype)) return false;
+    /* A variable repeated among the operands needs the same node there. */
+    for (int j = 0; j < i; j++) {
+      const Pat *b = p->args[j];
+      if ((a->kind == PAT_VAR || a->kind == PAT_CVAR) && (b->kind == PAT_VAR || b->kind == PAT_CVAR) &&
+          a->slot == b->slot && n->args[j] != x)
+        return false;
+    }
+    switch (a->kind) {
+    case PAT_CVAR:
+      if (x->op != OP_CONST) return false;
+      break;
+    case PAT_LIT: {
+      if (x->op != OP_CONST) return false;
+      /* An integer literal matches an integer or bool constant of its value only (pat_literal_bits). */
+      unsigned cc = const_class(x);
+      if (!a->lit_float && cc != CC_UNKNOWN && cc != value_class(a->ival)) return false;
+      break;
+    }
+    case PAT_OP:
+      if (x->op != a->op || x->nargs != a->nargs) return false;
+      break;
+    default: break;
+    }
+  }
+  /* Some proved instance must agree with the free classes bound so far. */
+  size_t np;
+  const unsigned *inst = proved_instances(c, r, &np);
+  for (size_t k = 0; k < np; k++) {
+    unsigned idx = inst[k];
+    bool ok = true;
+    for (int i = 0; i < r->nfree && ok; i++, idx /= DT_COUNT) {
+      uint8_t want = cd[r->free_class[i]];
+      ok = want == DT_COUNT || want == idx % DT_COUNT;
+    }
+    if (ok) return true;
+  }
+  return false;
+}
+
+/* Whether template t rebuilds exactly what pattern p matched, whatever the match: the same tree of
+ * ops, variables, literals and type classes. The template then yields the matched node itself
+ * (hash-consing), which the engine discards: such a variant never fires (x + y => y + x tried with
+ * its commuted variant y + x is one). Conservative: any difference answers false. */
+static bool template_is_pattern(const Pat *t, const Pat *p) {
+  if (t->kind != p->kind || t->op != p->op || t->nargs != p->nargs || t->slot != p->slot || t->tclass != p->tclass ||
+      t->lit_float != p->lit_float || t->lit_typed != p->lit_typed || t->fixed_dt != p->fixed_dt)
+    return false;
+  if (t->kind == PAT_LIT && (t->lit_float ? t->fval != p->fval : t->ival != p->ival)) return false;
+  if (t->kind == PAT_BOUND) return false;
+  for (int i = 0; i < t->nargs; i++)
+    if (!template_is_pattern(t->args[i], p->args[i])) return false;
+  return true;
+}
+
+static bool cand_grow(Catalog *c) {
+  size_t cap = c->cand_cap ? c->cand_cap * 2 : 256;
+  CandSlot *t = calloc(cap, sizeof *t);
+  if (!t) return false;
+  for (size_t i = 0; i < c->cand_cap; i++) {
+    if (!c->cand[i].key) continue;
+    size_t j = shape_slot(c->cand[i].key, cap);
+    while (t[j].key) j = (j + 1) & (cap - 1);
+    t[j] = c->cand[i];
+  }
+  free(c->cand);
+  c->cand = t;
+  c->cand_cap = cap;
+  return true;
+}
+
+/* Rule r's pattern variants compiled (cached), or NULL when one does not compile or memory is short. */
+static const MatchProg *rule_progs(Catalog *c, const Rule *r) {
+  if (r->order < 0 || (size_t)r->order >= c->n) return NULL;
+  if (!c->progs) {
+    c->progs = calloc(c->n, sizeof *c->progs);
+    c->prog_failed = calloc(c->n, sizeof *c->prog_failed);
+    if (!c->progs || !c->prog_failed) {
+      free(c->progs);
+      free(c->prog_failed);
+      c->progs = NULL;
+      c->prog_failed = NULL;
+      return NULL;
+    }
+    c->nprog_rules = c->n;
+  }
+  size_t o = (size_t)r->order;
+  if (!c->progs[o] && !c->prog_failed[o]) {
+    MatchProg *p = malloc((size_t)(r->nvariants > 0 ? r->nvariants : 1) * sizeof *p);
+    bool ok = p != NULL;
+    for (int v = 0; ok && v < r->nvariants; v++) ok = match_compile(r, r->variants[v], &p[v]);
+    if (!ok) {
+      free(p);
+      c->prog_failed[o] = true;
+    } else {
+      c->progs[o] = p;
+    }
+  }
+  return c->progs[o];
+}
+
+/* Computes the candidates for n's shape into a new slot. NULL on allocation failure. */
+static CandSlot *cand_build(Catalog *c, bool simple, const Node *n, uint64_t key) {
+  size_t na;
+  const Action *acts = catalog_actions(c, simple, n->op, &na);
+  Candidate *list = malloc((na ? na : 1) * sizeof *list);
+  if (!list) return NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < na; i++) {
+    const Action *a = &acts[i];
+    if (a->fold) {
+      if (action_fold_proved(a, n)) list[k++] = (Candidate){a, 0, NULL};
+      continue;
+    }
+    unsigned mask = 0;
+    for (int v = 0; v < a->rule->nvariants && v < 8; v++)
+      if (!template_is_pattern(a->rule->rhs, a->rule->variants[v]) && variant_fits(c, a->rule, a->rule->variants[v], n))
+        mask |= 1u << v;
+    if (mask) list[k++] = (Candidate){a, (uint8_t)mask, rule_progs(c, a->rule)};
+  }
+  if ((c->cand_count + 1) * 2 > c->cand_cap && !cand_grow(c)) {
+    free(list);
+    return NULL;
+  }
+  size_t j = shape_slot(key, c->cand_cap);
+  while (c->cand[j].key) j = (j + 1) & (c->cand_cap - 1);
+  c->cand[j] = (CandSlot){key, list, k};
+  c->cand_count++;
+  return &c->cand[j];
+}
+
+const Candidate *catalog_candidates(Catalog *c, bool simple, const Node *n, size_t *count) {
+  if (!c->indexed) build_index(c);
+  uint64_t key = shape_key(simple, n);
+  if (c->cand_cap) {
+    for (size_t j = shape_slot(key, c->cand_cap); c->cand[j].key; j = (j + 1) & (c->cand_cap - 1))
+      if (c->cand[j].key == key) {
+        *count = c->cand[j].n;
+        return c->cand[j].list;
+      }
+  }
+  CandSlot *sl = cand_build(c, simple, n, key);
+  *count = sl ? sl->n : 0;
+  return sl ? sl->list : NULL;
 }

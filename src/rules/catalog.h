@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "rules/rule.h"
 #include "text/text.h"
@@ -19,9 +20,10 @@
 typedef struct {
   const char *name;
   const char *family;
-  const char *lemmas[4]; /* NULL-terminated; empty: justified by conformance */
+  const char *lemmas[12]; /* NULL-terminated; empty: justified by conformance */
   bool (*applies)(const Node *n);
   Node *(*fold)(VsCtx *ctx, Node *n);
+  uint64_t ops; /* the ops (bit 1 << op) whose nodes it may apply to; 0: every op */
 } Fold;
 
 /* What the engine tries on a node, in order: rules and folds of the node's op, by family rank. */
@@ -30,7 +32,21 @@ typedef struct {
   const Fold *fold;
   int rank;
   int order;
+  /* A fold: bit dt is set when every lemma it declares is proved at dtype dt (each free type class
+   * of the lemma taken as dt); resolved when the index is built. */
+  uint16_t fold_dtypes;
 } Action;
+
+/* The dtype a fold's lemmas are instantiated at for node n: the operands' dtype for a comparison,
+ * n's dtype otherwise. */
+static inline DType fold_subject_dtype(const Node *n) {
+  return (n->op == OP_EQ || n->op == OP_NE || n->op == OP_LT || n->op == OP_LE) ? (DType)n->args[0]->dtype
+                                                                                 : (DType)n->dtype;
+}
+/* Whether a fold action may fire on n: its lemmas are proved at n's subject dtype. */
+static inline bool action_fold_proved(const Action *a, const Node *n) {
+  return (a->fold_dtypes >> fold_subject_dtype(n)) & 1;
+}
 
 typedef struct Catalog Catalog;
 
@@ -57,6 +73,27 @@ const Rule *catalog_find(const Catalog *c, const char *name);
 /* The actions for nodes of op `op` under a matcher ("simple" or "full"). Built on first use after
  * the last load. */
 const Action *catalog_actions(Catalog *c, bool simple, int op, size_t *n);
+
+typedef struct MatchProg MatchProg; /* rewrite/match.h */
+
+/* An action worth trying on a node, with the variants of its rule's pattern worth trying. */
+typedef struct {
+  const Action *action;
+  uint8_t variants;       /* a rule: bit v set when pattern variant v may match (a fold: 0) */
+  const MatchProg *progs; /* a rule: its variants compiled (match_compile), or NULL: use match_pat */
+} Candidate;
+
+/* The actions of catalog_actions(c, simple, n->op) that can fire on n, in the same order: a rule
+ * whose pattern fits n's shape (its op, dtype and first operand's dtype, and its operands' ops: a
+ * constant variable or a literal needs a constant, a sub-pattern its op, a fixed type class its dtype)
+ * and that has a proved instance at those dtypes; a fold whose lemmas are proved at n's subject dtype.
+ * Variants whose template is the variant itself are left out too (they can only rebuild the matched
+ * node, which the engine discards: the commuted variant of x + y => y + x). Leaving out the others
+ * changes nothing (they cannot fire), and the engine still checks everything
+ * (match, proof, guard) before anything fires. Cached per shape on first use; the cache is dropped
+ * whenever the catalog or its proofs change (so Rule.proved must change only through the functions
+ * above). Like catalog_actions, not for concurrent use: one catalog per thread. */
+const Candidate *catalog_candidates(Catalog *c, bool simple, const Node *n, size_t *count);
 
 /* The built-in procedural folds. */
 size_t fold_count(void);

@@ -112,7 +112,7 @@ static const struct {
   {"sin", OP_SIN},     {"cast", OP_CAST},   {"bitcast", OP_BITCAST},
 };
 
-/* A call `NAME(args)`: an op, a cast to a named dtype, or (templates) vmin/vmax. */
+/* A call `NAME(args)`: an op, a cast to a named dtype, or (templates; lemma patterns) vmin/vmax. */
 static Pat *parse_call(P *p, Token name) {
   const char *s = p->lx.src + name.off;
   size_t len = name.len;
@@ -121,14 +121,19 @@ static Pat *parse_call(P *p, Token name) {
   DType dt;
   bool fixed_cast = false;
   if ((len == 4 && !memcmp(s, "vmin", 4)) || (len == 4 && !memcmp(s, "vmax", 4))) {
-    if (p->mode != MODE_TEMPLATE) {
-      fail_at(p, &name, "vmin/vmax may appear in templates and guards, not in patterns");
+    /* A lemma is proved, never matched, so its pattern may speak of bounds too (the range-analysis
+     * lemmas of bounds.rules do); there vmin(x) also introduces x if it is new. */
+    bool lemma_pattern = p->mode == MODE_PATTERN && p->rule->is_lemma;
+    if (p->mode != MODE_TEMPLATE && !lemma_pattern) {
+      fail_at(p, &name, "vmin/vmax may appear in templates and guards, not in patterns (lemmas excepted)");
       return NULL;
     }
     advance(p);
     Token v = p->tok;
     if (!expect(p, TK_IDENT, "a pattern variable")) return NULL;
     int slot = find_slot(p->rule, p->lx.src + v.off, v.len);
+    if (slot < 0 && lemma_pattern)
+      slot = add_slot(p, &v, is_const_name(p->lx.src + v.off, v.len) ? PAT_CVAR : PAT_VAR);
     if (slot < 0) {
       fail_at(p, &v, "'%.*s' is not a variable of the pattern", (int)v.len, p->lx.src + v.off);
       return NULL;
@@ -257,7 +262,9 @@ static Pat *parse_primary(P *p) {
   }
   bool is_const = is_const_name(s, t.len);
   if (slot < 0) {
-    if (p->mode != MODE_PATTERN) {
+    /* A lemma's template may name constants of its own (a quotient, a gcd): they are free constants
+     * of the proof, constrained only by the guard. */
+    if (p->mode != MODE_PATTERN && !(p->rule->is_lemma && is_const)) {
       fail_at(p, &t, "'%.*s' is not a variable of the pattern", (int)t.len, s);
       return NULL;
     }

@@ -155,6 +155,11 @@ static Pat *clone_swapped(Arena *a, const Pat *p, Pat *const *swap, int nswap, u
 }
 
 static bool make_variants(Arena *a, Rule *r, char *msg, size_t size) {
+  if (r->is_lemma) { /* never matched: its pattern is just the statement (it may have vmin/vmax) */
+    r->variants[0] = r->lhs;
+    r->nvariants = 1;
+    return true;
+  }
   Pat *swap[4];
   int n = comm_nodes(r->lhs, swap, 0);
   if (n > 3) {

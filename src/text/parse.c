@@ -631,11 +631,17 @@ static bool open_call(Parser *p) {
   return true;
 }
 
+/* `name(` opens a call. In a program (p->lookup set) newlines end statements, so there the '(' must
+ * be on the name's line: `x = a` followed by a line `(r) = if ...` is two statements. */
+static bool opens_call(const Parser *p) {
+  return p->next.kind == TK_LPAREN && !(p->lookup && p->next.line != p->tok.line);
+}
+
 static bool parse_ident(Parser *p) {
   const Token *t = &p->tok;
   const char *s = tok_text(p, t);
   char nb[64];
-  if (p->next.kind == TK_LPAREN) return open_call(p);
+  if (opens_call(p)) return open_call(p);
   if (is_word(s, t->len, "true") || is_word(s, t->len, "false")) {
     Node *n = vs_bool(p->ctx, s[0] == 't');
     uint32_t idx;
@@ -694,7 +700,7 @@ static bool parse_operand(Parser *p, bool *want_operand) {
     *want_operand = false;
     return parse_literal(p, false, t->line, t->col);
   case TK_IDENT:
-    if (p->next.kind != TK_LPAREN) *want_operand = false;
+    if (!opens_call(p)) *want_operand = false;
     return parse_ident(p);
   case TK_EOF: return fail(p, t->line, t->col, "expected an expression");
   case TK_ARROW:

@@ -1,0 +1,3 @@
+# fuzz_expr seed
+x: i32
+(x // 8) * 8 + x % 8

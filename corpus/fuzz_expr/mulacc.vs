@@ -1,0 +1,4 @@
+# fuzz_expr seed
+a: index
+b: index
+mulacc(a, 4, b) - b

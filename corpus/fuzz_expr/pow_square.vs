@@ -1,0 +1,3 @@
+# fuzz_expr seed
+x: i16
+pow(x, 2) - x * x

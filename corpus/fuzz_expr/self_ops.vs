@@ -1,0 +1,4 @@
+# fuzz_expr seed
+x: i64
+y: i64
+(x * y) % y + (x - x) + (x ^ x)

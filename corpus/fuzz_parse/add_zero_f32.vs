@@ -1,0 +1,3 @@
+# fuzz_expr seed
+x: f32
+x + 0.0_f32

@@ -1,0 +1,3 @@
+# fuzz_expr seed
+x: u8
+bool(x) || x == 0

@@ -1,0 +1,3 @@
+# fuzz_expr seed
+x: i16
+i8(i32(x)) == i8(x)

@@ -1,0 +1,3 @@
+# expect: valid
+x: i16
+x + 0 --> x

@@ -1,0 +1,3 @@
+# expect: valid
+x: i32
+x + 0 --> x

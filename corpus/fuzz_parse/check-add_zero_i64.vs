@@ -1,0 +1,3 @@
+# expect: valid
+x: i64
+x + 0 --> x

@@ -1,0 +1,3 @@
+# expect: valid
+x: i8
+x + 0 --> x

@@ -1,0 +1,3 @@
+# expect: valid
+x: index
+x + 0 --> x

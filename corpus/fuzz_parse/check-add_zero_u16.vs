@@ -1,0 +1,3 @@
+# expect: valid
+x: u16
+x + 0 --> x

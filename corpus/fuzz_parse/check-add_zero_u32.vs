@@ -1,0 +1,3 @@
+# expect: valid
+x: u32
+x + 0 --> x

@@ -1,0 +1,3 @@
+# expect: valid
+x: u64
+x + 0 --> x

@@ -1,0 +1,3 @@
+# expect: valid
+x: u8
+x + 0 --> x

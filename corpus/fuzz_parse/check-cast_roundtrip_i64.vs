@@ -1,0 +1,3 @@
+# expect: invalid
+x: i64
+i64(i8(x)) --> x

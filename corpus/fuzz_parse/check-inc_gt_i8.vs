@@ -1,0 +1,4 @@
+# expect: invalid
+# x = 127 wraps
+x: i8
+(x + 1) > x --> true

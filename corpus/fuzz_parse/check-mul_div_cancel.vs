@@ -1,0 +1,4 @@
+# expect: invalid
+x: i32
+y: i32
+(x * y) // y --> x

@@ -1,0 +1,3 @@
+# expect: valid
+x: f64
+x * 1.0 --> x

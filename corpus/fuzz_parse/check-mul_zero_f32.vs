@@ -1,0 +1,4 @@
+# expect: invalid
+# x = NaN or inf
+x: f32
+x * 0 --> 0

@@ -1,0 +1,3 @@
+# expect: invalid
+x: f16
+x - x --> 0.0

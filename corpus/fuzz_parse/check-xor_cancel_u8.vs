@@ -1,0 +1,4 @@
+# expect: valid
+x: u8
+y: u8
+(x ^ y) ^ y --> x

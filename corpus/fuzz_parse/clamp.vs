@@ -1,0 +1,3 @@
+# fuzz_expr seed
+x: i32
+min(max(x, 0), 255) < 256

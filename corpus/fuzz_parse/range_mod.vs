@@ -1,0 +1,3 @@
+# fuzz_expr seed
+x: u16 in [0, 99]
+x % 100 + x // 100

@@ -1,0 +1,136 @@
+/* mutate.c: the structure-aware IR mutator (see mutate.h). */
+#include "fuzz/mutate.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "fuzz/gen.h"
+#include "fuzz/input.h"
+#include "fuzz/reduce.h"
+#include "text/text.h"
+
+/* Decodes an input into a case in ctx. */
+static bool decode(VsCtx *ctx, const uint8_t *data, size_t size, GenCase *gc) {
+  memset(gc, 0, sizeof *gc);
+  if (size && data[0] == '#') {
+    VsFile f;
+    VsDiag d;
+    if (!vs_parse(ctx, "<input>", (const char *)data, size, &f, &d)) return false;
+    bool ok = f.nvars <= GEN_CASE_VARS;
+    for (size_t i = 0; ok && i < f.nvars; i++) gc->vars[gc->nvars++] = f.vars[i];
+    gc->root = f.src;
+    gc->simple_matcher = fuzz_contains(data, size, "# matcher: simple");
+    vs_file_free(&f);
+    return ok;
+  }
+  return gen_case(ctx, data, size, NULL, gc);
+}
+
+static const Op same_typing[][8] = {
+  {OP_ADD, OP_SUB, OP_MUL, OP_IDIV, OP_MOD, OP_TDIV, OP_TMOD, OP_COUNT},
+  {OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR, OP_MIN, OP_MAX, OP_COUNT},
+  {OP_EQ, OP_NE, OP_LT, OP_LE, OP_COUNT},
+  {OP_NEG, OP_NOT, OP_SQRT, OP_TRUNC, OP_FLOOR, OP_CEIL, OP_ROUND, OP_RECIP},
+  {OP_FDIV, OP_ADD, OP_SUB, OP_MUL, OP_MIN, OP_MAX, OP_POW, OP_COUNT},
+};
+
+/* Another op that may take the same operands (vs_make type-checks it). */
+static Op other_op(FuzzIn *in, Op op) {
+  for (size_t g = 0; g < sizeof same_typing / sizeof same_typing[0]; g++)
+    for (int i = 0; i < 8 && same_typing[g][i] != OP_COUNT; i++)
+      if (same_typing[g][i] == op) {
+        int n = 0;
+        while (n < 8 && same_typing[g][n] != OP_COUNT) n++;
+        return same_typing[g][fin_below(in, (uint64_t)n)];
+      }
+  return op;
+}
+
+static Node *mutate_node(VsCtx *ctx, FuzzIn *in, GenCase *gc, Node *x, Node *const *order, size_t n) {
+  DType dt = (DType)x->dtype;
+  switch (fin_below(in, 8)) {
+  case 0: {
+    GenOptions go = {.max_ops = 1 + (unsigned)fin_below(in, 8), .max_depth = 3};
+    return gen_expr(ctx, in, gc, dt, &go);
+  }
+  case 1: return gen_const(ctx, in, dt);
+  case 2: return x->nargs ? x->args[fin_below(in, x->nargs)] : NULL; /* dtype checked by the caller */
+  case 3: { /* another node of the same dtype: sharing, as in x - x */
+    size_t start = (size_t)fin_below(in, n);
+    for (size_t i = 0; i < n; i++)
+      if (order[(start + i) % n]->dtype == dt && order[(start + i) % n] != x) return order[(start + i) % n];
+    return NULL;
+  }
+  case 4:
+    if (x->nargs == 0) return NULL;
+    return vs_make(ctx, other_op(in, (Op)x->op), dt, x->args, x->nargs);
+  case 5: {
+    if (x->nargs < 2) return NULL;
+    Node *args[3] = {x->args[0], x->args[1], x->nargs > 2 ? x->args[2] : NULL};
+    if (x->op == OP_SELECT) {
+      args[1] = x->args[2];
+      args[2] = x->args[1];
+    } else {
+      args[0] = x->args[1];
+      args[1] = x->args[0];
+    }
+    return vs_make(ctx, (Op)x->op, dt, args, x->nargs);
+  }
+  case 6: { /* a cast round trip through another dtype */
+    DType via = gen_dtype(in);
+    return vs_cast(ctx, dt, vs_cast(ctx, via, x));
+  }
+  default: { /* x OP c */
+    if (dt == DT_BOOL) return vs_un(ctx, OP_NOT, x);
+    static const Op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_MIN, OP_MAX};
+    return vs_bin(ctx, ops[fin_below(in, 5)], x, gen_const(ctx, in, dt));
+  }
+  }
+}
+
+size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t seed) {
+  GenCase gc;
+  if (!decode(ctx, data, size, &gc) || !gc.root) return 0;
+  uint8_t choices[256];
+  for (size_t i = 0; i < sizeof choices; i += 8) {
+    uint64_t r = fuzz_rng_next(&seed);
+    memcpy(choices + i, &r, 8);
+  }
+  FuzzIn in;
+  fin_init(&in, choices, sizeof choices);
+  Node **order;
+  size_t n = vs_postorder(gc.root, &order);
+  if (!n) return 0;
+  Node *root = NULL;
+  for (int attempt = 0; attempt < 8 && !root; attempt++) {
+    Node *x = order[fin_below(&in, n)];
+    Node *y = mutate_node(ctx, &in, &gc, x, order, n);
+    if (y && y != x && y->dtype == x->dtype) root = fuzz_substitute(ctx, gc.root, x, y);
+  }
+  free(order);
+  if (!root) return 0;
+  /* Declare the variables the mutated case uses, in the case's order. */
+  Node **used;
+  size_t nu = vs_postorder(root, &used);
+  Node *vars[GEN_CASE_VARS];
+  size_t nv = 0;
+  for (size_t i = 0; i < gc.nvars; i++)
+    for (size_t j = 0; j < nu; j++)
+      if (used[j] == gc.vars[i]) {
+        vars[nv++] = gc.vars[i];
+        break;
+      }
+  free(used);
+  char *text = vs_print_case(vars, nv, root, NULL);
+  if (!text) return 0;
+  const char *head = gc.simple_matcher ? "# vsimp fuzz input\n# matcher: simple\n" : "# vsimp fuzz input\n";
+  size_t hl = strlen(head), tl = strlen(text);
+  size_t out = 0;
+  if (hl + tl <= max) {
+    memcpy(data, head, hl);
+    memcpy(data + hl, text, tl);
+    out = hl + tl;
+  }
+  free(text);
+  return out;
+}

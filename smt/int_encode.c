@@ -1,0 +1,328 @@
+#include "smt/int_encode.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void ienc_init(IntEnc *ie, Enc *e) {
+  memset(ie, 0, sizeof *ie);
+  ie->e = e;
+  nodemap_init(&ie->memo);
+  ie->ranges = e->s->t_true;
+  ie->side = e->s->t_true;
+  ie->sort = e->failed ? NULL : Z3_mk_int_sort(e->z);
+  if (!ie->sort) e->failed = true;
+}
+
+void ienc_fini(IntEnc *ie) {
+  nodemap_free(&ie->memo);
+  free(ie->terms);
+  free(ie->divs);
+  memset(ie, 0, sizeof *ie);
+}
+
+static bool grow(void **p, size_t *cap, size_t need, size_t elem) {
+  if (need <= *cap) return true;
+  size_t ncap = *cap ? *cap * 2 : 16;
+  while (ncap < need) ncap *= 2;
+  void *np = realloc(*p, ncap * elem);
+  if (!np) return false;
+  *p = np;
+  *cap = ncap;
+  return true;
+}
+
+static Z3_ast nary(IntEnc *ie, Z3_ast (*f)(Z3_context, unsigned, const Z3_ast[]), Z3_ast a, Z3_ast b) {
+  Enc *e = ie->e;
+  if (e->failed || !a || !b) {
+    e->failed = true;
+    return NULL;
+  }
+  Z3_ast args[2] = {a, b};
+  return enc_hold(e, f(e->z, 2, args));
+}
+
+Z3_ast ienc_num(IntEnc *ie, i128 v) {
+  Enc *e = ie->e;
+  if (e->failed) return NULL;
+  char buf[48];
+  return enc_hold(e, Z3_mk_numeral(e->z, im_format(v, buf), ie->sort));
+}
+
+Z3_ast ienc_add(IntEnc *ie, Z3_ast a, Z3_ast b) { return nary(ie, Z3_mk_add, a, b); }
+Z3_ast ienc_sub(IntEnc *ie, Z3_ast a, Z3_ast b) { return nary(ie, Z3_mk_sub, a, b); }
+Z3_ast ienc_mul(IntEnc *ie, Z3_ast a, Z3_ast b) { return nary(ie, Z3_mk_mul, a, b); }
+Z3_ast ienc_lt(IntEnc *ie, Z3_ast a, Z3_ast b) { return enc_ap2(ie->e, Z3_mk_lt, a, b); }
+Z3_ast ienc_le(IntEnc *ie, Z3_ast a, Z3_ast b) { return enc_ap2(ie->e, Z3_mk_le, a, b); }
+
+Z3_ast ienc_in(IntEnc *ie, Z3_ast a, i128 lo, i128 hi) {
+  return enc_and(ie->e, ienc_le(ie, ienc_num(ie, lo), a), ienc_le(ie, a, ienc_num(ie, hi)));
+}
+
+Z3_ast ienc_fresh(IntEnc *ie, const char *prefix, bool is_bool) {
+  Enc *e = ie->e;
+  if (e->failed) return NULL;
+  /* Z3_mk_fresh_const names are unique in the context: a fresh variable never aliases a variable of
+   * the expression or another fresh one. */
+  return enc_hold(e, Z3_mk_fresh_const(e->z, prefix, is_bool ? Z3_mk_bool_sort(e->z) : ie->sort));
+}
+
+static void add_side(IntEnc *ie, Z3_ast c) { ie->side = enc_and(ie->e, ie->side, c); }
+
+static bool is_numeral(IntEnc *ie, Z3_ast a, i128 *v) {
+  Enc *e = ie->e;
+  int64_t x;
+  if (e->failed || !a || !Z3_is_numeral_ast(e->z, a) || !Z3_get_numeral_int64(e->z, a, &x)) return false;
+  *v = x;
+  return true;
+}
+
+/* The division constraints. Soundness rests on them being definitional (int_encode.h):
+ *   a == b*q + r                                   always (for b == 0 it forces r = a, q stays free)
+ *   floor:  b > 0 -> 0 <= r < b;   b < 0 -> b < r <= 0
+ *   trunc:  a >= 0 -> 0 <= r < |b|;   a < 0 -> -|b| < r <= 0
+ * For b != 0 exactly one (q, r) satisfies them, and it is floor(a/b) (resp. a/b rounded toward zero)
+ * with its remainder: for floor and b < 0, q <= a/b < q + 1 multiplied by b gives b*q >= a > b*q + b.
+ * For b == 0 (a UB division) every q has a matching r, so no assignment of the operands is excluded.
+ * The equation is stated unconditionally (not under b != 0) so that Z3's solve-eqs can use it to
+ * eliminate a variable dividend, which is what makes most division rules easy for the arithmetic
+ * solver. When b's sign is known from a numeral, only its case is asserted. */
+void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, bool trunc, Z3_ast *q, Z3_ast *r) {
+  Enc *e = ie->e;
+  *q = *r = NULL;
+  if (e->failed || !a || !b) {
+    e->failed = true;
+    return;
+  }
+  for (size_t i = 0; i < ie->ndivs; i++)
+    if (ie->divs[i].a == a && ie->divs[i].b == b && ie->divs[i].trunc == trunc) {
+      *q = ie->divs[i].q;
+      *r = ie->divs[i].r;
+      return;
+    }
+  i128 bv = 0, av = 0;
+  bool bnum = is_numeral(ie, b, &bv), anum = is_numeral(ie, a, &av);
+  /* When the dividend is known nonnegative (a numeral), truncation is floor for b > 0 and the two
+   * cases coincide; keep them separate anyway: they are different divisions for b < 0. */
+  Z3_ast qq = ienc_fresh(ie, trunc ? "tq" : "q", false), rr = ienc_fresh(ie, trunc ? "tr" : "r", false);
+  Z3_ast zero = ienc_num(ie, 0);
+  add_side(ie, enc_eq(e, a, ienc_add(ie, ienc_mul(ie, b, qq), rr)));
+  Z3_ast bpos = ienc_lt(ie, zero, b), bneg = ienc_lt(ie, b, zero);
+  if (!trunc) {
+    Z3_ast pos_case = enc_and(e, ienc_le(ie, zero, rr), ienc_lt(ie, rr, b));
+    Z3_ast neg_case = enc_and(e, ienc_lt(ie, b, rr), ienc_le(ie, rr, zero));
+    if (bnum) add_side(ie, bv > 0 ? pos_case : bv < 0 ? neg_case : e->s->t_true);
+    else {
+      add_side(ie, enc_or(e, enc_not(e, bpos), pos_case));
+      add_side(ie, enc_or(e, enc_not(e, bneg), neg_case));
+    }
+  } else {
+    /* |b| as a term: b itself when its sign is known. */
+    Z3_ast absb = bnum ? ienc_num(ie, bv < 0 ? -bv : bv)
+                       : enc_ite(e, bneg, enc_ap1(e, Z3_mk_unary_minus, b), b);
+    Z3_ast nonneg_case = enc_and(e, ienc_le(ie, zero, rr), ienc_lt(ie, rr, absb));
+    Z3_ast neg_case = enc_and(e, ienc_lt(ie, enc_ap1(e, Z3_mk_unary_minus, absb), rr), ienc_le(ie, rr, zero));
+    Z3_ast anonneg = ienc_le(ie, zero, a);
+    Z3_ast bnz = bnum ? (bv != 0 ? e->s->t_true : e->s->t_false) : enc_not(e, enc_eq(e, b, zero));
+    if (anum) add_side(ie, enc_or(e, enc_not(e, bnz), av >= 0 ? nonneg_case : neg_case));
+    else {
+      add_side(ie, enc_or(e, enc_not(e, enc_and(e, bnz, anonneg)), nonneg_case));
+      add_side(ie, enc_or(e, enc_not(e, enc_and(e, bnz, enc_not(e, anonneg))), neg_case));
+    }
+  }
+  if (!bnum && ie->ndivisors < sizeof ie->divisors / sizeof ie->divisors[0]) {
+    bool seen = false;
+    for (size_t i = 0; i < ie->ndivisors; i++) seen |= ie->divisors[i] == b;
+    if (!seen) ie->divisors[ie->ndivisors++] = b;
+  }
+  if (e->failed || !grow((void **)&ie->divs, &ie->dcap, ie->ndivs + 1, sizeof *ie->divs)) {
+    e->failed = true;
+    return;
+  }
+  ie->divs[ie->ndivs++] = (IntDiv){a, b, qq, rr, trunc};
+  *q = qq;
+  *r = rr;
+}
+
+/* ---- wraparound ---- */
+
+static i128 pow2(int w) { return (i128)1 << w; }
+
+/* v's exact value reduced into dt's range, given that v lies in [vlo, vhi] whenever the operands it
+ * was computed from are in their ranges (the case the encoding must get exactly right; see the header).
+ *   - [vlo, vhi] within the range: v itself.
+ *   - within one modulus of it (sums and differences): v, v - 2^w or v + 2^w by comparisons.
+ *   - otherwise (products, `unbounded`): a fresh t with v == t + 2^w*k for a fresh k and t in range, which has
+ *     exactly one solution for every v. */
+static Z3_ast wrap(IntEnc *ie, Z3_ast v, DType dt, i128 vlo, i128 vhi, bool unbounded) {
+  Enc *e = ie->e;
+  i128 lo = im_min(dt), hi = im_max(dt), m = pow2(dt_bits(dt));
+  if (!unbounded && vlo >= lo && vhi <= hi) return v;
+  if (!unbounded && vlo >= lo - m && vhi <= hi + m) {
+    Z3_ast out = v;
+    if (vhi > hi) out = enc_ite(e, ienc_lt(ie, ienc_num(ie, hi), v), ienc_sub(ie, v, ienc_num(ie, m)), out);
+    if (vlo < lo) out = enc_ite(e, ienc_lt(ie, v, ienc_num(ie, lo)), ienc_add(ie, v, ienc_num(ie, m)), out);
+    return out;
+  }
+  Z3_ast t = ienc_fresh(ie, "wrap", false), k = ienc_fresh(ie, "k", false);
+  add_side(ie, enc_eq(e, v, ienc_add(ie, t, ienc_mul(ie, ienc_num(ie, m), k))));
+  add_side(ie, ienc_in(ie, t, lo, hi));
+  return t;
+}
+
+/* ---- nodes ---- */
+
+static bool arg_term(const IntEnc *ie, const Node *a, SmtTerm *t) {
+  uint64_t idx;
+  if (!nodemap_get(&ie->memo, a, &idx)) return false;
+  *t = ie->terms[idx];
+  return true;
+}
+
+static bool unsupported(IntEnc *ie) {
+  ie->unsupported = true;
+  return false;
+}
+
+static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
+  Enc *e = ie->e;
+  SmtCtx *s = e->s;
+  Op op = (Op)n->op;
+  DType dt = (DType)n->dtype;
+  if (dt_is_float(dt)) return unsupported(ie);
+  SmtTerm a[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+  Z3_ast def = s->t_true;
+  for (int i = 0; i < n->nargs && i < 3; i++) {
+    if (dt_is_float((DType)n->args[i]->dtype)) return unsupported(ie);
+    if (!arg_term(ie, n->args[i], &a[i])) {
+      e->failed = true;
+      return false;
+    }
+    if (op != OP_SELECT) def = enc_and(e, def, a[i].def);
+  }
+  DType adt = n->nargs ? (DType)n->args[0]->dtype : dt; /* operand dtype */
+  bool isb = adt == DT_BOOL;
+  i128 lo = isb ? 0 : im_min(adt), hi = isb ? 1 : im_max(adt);
+  Z3_ast x = a[0].val, y = a[1].val, v = NULL, zero = NULL;
+  switch (op) {
+  case OP_CONST:
+    v = dt == DT_BOOL ? (n->aux.bits & 1 ? s->t_true : s->t_false) : ienc_num(ie, vs_const_value(n));
+    break;
+  case OP_VAR: {
+    char name[96];
+    snprintf(name, sizeof name, "%s_%s", n->aux.name, dt_name(dt));
+    v = ienc_fresh(ie, name, dt == DT_BOOL);
+    if (dt == DT_BOOL) {
+      if (n->lo == n->hi) ie->ranges = enc_and(e, ie->ranges, n->lo ? v : enc_not(e, v));
+    } else {
+      ie->ranges = enc_and(e, ie->ranges, ienc_in(ie, v, vs_vmin(n), vs_vmax(n)));
+    }
+    break;
+  }
+  case OP_NEG:
+    if (isb) return unsupported(ie);
+    v = wrap(ie, enc_ap1(e, Z3_mk_unary_minus, x), adt, -hi, -lo, false);
+    break;
+  case OP_NOT:
+    if (!isb) return unsupported(ie);
+    v = enc_not(e, x);
+    break;
+  case OP_AND:
+  case OP_OR:
+  case OP_XOR:
+    if (!isb) return unsupported(ie);
+    v = op == OP_AND ? enc_and(e, x, y) : op == OP_OR ? enc_or(e, x, y) : enc_ap2(e, Z3_mk_xor, x, y);
+    break;
+  case OP_ADD: v = wrap(ie, ienc_add(ie, x, y), adt, 2 * lo, 2 * hi, false); break;
+  case OP_SUB: v = wrap(ie, ienc_sub(ie, x, y), adt, lo - hi, hi - lo, false); break;
+  /* Products span far more than one modulus at every width: always the fresh-variable wrap. */
+  case OP_MUL: v = wrap(ie, ienc_mul(ie, x, y), adt, 0, 0, true); break;
+  case OP_MULACC: v = wrap(ie, ienc_add(ie, ienc_mul(ie, x, y), a[2].val), adt, 0, 0, true); break;
+  case OP_IDIV:
+  case OP_MOD:
+  case OP_TDIV:
+  case OP_TMOD: {
+    if (isb) return unsupported(ie);
+    zero = ienc_num(ie, 0);
+    i128 bv;
+    if (!is_numeral(ie, y, &bv)) def = enc_and(e, def, enc_not(e, enc_eq(e, y, zero)));
+    else if (bv == 0) def = s->t_false;
+    /* Unsigned operands are nonnegative: truncation and floor are the same division. */
+    bool trunc = (op == OP_TDIV || op == OP_TMOD) && dt_is_signed(adt);
+    Z3_ast q, r;
+    ienc_divmod(ie, x, y, trunc, &q, &r);
+    /* The quotient exceeds the range only for MIN // -1 (= 2^(w-1), wrapping to MIN); a remainder
+     * is always smaller in magnitude than the divisor. */
+    if (op == OP_IDIV || op == OP_TDIV) v = wrap(ie, q, adt, lo, dt_is_signed(adt) ? hi + 1 : hi, false);
+    else v = r;
+    break;
+  }
+  case OP_EQ:
+  case OP_NE:
+    v = enc_eq(e, x, y);
+    if (op == OP_NE) v = enc_not(e, v);
+    break;
+  case OP_LT:
+    v = isb ? enc_and(e, enc_not(e, x), y) : ienc_lt(ie, x, y);
+    break;
+  case OP_LE:
+    v = isb ? enc_or(e, enc_not(e, x), y) : ienc_le(ie, x, y);
+    break;
+  case OP_MIN:
+  case OP_MAX:
+    if (isb) v = op == OP_MAX ? enc_or(e, x, y) : enc_and(e, x, y);
+    else {
+      Z3_ast lt = ienc_lt(ie, x, y);
+      v = op == OP_MAX ? enc_ite(e, lt, y, x) : enc_ite(e, lt, x, y);
+    }
+    break;
+  case OP_SELECT:
+    v = enc_ite(e, x, a[1].val, a[2].val);
+    def = enc_and(e, a[0].def, enc_ite(e, x, a[1].def, a[2].def));
+    break;
+  case OP_CAST:
+    if (dt == DT_BOOL) v = isb ? x : enc_not(e, enc_eq(e, x, ienc_num(ie, 0)));
+    else if (isb) v = enc_ite(e, x, ienc_num(ie, 1), ienc_num(ie, 0));
+    else v = wrap(ie, x, dt, lo, hi, false); /* the low w bits of the value: its value modulo 2^w */
+    break;
+  default: return unsupported(ie);
+  }
+  if (e->failed || !v || !def) {
+    e->failed = true;
+    return false;
+  }
+  out->val = v;
+  out->def = def;
+  return true;
+}
+
+bool ienc_expr(IntEnc *ie, Node *root, SmtTerm *out) {
+  Enc *e = ie->e;
+  if (e->failed || ie->unsupported || !root) return false;
+  uint64_t idx;
+  if (nodemap_get(&ie->memo, root, &idx)) {
+    *out = ie->terms[idx];
+    return true;
+  }
+  Node **order;
+  size_t n = vs_postorder(root, &order);
+  if (!n) {
+    e->failed = true;
+    return false;
+  }
+  for (size_t i = 0; i < n && !e->failed && !ie->unsupported; i++) {
+    if (nodemap_get(&ie->memo, order[i], NULL)) continue;
+    SmtTerm t;
+    if (!encode_node(ie, order[i], &t)) break;
+    if (!grow((void **)&ie->terms, &ie->tcap, ie->nterms + 1, sizeof *ie->terms) ||
+        !nodemap_put(&ie->memo, order[i], ie->nterms)) {
+      e->failed = true;
+      break;
+    }
+    ie->terms[ie->nterms++] = t;
+  }
+  free(order);
+  if (e->failed || ie->unsupported || !nodemap_get(&ie->memo, root, &idx)) return false;
+  *out = ie->terms[idx];
+  return true;
+}

@@ -1,0 +1,620 @@
+/* prog_eval.c: the reference interpreter of programs (prog_eval.h).
+ *
+ * The semantics, statement by statement (docs/pass.md has the full text):
+ *   x = e            e is evaluated (UB: the run is UB); x takes its value.
+ *   x = call f(a)    an event `call f(...)->T` with the arguments' values; x takes the caller-given
+ *                    result (a tensor result: identity 2^32 + event index, shape as declared).
+ *   x = t            (tensor alias) an event `tensor[r]dt` with t's identity and x's declared shape.
+ *   x = call view(t, rows, off)  (builtin, no call event) the same event; x is t when rows is t's
+ *                    first shape entry, off is 0 and x's shape is t's, otherwise another tensor.
+ *   for              start, stop, step evaluated once; step 0 is UB; the trip count is
+ *                    ceil((stop - start) / step) over the integers (0 if negative); iteration k runs
+ *                    the body with the variable at start + k * step and the carries at the last yield.
+ *   while            the condition is evaluated on the carries before each iteration.
+ *   if               the condition picks one branch; the other is not evaluated at all.
+ *   spmd(n) { b }    events `spmd(n)`, then b once, then `end spmd`; `scope` likewise.
+ *   return v         an event `return(...)` with the values (tensors: identity and shape).
+ * A function with tensor parameters starts with a `params(...)` event holding their shapes. */
+#include "eval/prog_eval.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/nodemap.h"
+
+enum { DEFAULT_FUEL = 10000000 };
+
+uint64_t prog_tensor_param_id(uint32_t param_index) { return (uint64_t)param_index + 1; }
+uint64_t prog_tensor_call_id(uint64_t event_pos) { return (UINT64_C(1) << 32) + event_pos; }
+
+/* ---- signatures ---- */
+
+typedef struct {
+  char *s;
+  size_t len, cap;
+  bool fail;
+} Str;
+
+static void sput(Str *b, const char *s) {
+  size_t n = strlen(s);
+  if (b->fail) return;
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap * 2 : 64;
+    while (cap < b->len + n + 1) cap *= 2;
+    char *ns = realloc(b->s, cap);
+    if (!ns) {
+      b->fail = true;
+      return;
+    }
+    b->s = ns;
+    b->cap = cap;
+  }
+  memcpy(b->s + b->len, s, n + 1);
+  b->len += n;
+}
+
+static void skind(Str *b, const Type *t) {
+  char tmp[64];
+  if (t->kind == TY_TENSOR) snprintf(tmp, sizeof tmp, "tensor[%u]%s", t->rank, dt_name((DType)t->dtype));
+  else snprintf(tmp, sizeof tmp, "%s", dt_name((DType)t->dtype));
+  sput(b, tmp);
+}
+
+static char *sdone(Str *b) {
+  if (b->fail) {
+    free(b->s);
+    return NULL;
+  }
+  return b->s;
+}
+
+static Type val_type(const Val *v) {
+  if (v->tensor) return v->tensor->type;
+  if (v->e) return type_scalar((DType)v->e->dtype);
+  return type_scalar(DT_BOOL);
+}
+
+char *prog_sig_call(const Call *c, const Type *result) {
+  Str b = {0};
+  sput(&b, "call ");
+  sput(&b, c->name);
+  sput(&b, "(");
+  for (uint32_t i = 0; i < c->nargs; i++) {
+    if (i) sput(&b, ",");
+    Type t = val_type(&c->args[i]);
+    skind(&b, &t);
+  }
+  sput(&b, ")");
+  if (result) {
+    sput(&b, "->");
+    skind(&b, result);
+  }
+  return sdone(&b);
+}
+
+char *prog_sig_simple(const char *what, const Type *const *types, uint32_t n) {
+  Str b = {0};
+  sput(&b, what);
+  sput(&b, "(");
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) sput(&b, ",");
+    skind(&b, types[i]);
+  }
+  sput(&b, ")");
+  return sdone(&b);
+}
+
+/* ---- the interpreter ---- */
+
+typedef struct {
+  uint64_t bits;
+  uint32_t rank;
+  uint64_t *shape; /* tensors */
+} Slot;
+
+typedef struct {
+  const Function *f;
+  const ProgEvalInput *in;
+  ProgTrace *out;
+  Slot *env;
+  NodeMap var_id; /* VAR node -> id + 1 */
+  uint64_t fuel;
+  bool stop;  /* UB, out of fuel, or failure: unwind */
+  bool failed;
+  Slot *yv;   /* the current body's yield values */
+  uint32_t nyv;
+  PVar **yv_vars; /* the current body's result slots (their types) */
+} Run;
+
+static void ub_at(Run *r, int line, int col) {
+  if (r->stop) return;
+  r->out->ub = true;
+  r->out->ub_line = line;
+  r->out->ub_col = col;
+  r->stop = true;
+}
+
+static void fail(Run *r) {
+  r->failed = r->stop = true;
+}
+
+/* Evaluates e; on UB marks the run. */
+static uint64_t eval(Run *r, Node *e, int line, int col) {
+  if (r->stop || !e) return 0;
+  if (e->op == OP_CONST) return e->aux.bits;
+  Node **order;
+  size_t n = vs_postorder(e, &order);
+  Value *vals = n ? malloc(n * sizeof *vals) : NULL;
+  NodeMap idx;
+  nodemap_init(&idx);
+  if (!vals) {
+    free(order);
+    fail(r);
+    return 0;
+  }
+  for (size_t i = 0; i < n; i++) {
+    Node *x = order[i];
+    if (x->op == OP_VAR) {
+      uint64_t id = 0;
+      if (!nodemap_get(&r->var_id, x, &id)) {
+        fail(r);
+        break;
+      }
+      vals[i] = (Value){r->env[id - 1].bits, false};
+    } else {
+      Value a[3] = {{0, true}, {0, true}, {0, true}};
+      for (int j = 0; j < x->nargs; j++) {
+        uint64_t k = 0;
+        nodemap_get(&idx, x->args[j], &k);
+        a[j] = vals[k];
+      }
+      vals[i] = eval_op(x, a);
+    }
+    if (!nodemap_put(&idx, x, i)) {
+      fail(r);
+      break;
+    }
+  }
+  Value v = r->failed ? (Value){0, true} : vals[n - 1];
+  nodemap_free(&idx);
+  free(vals);
+  free(order);
+  if (v.ub) ub_at(r, line, col);
+  return v.ub ? 0 : v.bits;
+}
+
+static ProgEvent *event(Run *r, char *sig, uint32_t nargs, int line, int col) {
+  if (!sig) {
+    fail(r);
+    return NULL;
+  }
+  ProgTrace *t = r->out;
+  size_t n = t->nevents;
+  if (n == 0 || (n >= 8 && (n & (n - 1)) == 0)) {
+    size_t cap = n ? n * 2 : 8;
+    ProgEvent *ne = realloc(t->events, cap * sizeof *ne);
+    if (!ne) {
+      free(sig);
+      fail(r);
+      return NULL;
+    }
+    t->events = ne;
+  }
+  ProgEvent *e = &t->events[t->nevents++];
+  e->sig = sig;
+  e->nargs = nargs;
+  e->args = calloc(nargs ? nargs : 1, sizeof *e->args);
+  e->kinds = malloc(nargs ? nargs : 1);
+  e->line = line;
+  e->col = col;
+  if (!e->args || !e->kinds) {
+    fail(r);
+    return NULL;
+  }
+  memset(e->kinds, DT_INDEX, nargs);
+  return e;
+}
+
+static void set_tensor(Run *r, PVar *v, uint64_t id, const uint64_t *shape, uint32_t rank) {
+  Slot *s = &r->env[v->id];
+  free(s->shape);
+  s->bits = id;
+  s->rank = rank;
+  s->shape = rank ? malloc(rank * sizeof *s->shape) : NULL;
+  if (rank && !s->shape) {
+    fail(r);
+    return;
+  }
+  if (rank) memcpy(s->shape, shape, rank * sizeof *shape);
+}
+
+/* A value: scalar bits, or a tensor (id, shape) copied into *out. */
+static void value(Run *r, const Val *v, Slot *out, int line, int col) {
+  memset(out, 0, sizeof *out);
+  if (v->e) out->bits = eval(r, v->e, line, col);
+  else if (v->tensor) {
+    Slot *s = &r->env[v->tensor->id];
+    out->bits = s->bits;
+    out->rank = s->rank;
+    if (s->rank) {
+      out->shape = malloc(s->rank * sizeof *out->shape);
+      if (!out->shape) fail(r);
+      else memcpy(out->shape, s->shape, s->rank * sizeof *s->shape);
+    }
+  }
+}
+
+static void eval_shape(Run *r, const Type *t, uint64_t *shape, int line, int col) {
+  for (uint32_t i = 0; i < t->rank; i++) shape[i] = eval(r, t->shape[i], line, col);
+}
+
+/* An opaque call: the event, then the result (into *res when result is not NULL). */
+static void call(Run *r, const Call *c, const Type *result, Slot *res, int line, int col) {
+  uint32_t extra = result && result->kind == TY_TENSOR ? result->rank : 0;
+  uint64_t *args = calloc(c->nargs + extra + 1, sizeof *args);
+  if (!args) {
+    fail(r);
+    return;
+  }
+  for (uint32_t i = 0; i < c->nargs && !r->stop; i++) {
+    if (c->args[i].tensor) args[i] = r->env[c->args[i].tensor->id].bits;
+    else args[i] = eval(r, c->args[i].e, line, col);
+  }
+  if (extra) eval_shape(r, result, args + c->nargs, line, col);
+  if (r->stop) {
+    free(args);
+    return;
+  }
+  size_t pos = r->out->nevents;
+  ProgEvent *e = event(r, prog_sig_call(c, result), c->nargs + extra, line, col);
+  if (e) {
+    memcpy(e->args, args, (c->nargs + extra) * sizeof *args);
+    for (uint32_t i = 0; i < c->nargs; i++)
+      e->kinds[i] = c->args[i].tensor ? PROG_KIND_TENSOR : (uint8_t)c->args[i].e->dtype;
+  }
+  if (result && res) {
+    memset(res, 0, sizeof *res);
+    if (result->kind == TY_TENSOR) {
+      res->bits = prog_tensor_call_id(pos);
+      res->rank = result->rank;
+      res->shape = result->rank ? malloc(result->rank * sizeof *res->shape) : NULL;
+      if (result->rank && !res->shape) fail(r);
+      else if (result->rank) memcpy(res->shape, args + c->nargs, result->rank * sizeof *args);
+    } else if (r->in->call_result) {
+      uint64_t b = 0;
+      if (!r->in->call_result(r->in->user, pos, (DType)result->dtype, &b)) fail(r);
+      res->bits = vs_canon_bits((DType)result->dtype, b);
+    }
+  }
+  free(args);
+}
+
+static bool step(Run *r) {
+  if (r->stop) return false;
+  if (r->fuel == 0) {
+    r->out->out_of_fuel = true;
+    r->stop = true;
+    return false;
+  }
+  r->fuel--;
+  return true;
+}
+
+static void exec_block(Run *r, Block b);
+
+static void assign_slot(Run *r, PVar *v, Slot *s) {
+  if (v->type.kind == TY_TENSOR) set_tensor(r, v, s->bits, s->shape, s->rank);
+  else r->env[v->id].bits = s->bits;
+}
+
+static void free_slots(Slot *s, uint32_t n) {
+  for (uint32_t i = 0; s && i < n; i++) free(s[i].shape);
+  free(s);
+}
+
+/* Runs a body; returns its yield values (n of them, malloc'd) or NULL. */
+static Slot *run_body(Run *r, Block b, uint32_t n, PVar **slots) {
+  Slot *saved = r->yv;
+  uint32_t saved_n = r->nyv;
+  PVar **saved_vars = r->yv_vars;
+  r->yv = NULL;
+  r->nyv = n;
+  r->yv_vars = slots;
+  exec_block(r, b);
+  Slot *y = r->yv;
+  r->yv = saved;
+  r->nyv = saved_n;
+  r->yv_vars = saved_vars;
+  return y;
+}
+
+/* Exact trip count of range(start, stop, step) read in dt; false when the step is 0. */
+static bool trip_count(DType dt, uint64_t a, uint64_t b, uint64_t s, i128 *trips) {
+  i128 start = im_value(dt, a), stop = im_value(dt, b), st = im_value(dt, s);
+  if (st == 0) return false;
+  i128 d = stop - start;
+  if (st > 0) *trips = d <= 0 ? 0 : (d + st - 1) / st;
+  else *trips = d >= 0 ? 0 : (-d + -st - 1) / -st;
+  return true;
+}
+
+static void exec_stmt(Run *r, const Stmt *s) {
+  if (!step(r)) return;
+  int L = s->line, C = s->col;
+  switch ((StmtKind)s->kind) {
+  case SK_ASSIGN: {
+    PVar *v = s->u.assign.var;
+    const Val *val = &s->u.assign.val;
+    const Type *ty = s->u.assign.type ? s->u.assign.type : &v->type;
+    if (v->type.kind != TY_TENSOR) {
+      if (val->call) {
+        Slot res;
+        call(r, val->call, ty, &res, L, C);
+        if (!r->stop) r->env[v->id].bits = res.bits;
+      } else {
+        uint64_t x = eval(r, val->e, L, C);
+        if (!r->stop) r->env[v->id].bits = x;
+      }
+      break;
+    }
+    uint32_t rank = ty->rank;
+    uint64_t *shape = calloc(rank + 2, sizeof *shape);
+    if (!shape) {
+      fail(r);
+      break;
+    }
+    eval_shape(r, ty, shape + 1, L, C);
+    uint64_t id = 0;
+    bool is_view = val->call && !strcmp(val->call->name, "view") && val->call->nargs == 3 && val->call->args[0].tensor &&
+                   val->call->args[1].e && val->call->args[2].e;
+    if (val->call && !is_view) {
+      Slot res;
+      call(r, val->call, ty, &res, L, C);
+      if (!r->stop) set_tensor(r, v, res.bits, res.shape, res.rank);
+      free(res.shape);
+      free(shape);
+      break;
+    }
+    if (is_view) {
+      const Slot *t = &r->env[val->call->args[0].tensor->id];
+      uint64_t rows = eval(r, val->call->args[1].e, L, C), off = eval(r, val->call->args[2].e, L, C);
+      bool ident = val->call->args[0].tensor->type.dtype == ty->dtype && t->rank == rank && rank && rows == t->shape[0] &&
+                   off == 0;
+      for (uint32_t i = 0; ident && i < rank; i++) ident = t->shape[i] == shape[1 + i];
+      /* Any other view is some tensor other than t: an identity that depends on the operands. */
+      id = ident ? t->bits : (UINT64_C(1) << 40) ^ (t->bits * UINT64_C(0x9E3779B97F4A7C15)) ^ (rows << 7) ^ off;
+    } else {
+      id = r->env[val->tensor->id].bits;
+    }
+    if (r->stop) {
+      free(shape);
+      break;
+    }
+    shape[0] = id;
+    Type t = *ty;
+    const Type *tp = &t;
+    ProgEvent *e = event(r, prog_sig_simple("tensor", &tp, 1), rank + 1, L, C);
+    if (e) {
+      memcpy(e->args, shape, (rank + 1) * sizeof *shape);
+      e->kinds[0] = PROG_KIND_TENSOR;
+    }
+    set_tensor(r, v, id, shape + 1, rank);
+    free(shape);
+    break;
+  }
+  case SK_CALL: call(r, s->u.call, NULL, NULL, L, C); break;
+  case SK_FOR: {
+    DType dt = (DType)s->u.loop.start->dtype;
+    uint64_t a = eval(r, s->u.loop.start, L, C), b = eval(r, s->u.loop.stop, L, C), st = eval(r, s->u.loop.step, L, C);
+    uint32_t nc = s->u.loop.ncarry;
+    Slot *cur = calloc(nc ? nc : 1, sizeof *cur);
+    if (!cur) {
+      fail(r);
+      break;
+    }
+    for (uint32_t i = 0; i < nc; i++) {
+      const Val *iv = &s->u.loop.inits[i];
+      if (iv->call) call(r, iv->call, &s->u.loop.carries[i]->type, &cur[i], L, C);
+      else value(r, iv, &cur[i], L, C);
+    }
+    i128 trips = 0;
+    if (!r->stop && !trip_count(dt, a, b, st, &trips)) ub_at(r, L, C);
+    i128 v = im_value(dt, a), inc = im_value(dt, st);
+    for (i128 k = 0; k < trips && !r->stop; k++) {
+      r->env[s->u.loop.var->id].bits = im_from_value(dt, v + k * inc);
+      for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
+      Slot *y = run_body(r, s->u.loop.body, nc, s->u.loop.carries);
+      if (r->stop) {
+        free_slots(y, nc);
+        break;
+      }
+      if (nc && !y) {
+        fail(r);
+        break;
+      }
+      free_slots(cur, nc);
+      cur = y ? y : calloc(1, sizeof *cur);
+      if (!step(r)) break;
+    }
+    for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
+    free_slots(cur, nc);
+    break;
+  }
+  case SK_WHILE: {
+    uint32_t nc = s->u.loop.ncarry;
+    Slot *cur = calloc(nc ? nc : 1, sizeof *cur);
+    if (!cur) {
+      fail(r);
+      break;
+    }
+    for (uint32_t i = 0; i < nc; i++) {
+      const Val *iv = &s->u.loop.inits[i];
+      if (iv->call) call(r, iv->call, &s->u.loop.carries[i]->type, &cur[i], L, C);
+      else value(r, iv, &cur[i], L, C);
+    }
+    while (!r->stop) {
+      for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
+      if (!eval(r, s->u.loop.cond, L, C) || r->stop) break;
+      Slot *y = run_body(r, s->u.loop.body, nc, s->u.loop.carries);
+      if (r->stop) {
+        free_slots(y, nc);
+        break;
+      }
+      if (nc && !y) {
+        fail(r);
+        break;
+      }
+      free_slots(cur, nc);
+      cur = y ? y : calloc(1, sizeof *cur);
+      if (!step(r)) break;
+    }
+    for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
+    free_slots(cur, nc);
+    break;
+  }
+  case SK_IF: {
+    uint64_t c = eval(r, s->u.ifs.cond, L, C);
+    if (r->stop) break;
+    uint32_t n = s->u.ifs.nrets;
+    Slot *y = run_body(r, c ? s->u.ifs.then : s->u.ifs.els, n, s->u.ifs.rets);
+    if (!r->stop && n && !y) fail(r);
+    for (uint32_t i = 0; !r->stop && i < n; i++) assign_slot(r, s->u.ifs.rets[i], &y[i]);
+    free_slots(y, n);
+    break;
+  }
+  case SK_SPMD:
+  case SK_SCOPE: {
+    const char *what = s->kind == SK_SPMD ? "spmd" : "scope";
+    if (s->kind == SK_SPMD) {
+      uint64_t n = eval(r, s->u.scope.cores, L, C);
+      if (r->stop) break;
+      Type ct = type_scalar((DType)s->u.scope.cores->dtype);
+      const Type *tp = &ct;
+      ProgEvent *e = event(r, prog_sig_simple(what, &tp, 1), 1, L, C);
+      if (e) {
+        e->args[0] = n;
+        e->kinds[0] = (uint8_t)ct.dtype;
+      }
+    } else {
+      event(r, prog_sig_simple(what, NULL, 0), 0, L, C);
+    }
+    exec_block(r, s->u.scope.body);
+    if (!r->stop) event(r, prog_sig_simple(s->kind == SK_SPMD ? "end spmd" : "end scope", NULL, 0), 0, L, C);
+    break;
+  }
+  case SK_YIELD:
+  case SK_RETURN: {
+    uint32_t n = s->u.vals.n;
+    Slot *y = calloc(n ? n : 1, sizeof *y);
+    if (!y) {
+      fail(r);
+      break;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+      const Val *v = &s->u.vals.vals[i];
+      if (v->call) {
+        Type rt = s->kind == SK_RETURN ? r->f->results[i] : type_scalar(DT_INDEX);
+        if (s->kind == SK_YIELD && r->yv_vars && i < r->nyv) rt = r->yv_vars[i]->type;
+        call(r, v->call, &rt, &y[i], L, C);
+      } else {
+        value(r, v, &y[i], L, C);
+      }
+    }
+    if (r->stop) {
+      free_slots(y, n);
+      break;
+    }
+    if (s->kind == SK_YIELD) {
+      free_slots(r->yv, r->nyv);
+      r->yv = y;
+      break;
+    }
+    /* return: one event with the values (tensors: identity, then shape). */
+    uint32_t na = 0;
+    const Type **types = calloc(n ? n : 1, sizeof *types);
+    if (!types) {
+      free_slots(y, n);
+      fail(r);
+      break;
+    }
+    for (uint32_t i = 0; i < n; i++) {
+      types[i] = &r->f->results[i];
+      na += 1 + (types[i]->kind == TY_TENSOR ? y[i].rank : 0);
+    }
+    ProgEvent *e = event(r, prog_sig_simple("return", types, n), na, L, C);
+    for (uint32_t i = 0, k = 0; e && i < n; i++) {
+      e->kinds[k] = types[i]->kind == TY_TENSOR ? PROG_KIND_TENSOR : types[i]->dtype;
+      e->args[k++] = y[i].bits;
+      if (types[i]->kind == TY_TENSOR)
+        for (uint32_t j = 0; j < y[i].rank; j++) e->args[k++] = y[i].shape[j];
+    }
+    free(types);
+    free_slots(y, n);
+    r->stop = true; /* the end of the function */
+    break;
+  }
+  }
+}
+
+static void exec_block(Run *r, Block b) {
+  for (uint32_t i = 0; i < b.n && !r->stop; i++) exec_stmt(r, b.s[i]);
+}
+
+bool prog_eval(const Function *f, const ProgEvalInput *in, ProgTrace *out) {
+  memset(out, 0, sizeof *out);
+  Run r = {.f = f, .in = in, .out = out, .fuel = in->fuel ? in->fuel : DEFAULT_FUEL};
+  r.env = calloc(f->nvars ? f->nvars : 1, sizeof *r.env);
+  nodemap_init(&r.var_id);
+  if (!r.env) return false;
+  for (uint32_t i = 0; i < f->nvars; i++)
+    if (f->vars[i]->node && !nodemap_put(&r.var_id, f->vars[i]->node, (uint64_t)i + 1)) r.failed = r.stop = true;
+  /* Parameters, then the tensor parameters' shapes as the first event. */
+  uint32_t ntp = 0, nshape = 0;
+  for (uint32_t i = 0; i < f->nparams; i++) {
+    PVar *p = f->params[i];
+    if (p->type.kind == TY_TENSOR) {
+      r.env[p->id].bits = prog_tensor_param_id(i);
+      ntp++;
+      nshape += p->type.rank;
+    } else {
+      r.env[p->id].bits = vs_canon_bits((DType)p->type.dtype, in->params[i]);
+    }
+  }
+  if (ntp) {
+    const Type **types = calloc(ntp, sizeof *types);
+    uint64_t *shapes = calloc(nshape + 1, sizeof *shapes);
+    if (!types || !shapes) r.failed = r.stop = true;
+    for (uint32_t i = 0, k = 0, t = 0; !r.stop && i < f->nparams; i++) {
+      PVar *p = f->params[i];
+      if (p->type.kind != TY_TENSOR) continue;
+      types[t++] = &p->type;
+      eval_shape(&r, &p->type, shapes + k, f->line, f->col);
+      set_tensor(&r, p, prog_tensor_param_id(i), shapes + k, p->type.rank);
+      k += p->type.rank;
+    }
+    if (!r.stop) {
+      ProgEvent *e = event(&r, prog_sig_simple("params", types, ntp), nshape, f->line, f->col);
+      if (e && nshape) memcpy(e->args, shapes, nshape * sizeof *shapes);
+    }
+    free(types);
+    free(shapes);
+  }
+  exec_block(&r, f->body);
+  free_slots(r.yv, r.nyv);
+  for (uint32_t i = 0; i < f->nvars; i++) free(r.env[i].shape);
+  free(r.env);
+  nodemap_free(&r.var_id);
+  return !r.failed;
+}
+
+void prog_trace_free(ProgTrace *t) {
+  if (!t) return;
+  for (size_t i = 0; i < t->nevents; i++) {
+    free(t->events[i].sig);
+    free(t->events[i].args);
+    free(t->events[i].kinds);
+  }
+  free(t->events);
+  memset(t, 0, sizeof *t);
+}

@@ -1,0 +1,23 @@
+/* ptrmap.h: an open-addressing map from arbitrary pointers (compared by address, never dereferenced)
+ * to 64-bit payloads, for keys that are not Nodes (interned names, variables). NodeMap hashes a Node's
+ * cached hash and so only takes Nodes. Grows as needed; keys are never removed. */
+#ifndef VSIMP_IR_PTRMAP_H
+#define VSIMP_IR_PTRMAP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct {
+  const void **keys;
+  uint64_t *vals;
+  size_t cap, count;
+} PtrMap;
+
+void ptrmap_init(PtrMap *m);
+void ptrmap_free(PtrMap *m);
+bool ptrmap_get(const PtrMap *m, const void *k, uint64_t *val);
+/* Inserts or overwrites. Returns false on allocation failure. */
+bool ptrmap_put(PtrMap *m, const void *k, uint64_t val);
+
+#endif

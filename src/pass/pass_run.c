@@ -1,0 +1,187 @@
+/* pass_run.c: one run of the program pass over a function or a program (prog_pass.h): setup (the
+ * output function, multi-assignment collection, parameter and result types), the walk, dead code. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/pass_internal.h"
+
+enum { DEFAULT_FOLD_DEPTH = 16 };
+
+static void count_defs_block(Pass *ps, Block b);
+
+static void def_site(Pass *ps, PVar *v, bool assignment) {
+  if (assignment && v->id < ps->nsrc) ps->defs[v->id]++;
+  uint64_t n = 0;
+  ptrmap_get(&ps->name_defs, v->name, &n);
+  if (!ptrmap_put(&ps->name_defs, v->name, n + 1)) pass_fail(ps, "out of memory");
+}
+
+static void count_defs_stmt(Pass *ps, const Stmt *s) {
+  switch ((StmtKind)s->kind) {
+  case SK_ASSIGN: def_site(ps, s->u.assign.var, true); break;
+  case SK_FOR:
+  case SK_WHILE:
+    if (s->kind == SK_FOR) def_site(ps, s->u.loop.var, false);
+    for (uint32_t i = 0; i < s->u.loop.ncarry; i++) {
+      def_site(ps, s->u.loop.carries[i], false);
+      if (s->u.loop.rets) def_site(ps, s->u.loop.rets[i], true);
+    }
+    count_defs_block(ps, s->u.loop.body);
+    break;
+  case SK_IF:
+    for (uint32_t i = 0; i < s->u.ifs.nrets; i++) def_site(ps, s->u.ifs.rets[i], true);
+    count_defs_block(ps, s->u.ifs.then);
+    count_defs_block(ps, s->u.ifs.els);
+    break;
+  case SK_SPMD:
+  case SK_SCOPE: count_defs_block(ps, s->u.scope.body); break;
+  default: break;
+  }
+}
+
+static void count_defs_block(Pass *ps, Block b) {
+  for (uint32_t i = 0; i < b.n; i++) count_defs_stmt(ps, b.s[i]);
+}
+
+/* The output function: the input's variables (shared), parameters and results with their types'
+ * shapes simplified. */
+static Function *derive(Pass *ps) {
+  const Function *src = ps->src;
+  Function *f = prog_alloc(ps->prog, sizeof *f);
+  if (!f) return NULL;
+  *f = *src;
+  f->body = (Block){0};
+  f->vars = malloc((src->nvars ? src->nvars : 1) * sizeof *f->vars);
+  f->by_name = src->cap_names ? calloc(src->cap_names, sizeof *f->by_name) : NULL;
+  f->cap_vars = src->nvars ? src->nvars : 1;
+  if (!f->vars || (src->cap_names && !f->by_name)) {
+    free(f->vars);
+    free(f->by_name);
+    return NULL;
+  }
+  if (src->nvars) memcpy(f->vars, src->vars, src->nvars * sizeof *f->vars);
+  if (src->cap_names) memcpy(f->by_name, src->by_name, src->cap_names * sizeof *f->by_name);
+  f->params = src->nparams ? prog_alloc(ps->prog, src->nparams * sizeof *f->params) : NULL;
+  f->results = src->nresults ? prog_alloc(ps->prog, src->nresults * sizeof *f->results) : NULL;
+  if ((src->nparams && !f->params) || (src->nresults && !f->results)) return f;
+  for (uint32_t i = 0; i < src->nparams; i++) {
+    PVar *p = src->params[i];
+    f->params[i] = p;
+    if (p->type.kind != TY_TENSOR) continue;
+    PVar *c = prog_alloc(ps->prog, sizeof *c);
+    Node **shape = p->type.rank ? prog_alloc(ps->prog, p->type.rank * sizeof *shape) : NULL;
+    if (!c || (p->type.rank && !shape)) return f;
+    *c = *p;
+    for (uint32_t k = 0; k < p->type.rank; k++) shape[k] = analyzer_simplify(ps->an, p->type.shape[k]);
+    c->type.shape = shape;
+    f->params[i] = c;
+    f->vars[p->id] = c;
+  }
+  for (uint32_t i = 0; i < src->nresults; i++) {
+    f->results[i] = src->results[i];
+    if (src->results[i].kind != TY_TENSOR || !src->results[i].rank) continue;
+    Node **shape = prog_alloc(ps->prog, src->results[i].rank * sizeof *shape);
+    if (!shape) return f;
+    for (uint32_t k = 0; k < src->results[i].rank; k++) shape[k] = analyzer_simplify(ps->an, src->results[i].shape[k]);
+    f->results[i].shape = shape;
+  }
+  return f;
+}
+
+Function *pass_simplify_function(Program *into, const Function *src, const PassOptions *opts, PassResult *res) {
+  Pass ps = {.prog = into, .src = src, .res = res, .nsrc = src->nvars};
+  if (opts) ps.opts = *opts;
+  if (!ps.opts.max_fold_depth) ps.opts.max_fold_depth = DEFAULT_FOLD_DEPTH;
+  ptrmap_init(&ps.name_defs);
+  ptrmap_init(&ps.fresh_next);
+  nodemap_init(&ps.sub);
+  Function *out = NULL;
+  RewriteOptions ro = {.budget = ps.opts.budget};
+  if (ps.opts.cat && !ps.opts.constant_only) ps.rw = rewriter_new(into->ctx, ps.opts.cat, &ro);
+  AnalyzerOptions ao = {.constant_only = ps.opts.constant_only, .premises = ps.opts.obligations};
+  ps.an = analyzer_new(into->ctx, ps.rw, &ao);
+  size_t n = src->nvars ? src->nvars : 1;
+  ps.defs = calloc(n, sizeof *ps.defs);
+  ps.ren = calloc(n, sizeof *ps.ren);
+  ps.vis = calloc(n, 1);
+  if (!ps.an || !ps.defs || !ps.ren || !ps.vis || (ps.opts.cat && !ps.opts.constant_only && !ps.rw)) {
+    pass_fail(&ps, "out of memory");
+    goto done;
+  }
+  /* 1. Multi-assignment collection. */
+  for (uint32_t i = 0; i < src->nparams; i++) def_site(&ps, src->params[i], true);
+  count_defs_block(&ps, src->body);
+  for (uint32_t i = 0; i < src->nvars; i++)
+    if (ps.defs[i] > 1 && src->vars[i]->node) analyzer_set_unstable(ps.an, src->vars[i]->node);
+  if (!(ps.tgt = derive(&ps))) {
+    pass_fail(&ps, "out of memory");
+    goto done;
+  }
+  for (uint32_t i = 0; i < src->nparams; i++) ps.vis[src->params[i]->id] = 1;
+  /* 2-7, 9. */
+  ps.tgt->body = pass_visit_body(&ps, src->body);
+  /* 8. */
+  if (!ps.failed) pass_dce(&ps, ps.tgt);
+  if (!analyzer_ok(ps.an)) pass_fail(&ps, vs_ctx_error(into->ctx)[0] ? vs_ctx_error(into->ctx) : "analysis failed");
+  out = ps.tgt;
+done:
+  if (ps.failed) {
+    res->failed = true;
+    if (ps.tgt) {
+      free(ps.tgt->vars);
+      free(ps.tgt->by_name);
+    }
+    out = NULL;
+  }
+  analyzer_free(ps.an);
+  rewriter_free(ps.rw);
+  ptrmap_free(&ps.name_defs);
+  ptrmap_free(&ps.fresh_next);
+  nodemap_free(&ps.sub);
+  free(ps.defs);
+  free(ps.ren);
+  free(ps.vis);
+  free(ps.scope);
+  free(ps.undo);
+  return out;
+}
+
+Program *pass_simplify_program(Program *p, const PassOptions *opts, PassResult *res) {
+  Program *out = prog_new(p->ctx);
+  if (!out) {
+    res->failed = true;
+    snprintf(res->error, sizeof res->error, "out of memory");
+    return NULL;
+  }
+  for (uint32_t i = 0; i < p->nfuncs; i++) {
+    Function *f = pass_simplify_function(out, p->funcs[i], opts, res);
+    if (!f) {
+      prog_free(out);
+      return NULL;
+    }
+    if (out->nfuncs == out->cap_funcs) {
+      uint32_t cap = out->cap_funcs ? out->cap_funcs * 2 : 4;
+      Function **nf = realloc(out->funcs, cap * sizeof *nf);
+      if (!nf) {
+        free(f->vars);
+        free(f->by_name);
+        prog_free(out);
+        res->failed = true;
+        snprintf(res->error, sizeof res->error, "out of memory");
+        return NULL;
+      }
+      out->funcs = nf;
+      out->cap_funcs = cap;
+    }
+    out->funcs[out->nfuncs++] = f;
+  }
+  return out;
+}
+
+void pass_result_free(PassResult *res) {
+  if (!res) return;
+  free(res->obligations);
+  res->obligations = NULL;
+  res->nobligations = 0;
+}

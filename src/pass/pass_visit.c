@@ -1,0 +1,614 @@
+/* pass_visit.c: the program pass's walk (docs/pass.md, steps 2 to 7 and 9).
+ *
+ * Each input statement is visited once, in program order, with the analyzer holding what is known
+ * there; the output is built fresh. Folds:
+ *   A. an `if` whose condition the analyzer decides keeps only the live branch, lifted into the
+ *      enclosing block; its yield becomes assignments to the if's result variables (a real assignment
+ *      at the fold point, so a use after the if, which the substitution cannot reach, still sees the
+ *      value). If that yield holds a call, the `if` stays: the live branch is simplified, the dead one
+ *      only has its variable references remapped (it is never simplified nor evaluated).
+ *   B. a pure sequential loop without attributes whose trip count is 0 is removed (its results get
+ *      the carries' initial values); with one trip it becomes a copy of its body in which the loop
+ *      variable and carries are substituted (a constant, or a fresh variable assigned at the fold
+ *      point), and that copy is visited like any code, so it is simplified in the same run. Nested
+ *      single-trip folds stop at opts.max_fold_depth per run.
+ *   A `while` whose condition is false on entry is removed the same way.
+ * A local that a fold lifts into the enclosing block is renamed (name_N) when its name is defined
+ * anywhere else in the function, so that two lifted copies (two sibling single-trip loops) never
+ * share a variable. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pass/pass_internal.h"
+
+void pass_fail(Pass *ps, const char *msg) {
+  if (!ps->failed) snprintf(ps->res->error, sizeof ps->res->error, "%s", msg);
+  ps->failed = true;
+}
+
+static void *alloc(Pass *ps, size_t size) {
+  void *p = prog_alloc(ps->prog, size);
+  if (!p) pass_fail(ps, "out of memory");
+  return p;
+}
+
+/* ---- variables ---- */
+
+static PVar *out_var(Pass *ps, PVar *v) {
+  if (v->id < ps->nsrc) return ps->ren[v->id] ? ps->ren[v->id] : ps->tgt->vars[v->id];
+  return v;
+}
+
+static void show(Pass *ps, PVar *v) {
+  if (v->id >= ps->nsrc || ps->vis[v->id]) return;
+  if (ps->nscope == ps->cap_scope) {
+    size_t cap = ps->cap_scope ? ps->cap_scope * 2 : 64;
+    PVar **ns = realloc(ps->scope, cap * sizeof *ns);
+    if (!ns) {
+      pass_fail(ps, "out of memory");
+      return;
+    }
+    ps->scope = ns;
+    ps->cap_scope = cap;
+  }
+  ps->vis[v->id] = 1;
+  ps->scope[ps->nscope++] = v;
+}
+
+static void hide_to(Pass *ps, size_t mark) {
+  while (ps->nscope > mark) ps->vis[ps->scope[--ps->nscope]->id] = 0;
+}
+
+static bool visible(const Pass *ps, const PVar *v) { return v->id < ps->nsrc && ps->vis[v->id]; }
+
+/* A fresh output variable named after input variable v. */
+static PVar *fresh(Pass *ps, const PVar *v) {
+  const void *key = v->name;
+  uint64_t n = 1;
+  ptrmap_get(&ps->fresh_next, key, &n);
+  unsigned next = (unsigned)n;
+  PVar *f = fn_fresh_var(ps->prog, ps->tgt, v, &next);
+  if (!f || !ptrmap_put(&ps->fresh_next, key, next)) pass_fail(ps, "out of memory");
+  return f;
+}
+
+static uint64_t name_defs(Pass *ps, const char *name) {
+  uint64_t n = 0;
+  ptrmap_get(&ps->name_defs, name, &n);
+  return n;
+}
+
+/* Sets input variable v to stand for output variable o (undo-logged when `undoable`). */
+static void set_sub(Pass *ps, PVar *v, PVar *o, Node *value, bool undoable) {
+  if (v->id >= ps->nsrc) return;
+  if (undoable) {
+    if (ps->nundo == ps->cap_undo) {
+      size_t cap = ps->cap_undo ? ps->cap_undo * 2 : 64;
+      SubUndo *nu = realloc(ps->undo, cap * sizeof *nu);
+      if (!nu) {
+        pass_fail(ps, "out of memory");
+        return;
+      }
+      ps->undo = nu;
+      ps->cap_undo = cap;
+    }
+    uint64_t old = 0;
+    if (v->node) nodemap_get(&ps->sub, v->node, &old);
+    ps->undo[ps->nundo++] = (SubUndo){v->id, ps->ren[v->id], old};
+  }
+  ps->ren[v->id] = o && o != ps->tgt->vars[v->id] ? o : NULL;
+  if (v->node) {
+    Node *to = value ? value : o && o->node ? o->node : NULL;
+    if (to == v->node) to = NULL;
+    uint64_t cur = 0;
+    if ((to || (nodemap_get(&ps->sub, v->node, &cur) && cur)) && !nodemap_put(&ps->sub, v->node, (uintptr_t)to))
+      pass_fail(ps, "out of memory");
+  }
+}
+
+static void undo_subs(Pass *ps, size_t mark) {
+  while (ps->nundo > mark) {
+    SubUndo *u = &ps->undo[--ps->nundo];
+    PVar *v = ps->src->vars[u->id];
+    ps->ren[u->id] = u->old_ren;
+    if (v->node && !nodemap_put(&ps->sub, v->node, u->old_sub)) pass_fail(ps, "out of memory");
+  }
+}
+
+/* The output variable for a definition of input variable v: v itself when it is visible (an
+ * assignment) or a new local that keeps its name, a fresh variable for a lifted local whose name is
+ * taken. Does not make v visible. */
+static PVar *def_target(Pass *ps, PVar *v, bool lifted) {
+  if (visible(ps, v) || v->id >= ps->nsrc) return out_var(ps, v);
+  PVar *o = ps->tgt->vars[v->id];
+  if (lifted && name_defs(ps, v->name) > 1) {
+    o = fresh(ps, v);
+    if (!o) {
+      pass_fail(ps, "out of memory");
+      return ps->tgt->vars[v->id];
+    }
+  }
+  set_sub(ps, v, o, NULL, false);
+  return o;
+}
+
+/* ---- expressions ---- */
+
+static Node *leaf_sub(Pass *ps, Node *v) {
+  uint64_t to;
+  return nodemap_get(&ps->sub, v, &to) && to ? (Node *)(uintptr_t)to : v;
+}
+
+static Node *subst(Pass *ps, Node *e) {
+  if (!e || !ps->sub.count || !(e->flags & NF_HAS_VAR)) return e;
+  if (e->op == OP_VAR) return leaf_sub(ps, e);
+  Node **order;
+  size_t n = vs_postorder(e, &order);
+  if (!n) {
+    pass_fail(ps, "out of memory");
+    return e;
+  }
+  NodeMap m;
+  nodemap_init(&m);
+  Node *out = e;
+  for (size_t i = 0; i < n; i++) {
+    Node *x = order[i], *r = x;
+    if (x->op == OP_VAR) {
+      r = leaf_sub(ps, x);
+    } else if (x->nargs) {
+      Node *args[3];
+      bool changed = false;
+      for (int j = 0; j < x->nargs; j++) {
+        uint64_t v;
+        args[j] = nodemap_get(&m, x->args[j], &v) ? (Node *)(uintptr_t)v : x->args[j];
+        changed |= args[j] != x->args[j];
+      }
+      if (changed && !(r = vs_make(ps->prog->ctx, (Op)x->op, (DType)x->dtype, args, x->nargs))) {
+        pass_fail(ps, vs_ctx_error(ps->prog->ctx));
+        r = x;
+      }
+    }
+    if (r != x && !nodemap_put(&m, x, (uintptr_t)r)) pass_fail(ps, "out of memory");
+    if (i + 1 == n) out = r;
+  }
+  nodemap_free(&m);
+  free(order);
+  return out;
+}
+
+static Node *expr(Pass *ps, Node *e) {
+  if (!e) return e;
+  Node *s = subst(ps, e);
+  return ps->remap_only ? s : analyzer_simplify(ps->an, s);
+}
+
+static Val val(Pass *ps, const Val *v);
+
+static Call *call_out(Pass *ps, const Call *c) {
+  Call *o = alloc(ps, sizeof *o);
+  if (!o) return NULL;
+  *o = *c;
+  if (c->nargs) {
+    o->args = alloc(ps, c->nargs * sizeof *o->args);
+    if (!o->args) return NULL;
+    for (uint32_t i = 0; i < c->nargs; i++) o->args[i] = val(ps, &c->args[i]);
+  }
+  return o;
+}
+
+static Val val(Pass *ps, const Val *v) {
+  Val o = {0};
+  if (v->e) o.e = expr(ps, v->e);
+  else if (v->tensor) o.tensor = out_var(ps, v->tensor);
+  else if (v->call) o.call = call_out(ps, v->call);
+  return o;
+}
+
+static Val *vals(Pass *ps, const Val *v, uint32_t n) {
+  if (!n) return NULL;
+  Val *o = alloc(ps, n * sizeof *o);
+  for (uint32_t i = 0; o && i < n; i++) o[i] = val(ps, &v[i]);
+  return o;
+}
+
+static bool any_call(const Val *v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++)
+    if (v[i].call) return true;
+  return false;
+}
+
+static Type *type_out(Pass *ps, const Type *t) {
+  Type *o = alloc(ps, sizeof *o);
+  if (!o) return NULL;
+  *o = *t;
+  if (t->kind == TY_TENSOR && t->rank) {
+    o->shape = alloc(ps, t->rank * sizeof *o->shape);
+    for (uint32_t i = 0; o->shape && i < t->rank; i++) o->shape[i] = expr(ps, t->shape[i]);
+  }
+  return o;
+}
+
+static void obligation(Pass *ps, Node *cond, bool value, const Stmt *s, const char *what) {
+  if (!ps->opts.obligations || !cond) return;
+  PassResult *r = ps->res;
+  if ((r->nobligations & (r->nobligations - 1)) == 0) {
+    size_t cap = r->nobligations ? r->nobligations * 2 : 8;
+    Obligation *no = realloc(r->obligations, cap * sizeof *no);
+    if (!no) {
+      pass_fail(ps, "out of memory");
+      return;
+    }
+    r->obligations = no;
+  }
+  r->obligations[r->nobligations++] =
+      (Obligation){analyzer_premises(ps->an), cond, value, vs_bool(ps->prog->ctx, value), s->line, s->col, what};
+}
+
+/* ---- statements ---- */
+
+static void visit_block(Pass *ps, Block b, StmtVec *out, const YieldTo *yt, bool lifted);
+
+static Stmt *new_stmt(Pass *ps, StmtKind k, const Stmt *like) {
+  Stmt *s = stmt_new(ps->prog, k, like->line, like->col);
+  if (!s) pass_fail(ps, "out of memory");
+  return s;
+}
+
+/* var = v, at the point of `like` (var: an output variable). */
+static void emit_assign(Pass *ps, StmtVec *out, PVar *var, Val v, const Stmt *like) {
+  Stmt *s = new_stmt(ps, SK_ASSIGN, like);
+  if (!s) return;
+  s->u.assign.var = var;
+  s->u.assign.val = v;
+  if (var->type.kind == TY_TENSOR) s->u.assign.type = &var->type;
+  svec_push(out, s);
+  if (!ps->remap_only && v.e && var->node) analyzer_bind_value(ps->an, var->node, v.e);
+}
+
+/* A fresh variable holding v, for a loop variable or carry whose value is not a constant. */
+static Node *hold_in_fresh(Pass *ps, StmtVec *out, PVar *like_var, Val v, const Stmt *like) {
+  PVar *f = fresh(ps, like_var);
+  if (!f) {
+    pass_fail(ps, "out of memory");
+    return NULL;
+  }
+  emit_assign(ps, out, f, v, like);
+  set_sub(ps, like_var, f, NULL, true);
+  return f->node;
+}
+
+/* The output result variables of a statement, decided before its body is visited (they become
+ * visible after it). */
+static PVar **ret_targets(Pass *ps, PVar **rets, uint32_t n, bool lifted) {
+  if (!rets || !n) return NULL;
+  PVar **o = alloc(ps, n * sizeof *o);
+  for (uint32_t i = 0; o && i < n; i++) o[i] = def_target(ps, rets[i], lifted);
+  return o;
+}
+
+static void show_all(Pass *ps, PVar **v, uint32_t n) {
+  for (uint32_t i = 0; v && i < n; i++) show(ps, v[i]);
+}
+
+/* Visits a body (a scope of its own in the input) into a new block. */
+static Block visit_body(Pass *ps, Block b, const YieldTo *yt, bool lifted) {
+  StmtVec v = {0};
+  size_t mark = ps->nscope;
+  visit_block(ps, b, &v, yt, lifted);
+  hide_to(ps, mark);
+  if (v.oom) pass_fail(ps, "out of memory");
+  return svec_freeze(ps->prog, &v);
+}
+
+static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
+  Node *c0 = subst(ps, s->u.ifs.cond);
+  Node *c = ps->remap_only ? c0 : analyzer_simplify(ps->an, c0);
+  uint32_t nr = s->u.ifs.nrets;
+  if (!ps->remap_only && !ps->opts.constant_only && c->op == OP_CONST) {
+    bool taken = c->aux.bits != 0;
+    Block live = taken ? s->u.ifs.then : s->u.ifs.els;
+    Stmt *y = block_trailing_yield(live, NULL);
+    obligation(ps, c0, taken, s, "if condition");
+    if (!(y && any_call(y->u.vals.vals, y->u.vals.n))) {
+      /* Fold A: lift the live branch. */
+      YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr};
+      size_t mark = ps->nscope;
+      visit_block(ps, live, out, &yt, true);
+      hide_to(ps, mark);
+      show_all(ps, s->u.ifs.rets, nr);
+      ps->res->ifs_folded++;
+      return;
+    }
+    /* The live yield calls: the if stays; the dead branch is only remapped. */
+    Stmt *o = new_stmt(ps, SK_IF, s);
+    if (!o) return;
+    *o = *s;
+    o->u.ifs.cond = c;
+    YieldTo keep = {YM_KEEP, NULL, 0};
+    o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
+    bool saved = ps->remap_only;
+    ps->remap_only = !taken;
+    o->u.ifs.then = visit_body(ps, s->u.ifs.then, &keep, false);
+    ps->remap_only = taken;
+    o->u.ifs.els = visit_body(ps, s->u.ifs.els, &keep, false);
+    ps->remap_only = saved;
+    show_all(ps, s->u.ifs.rets, nr);
+    svec_push(out, o);
+    return;
+  }
+  Stmt *o = new_stmt(ps, SK_IF, s);
+  if (!o) return;
+  *o = *s;
+  o->u.ifs.cond = c;
+  o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
+  YieldTo keep = {YM_KEEP, NULL, 0};
+  AnMark m = analyzer_mark(ps->an);
+  if (!ps->remap_only) analyzer_assume(ps->an, c);
+  o->u.ifs.then = visit_body(ps, s->u.ifs.then, &keep, false);
+  analyzer_restore(ps->an, m);
+  if (s->u.ifs.has_else || s->u.ifs.els.n) {
+    Node *nc = vs_un(ps->prog->ctx, OP_NOT, c);
+    if (!ps->remap_only && nc) analyzer_assume(ps->an, nc);
+    o->u.ifs.els = visit_body(ps, s->u.ifs.els, &keep, false);
+    analyzer_restore(ps->an, m);
+  }
+  show_all(ps, s->u.ifs.rets, nr);
+  svec_push(out, o);
+}
+
+/* The Z3-checkable statement of a trip count: 0 < step && (stop <= start | start < stop && the
+ * distance, read without sign (exact because start < stop), is at most the step). */
+static Node *trip_cond(Pass *ps, Node *start, Node *stop, Node *step, int trips) {
+  VsCtx *ctx = ps->prog->ctx;
+  DType dt = (DType)start->dtype, udt = dt;
+  switch (dt) {
+  case DT_I8: udt = DT_U8; break;
+  case DT_I16: udt = DT_U16; break;
+  case DT_I32: udt = DT_U32; break;
+  case DT_I64:
+  case DT_INDEX: udt = DT_U64; break;
+  default: break;
+  }
+  Node *zero = vs_const_int(ctx, dt, 0);
+  Node *pos = zero ? vs_bin(ctx, OP_LT, zero, step) : NULL;
+  if (trips == 0) {
+    Node *le = vs_bin(ctx, OP_LE, stop, start);
+    return pos && le ? vs_bin(ctx, OP_AND, pos, le) : NULL;
+  }
+  Node *lt = vs_bin(ctx, OP_LT, start, stop);
+  Node *us = vs_cast(ctx, udt, start), *ue = vs_cast(ctx, udt, stop), *ut = vs_cast(ctx, udt, step);
+  Node *d = us && ue ? vs_bin(ctx, OP_SUB, ue, us) : NULL;
+  Node *le = d && ut ? vs_bin(ctx, OP_LE, d, ut) : NULL;
+  Node *a = pos && lt ? vs_bin(ctx, OP_AND, pos, lt) : NULL;
+  return a && le ? vs_bin(ctx, OP_AND, a, le) : NULL;
+}
+
+static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, bool lifted) {
+  (void)yt;
+  Node *start = expr(ps, s->u.loop.start), *stop = expr(ps, s->u.loop.stop), *step = expr(ps, s->u.loop.step);
+  uint32_t nc = s->u.loop.ncarry;
+  Val *inits = vals(ps, s->u.loop.inits, nc);
+  int trips = -1;
+  if (!ps->remap_only && !ps->opts.constant_only && s->u.loop.kind == LOOP_SEQ && !s->u.loop.nattrs &&
+      !any_call(inits, nc))
+    trips = analyzer_trip_count(ps->an, start, stop, step);
+  if (trips == 1 && ps->fold_depth >= ps->opts.max_fold_depth) {
+    ps->res->depth_capped = true;
+    trips = -1;
+  }
+  if (trips == 0 || trips == 1) {
+    obligation(ps, trip_cond(ps, start, stop, step, trips), true, s, trips ? "single-trip loop" : "zero-trip loop");
+    PVar **rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
+    if (trips == 0) {
+      for (uint32_t i = 0; rets && i < nc; i++) emit_assign(ps, out, rets[i], inits[i], s);
+      show_all(ps, s->u.loop.rets, nc);
+      ps->res->loops_removed++;
+      return;
+    }
+    /* Fold B: the body once, with the loop variable and the carries substituted. */
+    size_t umark = ps->nundo, mark = ps->nscope;
+    PVar *lv = s->u.loop.var;
+    if (start->op == OP_CONST) set_sub(ps, lv, NULL, start, true);
+    else hold_in_fresh(ps, out, lv, (Val){.e = start}, s);
+    for (uint32_t i = 0; i < nc; i++) {
+      PVar *c = s->u.loop.carries[i];
+      if (inits[i].e && inits[i].e->op == OP_CONST) set_sub(ps, c, NULL, inits[i].e, true);
+      else hold_in_fresh(ps, out, c, inits[i], s);
+    }
+    show(ps, lv);
+    show_all(ps, s->u.loop.carries, nc);
+    YieldTo to = {YM_ASSIGN, rets, nc};
+    ps->fold_depth++;
+    visit_block(ps, s->u.loop.body, out, &to, true);
+    ps->fold_depth--;
+    hide_to(ps, mark);
+    undo_subs(ps, umark);
+    show_all(ps, s->u.loop.rets, nc);
+    ps->res->loops_unrolled++;
+    return;
+  }
+  Stmt *o = new_stmt(ps, SK_FOR, s);
+  if (!o) return;
+  *o = *s;
+  o->u.loop.start = start;
+  o->u.loop.stop = stop;
+  o->u.loop.step = step;
+  o->u.loop.inits = inits;
+  /* The loop variable and carries are new definitions: never renamed. */
+  size_t mark = ps->nscope;
+  set_sub(ps, s->u.loop.var, NULL, NULL, false);
+  o->u.loop.var = out_var(ps, s->u.loop.var);
+  if (nc) {
+    o->u.loop.carries = alloc(ps, nc * sizeof *o->u.loop.carries);
+    for (uint32_t i = 0; o->u.loop.carries && i < nc; i++) {
+      set_sub(ps, s->u.loop.carries[i], NULL, NULL, false);
+      o->u.loop.carries[i] = out_var(ps, s->u.loop.carries[i]);
+    }
+  }
+  show(ps, s->u.loop.var);
+  show_all(ps, s->u.loop.carries, nc);
+  AnMark m = analyzer_mark(ps->an);
+  if (!ps->remap_only) analyzer_bind_loop(ps->an, o->u.loop.var->node, start, stop, step);
+  YieldTo keep = {YM_KEEP, NULL, 0};
+  o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
+  analyzer_restore(ps->an, m);
+  hide_to(ps, mark);
+  o->u.loop.rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
+  show_all(ps, s->u.loop.rets, nc);
+  svec_push(out, o);
+}
+
+static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
+  uint32_t nc = s->u.loop.ncarry;
+  Val *inits = vals(ps, s->u.loop.inits, nc);
+  if (!ps->remap_only && !ps->opts.constant_only && !any_call(inits, nc)) {
+    /* The condition on entry: carries replaced by their initial values. */
+    size_t umark = ps->nundo;
+    for (uint32_t i = 0; i < nc; i++)
+      if (inits[i].e) set_sub(ps, s->u.loop.carries[i], NULL, inits[i].e, true);
+    Node *c0 = subst(ps, s->u.loop.cond);
+    undo_subs(ps, umark);
+    Node *n0 = vs_un(ps->prog->ctx, OP_NOT, c0);
+    if (n0 && analyzer_can_prove(ps->an, n0)) {
+      obligation(ps, c0, false, s, "zero-trip while loop");
+      PVar **rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
+      for (uint32_t i = 0; rets && i < nc; i++) emit_assign(ps, out, rets[i], inits[i], s);
+      show_all(ps, s->u.loop.rets, nc);
+      ps->res->whiles_removed++;
+      return;
+    }
+  }
+  Stmt *o = new_stmt(ps, SK_WHILE, s);
+  if (!o) return;
+  *o = *s;
+  o->u.loop.inits = inits;
+  size_t mark = ps->nscope;
+  if (nc) {
+    o->u.loop.carries = alloc(ps, nc * sizeof *o->u.loop.carries);
+    for (uint32_t i = 0; o->u.loop.carries && i < nc; i++) {
+      set_sub(ps, s->u.loop.carries[i], NULL, NULL, false);
+      o->u.loop.carries[i] = out_var(ps, s->u.loop.carries[i]);
+    }
+  }
+  show_all(ps, s->u.loop.carries, nc);
+  o->u.loop.cond = expr(ps, s->u.loop.cond);
+  AnMark m = analyzer_mark(ps->an);
+  if (!ps->remap_only) analyzer_assume(ps->an, o->u.loop.cond);
+  YieldTo keep = {YM_KEEP, NULL, 0};
+  o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
+  analyzer_restore(ps->an, m);
+  hide_to(ps, mark);
+  o->u.loop.rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
+  show_all(ps, s->u.loop.rets, nc);
+  svec_push(out, o);
+}
+
+/* `v: tensor[S, d] = call view(t, rows, offset)` is t itself when S is t's shape, rows its first
+ * entry and offset 0 (docs/pass.md): then it becomes the alias `v = t`. */
+static bool view_is_identity(Pass *ps, const Type *rt, const Call *c) {
+  if (ps->remap_only || strcmp(c->name, "view") || c->nargs != 3 || !c->args[0].tensor || !c->args[1].e ||
+      !c->args[2].e || !rt || rt->kind != TY_TENSOR)
+    return false;
+  const PVar *t = c->args[0].tensor;
+  const Type *tt = &t->type;
+  if (tt->dtype != rt->dtype || tt->rank != rt->rank || !rt->rank) return false;
+  /* t's shape is the one it was defined with: only while t and its shape's variables keep their value. */
+  if (t->id >= ps->nsrc || ps->defs[t->id] > 1) return false;
+  for (uint32_t i = 0; i < tt->rank; i++)
+    if (!analyzer_expr_stable(ps->an, tt->shape[i])) return false;
+  Node *shape0 = expr(ps, tt->shape[0]);
+  if (c->args[1].e != shape0 || c->args[2].e->op != OP_CONST || c->args[2].e->aux.bits != 0) return false;
+  for (uint32_t i = 0; i < rt->rank; i++)
+    if (rt->shape[i] != expr(ps, tt->shape[i])) return false;
+  return true;
+}
+
+static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, bool lifted) {
+  switch ((StmtKind)s->kind) {
+  case SK_ASSIGN: {
+    Val v = val(ps, &s->u.assign.val);
+    Type *ty = s->u.assign.type ? type_out(ps, s->u.assign.type) : NULL;
+    PVar *var = def_target(ps, s->u.assign.var, lifted);
+    Stmt *o = new_stmt(ps, SK_ASSIGN, s);
+    if (!o) return;
+    o->u.assign.var = var;
+    o->u.assign.type = ty;
+    if (v.call && view_is_identity(ps, ty, v.call)) {
+      v = (Val){.tensor = v.call->args[0].tensor};
+      ps->res->views_folded++;
+    }
+    o->u.assign.val = v;
+    svec_push(out, o);
+    show(ps, s->u.assign.var);
+    if (!ps->remap_only && v.e && var->node) analyzer_bind_value(ps->an, var->node, v.e);
+    break;
+  }
+  case SK_CALL: {
+    Stmt *o = new_stmt(ps, SK_CALL, s);
+    if (!o) return;
+    o->u.call = call_out(ps, s->u.call);
+    svec_push(out, o);
+    break;
+  }
+  case SK_IF: visit_if(ps, s, out, lifted); break;
+  case SK_FOR: visit_for(ps, s, out, yt, lifted); break;
+  case SK_WHILE: visit_while(ps, s, out, lifted); break;
+  case SK_SPMD:
+  case SK_SCOPE: {
+    Stmt *o = new_stmt(ps, (StmtKind)s->kind, s);
+    if (!o) return;
+    *o = *s;
+    if (s->kind == SK_SPMD) o->u.scope.cores = expr(ps, s->u.scope.cores);
+    StmtVec v = {0};
+    visit_block(ps, s->u.scope.body, &v, yt, lifted);
+    if (v.oom) pass_fail(ps, "out of memory");
+    o->u.scope.body = svec_freeze(ps->prog, &v);
+    svec_push(out, o);
+    break;
+  }
+  case SK_YIELD: {
+    uint32_t n = s->u.vals.n;
+    Val *v = vals(ps, s->u.vals.vals, n);
+    if (yt->mode == YM_KEEP) {
+      Stmt *o = new_stmt(ps, SK_YIELD, s);
+      if (!o) return;
+      o->u.vals.n = n;
+      o->u.vals.vals = v;
+      svec_push(out, o);
+      break;
+    }
+    for (uint32_t i = 0; v && i < n; i++) {
+      if (yt->rets && yt->rets[i]) {
+        emit_assign(ps, out, yt->rets[i], v[i], s);
+      } else if (v[i].call) {
+        Stmt *o = new_stmt(ps, SK_CALL, s);
+        if (!o) return;
+        o->u.call = v[i].call;
+        svec_push(out, o);
+      }
+    }
+    break;
+  }
+  case SK_RETURN: {
+    Stmt *o = new_stmt(ps, SK_RETURN, s);
+    if (!o) return;
+    o->u.vals.n = s->u.vals.n;
+    o->u.vals.vals = vals(ps, s->u.vals.vals, s->u.vals.n);
+    svec_push(out, o);
+    break;
+  }
+  }
+}
+
+static void visit_block(Pass *ps, Block b, StmtVec *out, const YieldTo *yt, bool lifted) {
+  for (uint32_t i = 0; i < b.n && !ps->failed; i++) visit_stmt(ps, b.s[i], out, yt, lifted);
+}
+
+Block pass_visit_body(Pass *ps, Block body) {
+  YieldTo keep = {YM_KEEP, NULL, 0};
+  StmtVec v = {0};
+  visit_block(ps, body, &v, &keep, false);
+  if (v.oom) pass_fail(ps, "out of memory");
+  return svec_freeze(ps->prog, &v);
+}

@@ -1,0 +1,31 @@
+/* folds.h: the procedural folds' C functions (folds_divmod.c, folds_terms.c), registered with their
+ * families and lemmas in the table of folds.c. Each `*_fold` returns the replacement of n, or NULL
+ * when it does not apply; it is only called at dtypes where its lemmas are proved (the engine checks),
+ * and it checks itself every side condition of those lemmas (bounds, no overflow) on n. */
+#ifndef VSIMP_REWRITE_FOLDS_H
+#define VSIMP_REWRITE_FOLDS_H
+
+#include <stdbool.h>
+
+#include "ir/node.h"
+
+/* applies(): cheap op tests. */
+bool fold_divmod_applies(const Node *n); /* // % tdiv tmod by a constant, integer dtype */
+bool fold_terms_applies(const Node *n);  /* + - * neg, integer dtype */
+bool fold_cmp_applies(const Node *n);    /* < <= == != on integers */
+
+Node *fold_cancel_divmod(VsCtx *ctx, Node *n);       /* // %: one quotient window */
+Node *fold_cancel_tdivmod(VsCtx *ctx, Node *n);      /* tdiv tmod: the same, nonnegative parts */
+Node *fold_factor_remainder(VsCtx *ctx, Node *n);    /* // %: multiples of c leave */
+Node *fold_factor_tremainder(VsCtx *ctx, Node *n);   /* tdiv tmod: the same, nonnegative parts */
+Node *fold_remove_nested_mod(VsCtx *ctx, Node *n);   /* %: (x % c1) inside, c | c1 */
+Node *fold_remove_nested_tmod(VsCtx *ctx, Node *n);  /* %: tmod(x, c1) inside, c | c1 */
+Node *fold_divmod_congruence(VsCtx *ctx, Node *n);   /* %: coefficients to their nearest residue */
+Node *fold_divide_by_gcd(VsCtx *ctx, Node *n);       /* // % tdiv tmod: gcd of all */
+Node *fold_gcd_with_remainder(VsCtx *ctx, Node *n);  /* // %: gcd of the terms and c, not the constant */
+Node *fold_binary_numerator(VsCtx *ctx, Node *n);    /* // % tdiv tmod: a numerator of two values */
+
+Node *fold_term_collect(VsCtx *ctx, Node *n);        /* like terms and constants collected */
+Node *fold_move_offset(VsCtx *ctx, Node *n);         /* comparisons: terms and offsets to one side */
+
+#endif

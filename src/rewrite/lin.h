@@ -1,0 +1,54 @@
+/* lin.h: integer expressions read as linear forms  a1*t1 + ... + an*tn + k.
+ *
+ * A Lin is what the procedural folds reason about. Its coefficients and constant are exact integers
+ * (i128), read off the expression's + - * (by a constant) and negation structure: the node's value
+ * is congruent to the form's exact value modulo 2^w (ring arithmetic; lemmas lin_* in
+ * src/rules/lemmas_divmod.rules). When the form's exact interval, computed from the terms' bounds, fits
+ * the dtype, the node's value *is* the exact value (congruent, and both in one window of 2^w values):
+ * lin_fits() is that check, in exact i128 arithmetic. */
+#ifndef VSIMP_REWRITE_LIN_H
+#define VSIMP_REWRITE_LIN_H
+
+#include <stdbool.h>
+
+#include "ir/node.h"
+
+enum { LIN_MAX_TERMS = 32 };
+
+typedef struct {
+  Node *t; /* a node that is not a sum, a negation, a constant or a product by a constant */
+  i128 a;  /* its coefficient (never 0 after lin_of) */
+} LinTerm;
+
+typedef struct {
+  DType dt;
+  int n;
+  LinTerm t[LIN_MAX_TERMS]; /* in order of first appearance */
+  i128 k;
+  int atoms; /* lin_of: term occurrences and nonzero constants met while reading the expression */
+} Lin;
+
+/* Reads n (an integer node) as a linear form. False if it has too many terms or its coefficients
+ * leave the i128 range (the folds then do nothing). */
+bool lin_of(const Node *n, Lin *out);
+/* An empty form of dtype dt. */
+void lin_init(Lin *l, DType dt);
+/* Adds a*t (t any node of l's dtype) to l; false on i128 overflow or too many terms. */
+bool lin_add(Lin *l, Node *t, i128 a);
+/* Adds m times every term and the constant of src to l. */
+bool lin_add_lin(Lin *l, const Lin *src, i128 m);
+/* The exact interval of the form over its terms' bounds; false on i128 overflow. */
+bool lin_range(const Lin *l, i128 *lo, i128 *hi);
+/* lin_range() succeeds and the interval lies within the dtype's range. */
+bool lin_fits(const Lin *l);
+/* Whether m * (the form) fits: m times the exact interval lies within the dtype's range. */
+bool lin_fits_scaled(const Lin *l, i128 m);
+/* Builds the form as a node in canonical order (terms by node id, the constant last), coefficients
+ * reduced modulo 2^w: the result is congruent to the form. NULL on failure (out of nodes). */
+Node *lin_build(VsCtx *ctx, const Lin *l);
+/* Terms of the form whose coefficient is not 0 modulo 2^w, plus 1 if the constant is not. */
+int lin_size_mod(const Lin *l);
+
+i128 lin_gcd(i128 a, i128 b);
+
+#endif

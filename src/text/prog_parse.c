@@ -1,0 +1,1111 @@
+/* prog_parse.c: the program parser (docs/syntax.md, "Programs").
+ *
+ * Recursive descent over statements (nesting is limited to PROG_MAX_NESTING, so the C stack is
+ * bounded); expressions go to the .vs expression parser (text/expr_parse.h) through one shared token
+ * stream. Scoping is lexical: a name is visible from its definition to the end of the enclosing
+ * `for`/`while`/`if` body (`spmd` and `scope` bodies do not end visibility). Parameters are visible
+ * everywhere. A definition of a visible name is an assignment to that variable (its type must match). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/diag.h"
+#include "text/expr_parse.h"
+#include "text/literal.h"
+#include "text/prog_text.h"
+
+#define PROG_MAX_FILE_BYTES ((size_t)64 << 20)
+
+/* Where a `yield` goes: the innermost loop or if body. */
+typedef struct {
+  const char *what; /* "for", "while", "if" */
+  uint32_t n;
+  Type *types;
+  bool *known;      /* if results without an annotation: typed by the first yield */
+  int nyields;
+  int yline, ycol;  /* the first yield */
+} YieldTarget;
+
+typedef struct {
+  VsCtx *ctx;
+  Program *prog;
+  Function *fn;
+  const char *file;
+  const char *src;
+  ExprStream st;
+  VsDiag *diag;
+  uint32_t *vis; /* per variable id: visible now */
+  uint8_t *ro;   /* per variable id: a loop variable or carry inside its body */
+  size_t cap_vis;
+  PVar **scope; /* variables made visible, in order */
+  size_t nscope, cap_scope;
+  uint32_t depth;
+  YieldTarget *yt;
+  bool at_top; /* parsing the function body itself */
+} PP;
+
+static const char *const keywords[] = {"func", "for", "if", "else", "while", "iter", "cond", "yield", "return",
+                                       "call", "spmd", "scope", "pass", "range", "parallel", "unroll",
+                                       "pipeline", "tensor"};
+
+__attribute__((format(printf, 4, 5))) static bool fail(PP *p, int line, int col, const char *fmt, ...) {
+  char msg[sizeof p->diag->msg];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  diag_set(p->diag, p->file, line, col, "%s", msg);
+  return false;
+}
+
+static Token *cur(PP *p) { return &p->st.tok; }
+
+static bool advance(PP *p) {
+  p->st.tok = p->st.next;
+  lex_next(&p->st.lx, &p->st.next);
+  if (p->st.tok.kind == TK_ERROR) return fail(p, p->st.tok.line, p->st.tok.col, "%s", p->st.tok.msg);
+  return true;
+}
+
+static bool is_kw(const PP *p, const Token *t, const char *w) {
+  size_t n = strlen(w);
+  return t->kind == TK_IDENT && t->len == n && memcmp(p->src + t->off, w, n) == 0;
+}
+
+static bool is_keyword(const char *s, size_t len) {
+  for (size_t i = 0; i < sizeof keywords / sizeof keywords[0]; i++)
+    if (strlen(keywords[i]) == len && memcmp(keywords[i], s, len) == 0) return true;
+  return false;
+}
+
+static const char *describe(PP *p, const Token *t, char *buf, size_t size) {
+  tok_describe(&p->st.lx, t, buf, size);
+  return buf;
+}
+
+static bool expect(PP *p, TokKind k, const char *what) {
+  if (cur(p)->kind == k) return advance(p);
+  char d[64];
+  return fail(p, cur(p)->line, cur(p)->col, "expected %s, found %s", what, describe(p, cur(p), d, sizeof d));
+}
+
+static bool expect_kw(PP *p, const char *w) {
+  if (is_kw(p, cur(p), w)) return advance(p);
+  char d[64];
+  return fail(p, cur(p)->line, cur(p)->col, "expected '%s', found %s", w, describe(p, cur(p), d, sizeof d));
+}
+
+static const char *short_name(const char *s, size_t len, char *buf, size_t size) {
+  size_t n = len > 40 ? 40 : len;
+  snprintf(buf, size, "%.*s%s", (int)n, s, len > 40 ? "..." : "");
+  return buf;
+}
+
+/* ---- scopes ---- */
+
+static bool ensure_vis(PP *p) {
+  if (p->fn->nvars <= p->cap_vis) return true;
+  size_t cap = p->cap_vis ? p->cap_vis : 64;
+  while (cap < p->fn->nvars) cap *= 2;
+  uint32_t *nv = realloc(p->vis, cap * sizeof *nv);
+  if (!nv) return false;
+  p->vis = nv;
+  uint8_t *nr = realloc(p->ro, cap);
+  if (!nr) return false;
+  p->ro = nr;
+  memset(p->vis + p->cap_vis, 0, (cap - p->cap_vis) * sizeof *nv);
+  memset(p->ro + p->cap_vis, 0, cap - p->cap_vis);
+  p->cap_vis = cap;
+  return true;
+}
+
+static PVar *visible(PP *p, const char *name) {
+  for (PVar *v = fn_find_name(p->fn, name); v; v = v->next_same_name)
+    if (v->id < p->cap_vis && p->vis[v->id]) return v;
+  return NULL;
+}
+
+static bool make_visible(PP *p, PVar *v) {
+  if (!ensure_vis(p)) return fail(p, v->line, v->col, "out of memory");
+  if (p->vis[v->id]) return true;
+  if (p->nscope == p->cap_scope) {
+    size_t cap = p->cap_scope ? p->cap_scope * 2 : 64;
+    PVar **ns = realloc(p->scope, cap * sizeof *ns);
+    if (!ns) return fail(p, v->line, v->col, "out of memory");
+    p->scope = ns;
+    p->cap_scope = cap;
+  }
+  p->vis[v->id] = 1;
+  p->scope[p->nscope++] = v;
+  return true;
+}
+
+static void close_scope(PP *p, size_t mark) {
+  while (p->nscope > mark) p->vis[p->scope[--p->nscope]->id] = 0;
+}
+
+/* ---- expressions ---- */
+
+static Node *lookup(void *user, const char *s, size_t len, char *msg, size_t msgsize) {
+  PP *p = user;
+  char nb[64];
+  short_name(s, len, nb, sizeof nb);
+  if (is_keyword(s, len)) {
+    if (len == 4 && !memcmp(s, "call", 4))
+      snprintf(msg, msgsize, "a call must be a whole value: bind its result to a variable first");
+    else
+      snprintf(msg, msgsize, "expected an expression, found '%s'", nb);
+    return NULL;
+  }
+  const char *name = vs_intern(p->ctx, s, len);
+  PVar *v = name ? visible(p, name) : NULL;
+  if (!v) {
+    PVar *any = name ? fn_find_name(p->fn, name) : NULL;
+    if (any)
+      snprintf(msg, msgsize, "'%s' is not defined here (its definition at %d:%d is in a scope that has ended)", nb,
+               any->line, any->col);
+    else
+      snprintf(msg, msgsize, "unknown variable '%s' (not defined before this point)", nb);
+    return NULL;
+  }
+  if (v->type.kind == TY_TENSOR) {
+    snprintf(msg, msgsize, "'%s' is a tensor: only scalars may appear in expressions", nb);
+    return NULL;
+  }
+  return v->node;
+}
+
+/* Parses an expression; expect >= 0 gives untyped literals that dtype and requires it of the result. */
+static bool parse_expr(PP *p, int expect_dt, Node **out, bool *flexible) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!vs_parse_expr_stream(p->ctx, p->file, &p->st, lookup, p, expect_dt, out, flexible, p->diag)) return false;
+  if (expect_dt >= 0 && (*out)->dtype != expect_dt)
+    return fail(p, line, col, "type mismatch: expected %s, got %s", dt_name((DType)expect_dt),
+                dt_name((DType)(*out)->dtype));
+  return true;
+}
+
+/* Several sibling expressions sharing one dtype (loop bounds): the first with a dtype of its own
+ * types the flexible ones, as for the operands of a .vs operator. */
+static bool parse_siblings(PP *p, Node **out, int n, int *dt) {
+  ExprStream saved[3];
+  bool flex[3];
+  int anchor = -1;
+  for (int i = 0; i < n; i++) {
+    if (i && !expect(p, TK_COMMA, "','")) return false;
+    saved[i] = p->st;
+    if (!parse_expr(p, -1, &out[i], &flex[i])) return false;
+    if (!flex[i] && anchor < 0) anchor = out[i]->dtype;
+  }
+  if (anchor < 0) anchor = out[0]->dtype;
+  ExprStream end = p->st;
+  for (int i = 0; i < n; i++) {
+    if (!flex[i] || out[i]->dtype == anchor) continue;
+    p->st = saved[i];
+    if (!parse_expr(p, anchor, &out[i], NULL)) return false;
+  }
+  p->st = end;
+  for (int i = 1; i < n; i++)
+    if (out[i]->dtype != out[0]->dtype)
+      return fail(p, cur(p)->line, cur(p)->col, "loop bounds have different types (%s and %s)",
+                  dt_name((DType)out[0]->dtype), dt_name((DType)out[i]->dtype));
+  *dt = anchor;
+  return true;
+}
+
+/* ---- types ---- */
+
+static bool parse_dtype(PP *p, DType *dt) {
+  char d[64];
+  if (cur(p)->kind != TK_IDENT || !dt_from_name(p->src + cur(p)->off, cur(p)->len, dt))
+    return fail(p, cur(p)->line, cur(p)->col, "expected a dtype, found %s", describe(p, cur(p), d, sizeof d));
+  return advance(p);
+}
+
+static bool parse_type(PP *p, Type *t) {
+  memset(t, 0, sizeof *t);
+  if (!is_kw(p, cur(p), "tensor")) {
+    DType dt;
+    if (!parse_dtype(p, &dt)) return false;
+    *t = type_scalar(dt);
+    return true;
+  }
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'tensor'") || !expect(p, TK_LBRACK, "'[' (the shape)"))
+    return false;
+  Node *shape[PROG_MAX_VALS];
+  uint32_t rank = 0;
+  while (cur(p)->kind != TK_RBRACK) {
+    if (rank && !expect(p, TK_COMMA, "',' or ']'")) return false;
+    if (rank == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many shape entries (limit %d)", PROG_MAX_VALS);
+    if (!parse_expr(p, DT_INDEX, &shape[rank], NULL)) return false;
+    rank++;
+  }
+  if (!advance(p) || !expect(p, TK_COMMA, "',' and the element dtype")) return false;
+  DType dt;
+  if (!parse_dtype(p, &dt) || !expect(p, TK_RBRACK, "']'")) return false;
+  t->kind = TY_TENSOR;
+  t->dtype = (uint8_t)dt;
+  t->rank = rank;
+  if (rank) {
+    t->shape = prog_alloc(p->prog, rank * sizeof *t->shape);
+    if (!t->shape) return fail(p, line, col, "out of memory");
+    memcpy(t->shape, shape, rank * sizeof *shape);
+  }
+  return true;
+}
+
+static bool type_compatible(const Type *a, const Type *b) {
+  if (a->kind != b->kind || a->dtype != b->dtype) return false;
+  return a->kind == TY_SCALAR || a->rank == b->rank;
+}
+
+static void type_text(const Type *t, char *buf, size_t size) {
+  if (t->kind == TY_SCALAR) snprintf(buf, size, "%s", dt_name((DType)t->dtype));
+  else snprintf(buf, size, "a rank-%u tensor of %s", t->rank, dt_name((DType)t->dtype));
+}
+
+/* ---- values ---- */
+
+static bool parse_call(PP *p, Call **out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p)) return false; /* `call` */
+  char d[64];
+  if (cur(p)->kind != TK_IDENT)
+    return fail(p, cur(p)->line, cur(p)->col, "expected a function name after 'call', found %s",
+                describe(p, cur(p), d, sizeof d));
+  const char *name = vs_intern(p->ctx, p->src + cur(p)->off, cur(p)->len);
+  if (!name) return fail(p, line, col, "out of memory");
+  if (!advance(p) || !expect(p, TK_LPAREN, "'(' after the function name")) return false;
+  Val args[PROG_MAX_VALS];
+  uint32_t n = 0;
+  while (cur(p)->kind != TK_RPAREN) {
+    if (n && !expect(p, TK_COMMA, "',' or ')'")) return false;
+    if (n == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many arguments (limit %d)", PROG_MAX_VALS);
+    memset(&args[n], 0, sizeof args[n]);
+    Token *t = cur(p);
+    if (t->kind == TK_IDENT && (p->st.next.kind == TK_COMMA || p->st.next.kind == TK_RPAREN)) {
+      const char *nm = vs_intern(p->ctx, p->src + t->off, t->len);
+      PVar *v = nm ? visible(p, nm) : NULL;
+      if (v && v->type.kind == TY_TENSOR) {
+        args[n++].tensor = v;
+        if (!advance(p)) return false;
+        continue;
+      }
+    }
+    if (is_kw(p, t, "call")) return fail(p, t->line, t->col, "a call argument cannot be a call: bind it to a variable first");
+    if (!parse_expr(p, -1, &args[n].e, NULL)) return false;
+    n++;
+  }
+  if (!advance(p)) return false;
+  Call *c = prog_alloc(p->prog, sizeof *c);
+  if (!c || (n && !(c->args = prog_alloc(p->prog, n * sizeof *c->args)))) return fail(p, line, col, "out of memory");
+  c->name = name;
+  c->nargs = n;
+  if (n) memcpy(c->args, args, n * sizeof *args);
+  c->line = line;
+  c->col = col;
+  *out = c;
+  return true;
+}
+
+/* A value of type *t (t->kind may be TY_SCALAR with known == false: then the value types itself, and
+ * *t is set). */
+static bool parse_value(PP *p, Type *t, bool *known, Val *out, const char *what) {
+  memset(out, 0, sizeof *out);
+  Token *tk = cur(p);
+  int line = tk->line, col = tk->col;
+  char tb[64], nb[64];
+  if (is_kw(p, tk, "call")) {
+    if (known && !*known)
+      return fail(p, line, col, "cannot infer the type of %s from a call: annotate it, as in (r: i32)", what);
+    return parse_call(p, &out->call);
+  }
+  if (tk->kind == TK_IDENT) {
+    const char *nm = vs_intern(p->ctx, p->src + tk->off, tk->len);
+    PVar *v = nm ? visible(p, nm) : NULL;
+    if (v && v->type.kind == TY_TENSOR) {
+      if (known && !*known) {
+        *t = v->type;
+        *known = true;
+      } else if (!type_compatible(t, &v->type)) {
+        type_text(t, tb, sizeof tb);
+        return fail(p, line, col, "type mismatch: %s is %s, but '%s' is a tensor", what, tb,
+                    short_name(nm, tk->len, nb, sizeof nb));
+      }
+      out->tensor = v;
+      return advance(p);
+    }
+  }
+  if ((!known || *known) && t->kind == TY_TENSOR) {
+    type_text(t, tb, sizeof tb);
+    return fail(p, line, col, "type mismatch: %s is %s; give a tensor variable or a call", what, tb);
+  }
+  int want = (!known || *known) ? t->dtype : -1;
+  Node *e;
+  if (!vs_parse_expr_stream(p->ctx, p->file, &p->st, lookup, p, want, &e, NULL, p->diag)) return false;
+  if (want >= 0 && e->dtype != want)
+    return fail(p, line, col, "type mismatch: %s is %s, but the value is %s", what, dt_name((DType)want),
+                dt_name((DType)e->dtype));
+  if (known && !*known) {
+    *t = type_scalar((DType)e->dtype);
+    *known = true;
+  }
+  out->e = e;
+  return true;
+}
+
+/* ---- statements ---- */
+
+static bool parse_block(PP *p, Block *out);
+
+static bool check_name(PP *p, const Token *t) {
+  char nb[64];
+  const char *s = p->src + t->off;
+  if (t->kind != TK_IDENT) {
+    char d[64];
+    return fail(p, t->line, t->col, "expected a variable name, found %s", describe(p, t, d, sizeof d));
+  }
+  if (vs_is_reserved_name(s, t->len) || is_keyword(s, t->len))
+    return fail(p, t->line, t->col, "'%s' is a reserved word and cannot name a variable",
+                short_name(s, t->len, nb, sizeof nb));
+  return true;
+}
+
+/* The variable a definition `name: type` (or, with type NULL, an assignment `name`) writes. */
+static bool def_var(PP *p, const Token *nt, const Type *type, PVar **out) {
+  char nb[64], a[64], b[64];
+  const char *name = vs_intern(p->ctx, p->src + nt->off, nt->len);
+  if (!name) return fail(p, nt->line, nt->col, "out of memory");
+  short_name(name, nt->len, nb, sizeof nb);
+  PVar *v = visible(p, name);
+  if (v) {
+    if (v->id < p->cap_vis && p->ro[v->id])
+      return fail(p, nt->line, nt->col, "cannot assign to '%s': loop variables and carries are read-only in their body",
+                  nb);
+    if (type && !type_compatible(type, &v->type)) {
+      type_text(&v->type, a, sizeof a);
+      type_text(type, b, sizeof b);
+      return fail(p, nt->line, nt->col, "type mismatch: '%s' is %s (defined at %d:%d), not %s", nb, a, v->line,
+                  v->col, b);
+    }
+    *out = v;
+    return true;
+  }
+  if (!type) return fail(p, nt->line, nt->col, "unknown variable '%s': define it with a type, as in %s: i32 = ...", nb, nb);
+  v = fn_var(p->prog, p->fn, name, type, false, 0, 0);
+  if (!v) return fail(p, nt->line, nt->col, "%s", vs_ctx_error(p->ctx)[0] ? vs_ctx_error(p->ctx) : "out of memory");
+  if (!v->line) {
+    v->line = nt->line;
+    v->col = nt->col;
+  }
+  if (!ensure_vis(p)) return fail(p, nt->line, nt->col, "out of memory");
+  *out = v;
+  return true;
+}
+
+static bool parse_assign(PP *p, StmtVec *out) {
+  Token nt = *cur(p);
+  if (!check_name(p, &nt) || !advance(p)) return false;
+  Type ty, *tp = NULL;
+  if (cur(p)->kind == TK_COLON) {
+    if (!advance(p) || !parse_type(p, &ty)) return false;
+    tp = &ty;
+  }
+  if (!expect(p, TK_ASSIGN, "'='")) return false;
+  /* The value is parsed before the variable becomes visible: `x: i32 = x + 1` reads an older x. */
+  const char *name = vs_intern(p->ctx, p->src + nt.off, nt.len);
+  PVar *old = name ? visible(p, name) : NULL;
+  Type want = tp ? *tp : old ? old->type : type_scalar(DT_INDEX);
+  char what[80], nb[64];
+  snprintf(what, sizeof what, "'%s'", short_name(p->src + nt.off, nt.len, nb, sizeof nb));
+  if (!tp && !old) return def_var(p, &nt, NULL, &old);
+  Val v;
+  if (!parse_value(p, &want, NULL, &v, what)) return false;
+  PVar *var;
+  if (!def_var(p, &nt, tp, &var) || !make_visible(p, var)) return false;
+  Stmt *s = stmt_new(p->prog, SK_ASSIGN, nt.line, nt.col);
+  if (!s) return fail(p, nt.line, nt.col, "out of memory");
+  s->u.assign.var = var;
+  s->u.assign.val = v;
+  if (var->type.kind == TY_TENSOR) {
+    s->u.assign.type = prog_alloc(p->prog, sizeof(Type));
+    if (!s->u.assign.type) return fail(p, nt.line, nt.col, "out of memory");
+    *s->u.assign.type = want;
+  }
+  svec_push(out, s);
+  return true;
+}
+
+/* `(a, b: i32) =` before for / if / while. */
+typedef struct {
+  Token names[PROG_MAX_VALS];
+  Type types[PROG_MAX_VALS];
+  bool typed[PROG_MAX_VALS];
+  uint32_t n;
+} RetList;
+
+static bool parse_rets(PP *p, RetList *r) {
+  r->n = 0;
+  if (!advance(p)) return false; /* ( */
+  do {
+    if (r->n && !advance(p)) return false; /* , */
+    if (r->n == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many results (limit %d)", PROG_MAX_VALS);
+    if (!check_name(p, cur(p))) return false;
+    r->names[r->n] = *cur(p);
+    r->typed[r->n] = false;
+    if (!advance(p)) return false;
+    if (cur(p)->kind == TK_COLON) {
+      if (!advance(p) || !parse_type(p, &r->types[r->n])) return false;
+      r->typed[r->n] = true;
+    }
+    r->n++;
+  } while (cur(p)->kind == TK_COMMA);
+  if (!expect(p, TK_RPAREN, "',' or ')'") || !expect(p, TK_ASSIGN, "'=' after the result list")) return false;
+  if (!is_kw(p, cur(p), "for") && !is_kw(p, cur(p), "if") && !is_kw(p, cur(p), "while")) {
+    char d[64];
+    return fail(p, cur(p)->line, cur(p)->col, "expected 'for', 'if' or 'while' after '(...) =', found %s",
+                describe(p, cur(p), d, sizeof d));
+  }
+  return true;
+}
+
+/* Binds result variables after their statement (they become visible only then). */
+static bool bind_rets(PP *p, const RetList *r, const Type *types, PVar ***out) {
+  if (!r || !r->n) {
+    *out = NULL;
+    return true;
+  }
+  PVar **rets = prog_alloc(p->prog, r->n * sizeof *rets);
+  if (!rets) return fail(p, r->names[0].line, r->names[0].col, "out of memory");
+  for (uint32_t i = 0; i < r->n; i++) {
+    const char *name = vs_intern(p->ctx, p->src + r->names[i].off, r->names[i].len);
+    PVar *old = name ? visible(p, name) : NULL;
+    if (!def_var(p, &r->names[i], old && !r->typed[i] ? &old->type : &types[i], &rets[i])) return false;
+    if (!type_compatible(&rets[i]->type, &types[i])) {
+      char a[64], b[64];
+      type_text(&rets[i]->type, a, sizeof a);
+      type_text(&types[i], b, sizeof b);
+      return fail(p, r->names[i].line, r->names[i].col, "type mismatch: '%s' is %s, the result is %s",
+                  rets[i]->name, a, b);
+    }
+    for (uint32_t j = 0; j < i; j++)
+      if (rets[j] == rets[i])
+        return fail(p, r->names[i].line, r->names[i].col, "'%s' appears twice in the result list", rets[i]->name);
+  }
+  for (uint32_t i = 0; i < r->n; i++)
+    if (!make_visible(p, rets[i])) return false;
+  *out = rets;
+  return true;
+}
+
+/* `iter (a: T = v, ...)`: carries, visible (read-only) in the body only. */
+static bool parse_carries(PP *p, PVar ***carries, Val **inits, uint32_t *n, PVar **tmp_vars, Val *tmp_vals) {
+  *n = 0;
+  if (!is_kw(p, cur(p), "iter")) return true;
+  if (!advance(p) || !expect(p, TK_LPAREN, "'(' after 'iter'")) return false;
+  Token names[PROG_MAX_VALS];
+  Type types[PROG_MAX_VALS];
+  uint32_t k = 0;
+  do {
+    if (k && !advance(p)) return false;
+    if (k == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many carries (limit %d)", PROG_MAX_VALS);
+    if (!check_name(p, cur(p))) return false;
+    names[k] = *cur(p);
+    if (!advance(p) || !expect(p, TK_COLON, "':' and the carry's type") || !parse_type(p, &types[k]) ||
+        !expect(p, TK_ASSIGN, "'=' and the carry's initial value"))
+      return false;
+    char what[80], nb[64];
+    snprintf(what, sizeof what, "carry '%s'", short_name(p->src + names[k].off, names[k].len, nb, sizeof nb));
+    if (!parse_value(p, &types[k], NULL, &tmp_vals[k], what)) return false;
+    k++;
+  } while (cur(p)->kind == TK_COMMA);
+  if (!expect(p, TK_RPAREN, "',' or ')'")) return false;
+  for (uint32_t i = 0; i < k; i++) {
+    const char *name = vs_intern(p->ctx, p->src + names[i].off, names[i].len);
+    if (!name) return fail(p, names[i].line, names[i].col, "out of memory");
+    if (visible(p, name))
+      return fail(p, names[i].line, names[i].col, "carry '%s' hides a variable that is already defined", name);
+    if (!def_var(p, &names[i], &types[i], &tmp_vars[i])) return false;
+    for (uint32_t j = 0; j < i; j++)
+      if (tmp_vars[j] == tmp_vars[i]) return fail(p, names[i].line, names[i].col, "carry '%s' appears twice", name);
+  }
+  *carries = prog_alloc(p->prog, k * sizeof **carries);
+  *inits = prog_alloc(p->prog, k * sizeof **inits);
+  if (!*carries || !*inits) return fail(p, cur(p)->line, cur(p)->col, "out of memory");
+  memcpy(*carries, tmp_vars, k * sizeof *tmp_vars);
+  memcpy(*inits, tmp_vals, k * sizeof *tmp_vals);
+  *n = k;
+  return true;
+}
+
+/* Parses a body block with its own scope; vars (n) become visible and read-only inside it. */
+static bool parse_body(PP *p, PVar **vars, uint32_t n, YieldTarget *yt, Block *out) {
+  size_t mark = p->nscope;
+  YieldTarget *saved = p->yt;
+  bool saved_top = p->at_top;
+  for (uint32_t i = 0; i < n; i++) {
+    if (!make_visible(p, vars[i])) return false;
+    p->ro[vars[i]->id] = 1;
+  }
+  p->yt = yt;
+  p->at_top = false;
+  int bl = cur(p)->line, bc = cur(p)->col;
+  bool ok = parse_block(p, out);
+  p->yt = saved;
+  p->at_top = saved_top;
+  for (uint32_t i = 0; i < n; i++) p->ro[vars[i]->id] = 0;
+  close_scope(p, mark);
+  if (!ok) return false;
+  if (yt->nyields > 0 && !block_trailing_yield(*out, NULL))
+    return fail(p, yt->yline, yt->ycol, "'yield' must be the last statement of the %s body", yt->what);
+  if (yt->n > 0 && yt->nyields == 0)
+    return fail(p, bl, bc, "the %s body must end with 'yield' (%u value%s)", yt->what, yt->n, yt->n == 1 ? "" : "s");
+  return true;
+}
+
+static bool parse_for(PP *p, RetList *rets, StmtVec *out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p)) return false;
+  Token vt = *cur(p);
+  if (!check_name(p, &vt) || !advance(p) || !expect_kw(p, "in")) return false;
+  LoopKind kind;
+  if (is_kw(p, cur(p), "range")) kind = LOOP_SEQ;
+  else if (is_kw(p, cur(p), "parallel")) kind = LOOP_PARALLEL;
+  else if (is_kw(p, cur(p), "unroll")) kind = LOOP_UNROLL;
+  else if (is_kw(p, cur(p), "pipeline")) kind = LOOP_PIPELINE;
+  else {
+    char d[64];
+    return fail(p, cur(p)->line, cur(p)->col, "expected 'range', 'parallel', 'unroll' or 'pipeline', found %s",
+                describe(p, cur(p), d, sizeof d));
+  }
+  int kl = cur(p)->line, kc = cur(p)->col;
+  if (!advance(p) || !expect(p, TK_LPAREN, "'('")) return false;
+  Node *b[3];
+  int nb = 0, dt = DT_INDEX;
+  /* Count the arguments first: range(stop), range(start, stop), range(start, stop, step). */
+  ExprStream save = p->st;
+  for (;;) {
+    Node *tmp;
+    if (!parse_expr(p, -1, &tmp, NULL)) return false;
+    nb++;
+    if (cur(p)->kind != TK_COMMA || nb == 3) break;
+    if (!advance(p)) return false;
+  }
+  if (cur(p)->kind != TK_RPAREN) return expect(p, TK_RPAREN, "')' (a range takes 1 to 3 bounds)");
+  p->st = save;
+  if (!parse_siblings(p, b, nb, &dt) || !expect(p, TK_RPAREN, "')'")) return false;
+  if (!dt_is_int((DType)dt))
+    return fail(p, kl, kc, "loop bounds must be integers, got %s", dt_name((DType)dt));
+  Node *start, *stop, *step;
+  if (nb == 1) start = vs_const_int(p->ctx, (DType)dt, 0), stop = b[0], step = vs_const_int(p->ctx, (DType)dt, 1);
+  else start = b[0], stop = b[1], step = nb == 3 ? b[2] : vs_const_int(p->ctx, (DType)dt, 1);
+  if (!start || !step) return fail(p, kl, kc, "%s", vs_ctx_error(p->ctx));
+  const char *attrs[64];
+  uint32_t nattrs = 0;
+  while (cur(p)->kind == TK_AT) {
+    if (!advance(p)) return false;
+    if (cur(p)->kind != TK_IDENT) return expect(p, TK_IDENT, "an attribute name after '@'");
+    if (nattrs == 64) return fail(p, cur(p)->line, cur(p)->col, "too many attributes (limit 64)");
+    attrs[nattrs++] = vs_intern(p->ctx, p->src + cur(p)->off, cur(p)->len);
+    if (!attrs[nattrs - 1] || !advance(p)) return false;
+  }
+  PVar *tmp_vars[PROG_MAX_VALS];
+  Val tmp_vals[PROG_MAX_VALS];
+  Stmt *s = stmt_new(p->prog, SK_FOR, line, col);
+  if (!s) return fail(p, line, col, "out of memory");
+  if (!parse_carries(p, &s->u.loop.carries, &s->u.loop.inits, &s->u.loop.ncarry, tmp_vars, tmp_vals)) return false;
+  const char *vname = vs_intern(p->ctx, p->src + vt.off, vt.len);
+  if (!vname) return fail(p, vt.line, vt.col, "out of memory");
+  if (visible(p, vname)) return fail(p, vt.line, vt.col, "loop variable '%s' hides a variable that is already defined", vname);
+  Type lt = type_scalar((DType)dt);
+  PVar *lv;
+  if (!def_var(p, &vt, &lt, &lv)) return false;
+  for (uint32_t i = 0; i < s->u.loop.ncarry; i++)
+    if (s->u.loop.carries[i] == lv) return fail(p, vt.line, vt.col, "'%s' is both the loop variable and a carry", vname);
+  uint32_t nc = s->u.loop.ncarry;
+  if (rets && rets->n != nc)
+    return fail(p, rets->names[0].line, rets->names[0].col, "the loop has %u carr%s but %u result%s", nc,
+                nc == 1 ? "y" : "ies", rets->n, rets->n == 1 ? "" : "s");
+  Type ctypes[PROG_MAX_VALS];
+  bool known[PROG_MAX_VALS];
+  for (uint32_t i = 0; i < nc; i++) ctypes[i] = s->u.loop.carries[i]->type, known[i] = true;
+  YieldTarget yt = {.what = "for", .n = nc, .types = ctypes, .known = known};
+  PVar *scoped[PROG_MAX_VALS + 1];
+  scoped[0] = lv;
+  if (nc) memcpy(scoped + 1, s->u.loop.carries, nc * sizeof *scoped);
+  if (!parse_body(p, scoped, nc + 1, &yt, &s->u.loop.body)) return false;
+  s->u.loop.kind = (uint8_t)kind;
+  s->u.loop.var = lv;
+  s->u.loop.start = start;
+  s->u.loop.stop = stop;
+  s->u.loop.step = step;
+  s->u.loop.nattrs = nattrs;
+  if (nattrs) {
+    s->u.loop.attrs = prog_alloc(p->prog, nattrs * sizeof *attrs);
+    if (!s->u.loop.attrs) return fail(p, line, col, "out of memory");
+    memcpy(s->u.loop.attrs, attrs, nattrs * sizeof *attrs);
+  }
+  if (!bind_rets(p, rets, ctypes, &s->u.loop.rets)) return false;
+  svec_push(out, s);
+  return true;
+}
+
+static bool parse_while(PP *p, RetList *rets, StmtVec *out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p)) return false;
+  PVar *tmp_vars[PROG_MAX_VALS];
+  Val tmp_vals[PROG_MAX_VALS];
+  Stmt *s = stmt_new(p->prog, SK_WHILE, line, col);
+  if (!s) return fail(p, line, col, "out of memory");
+  if (!parse_carries(p, &s->u.loop.carries, &s->u.loop.inits, &s->u.loop.ncarry, tmp_vars, tmp_vals)) return false;
+  uint32_t nc = s->u.loop.ncarry;
+  if (rets && rets->n != nc)
+    return fail(p, rets->names[0].line, rets->names[0].col, "the loop has %u carr%s but %u result%s", nc,
+                nc == 1 ? "y" : "ies", rets->n, rets->n == 1 ? "" : "s");
+  if (!expect_kw(p, "cond")) return false;
+  size_t mark = p->nscope;
+  for (uint32_t i = 0; i < nc; i++)
+    if (!make_visible(p, s->u.loop.carries[i])) return false;
+  int cl = cur(p)->line, cc = cur(p)->col;
+  Node *cond;
+  bool ok = parse_expr(p, -1, &cond, NULL);
+  close_scope(p, mark);
+  if (!ok) return false;
+  if (cond->dtype != DT_BOOL) return fail(p, cl, cc, "the condition must be bool, got %s", dt_name((DType)cond->dtype));
+  Type ctypes[PROG_MAX_VALS];
+  bool known[PROG_MAX_VALS];
+  for (uint32_t i = 0; i < nc; i++) ctypes[i] = s->u.loop.carries[i]->type, known[i] = true;
+  YieldTarget yt = {.what = "while", .n = nc, .types = ctypes, .known = known};
+  if (!parse_body(p, s->u.loop.carries, nc, &yt, &s->u.loop.body)) return false;
+  s->u.loop.cond = cond;
+  if (!bind_rets(p, rets, ctypes, &s->u.loop.rets)) return false;
+  svec_push(out, s);
+  return true;
+}
+
+static bool parse_if(PP *p, RetList *rets, StmtVec *out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p)) return false;
+  int cl = cur(p)->line, cc = cur(p)->col;
+  Node *cond;
+  if (!parse_expr(p, -1, &cond, NULL)) return false;
+  if (cond->dtype != DT_BOOL) return fail(p, cl, cc, "the condition must be bool, got %s", dt_name((DType)cond->dtype));
+  uint32_t nr = rets ? rets->n : 0;
+  Type types[PROG_MAX_VALS];
+  bool known[PROG_MAX_VALS];
+  for (uint32_t i = 0; i < nr; i++) {
+    known[i] = rets->typed[i];
+    types[i] = rets->typed[i] ? rets->types[i] : type_scalar(DT_INDEX);
+    if (!known[i]) {
+      const char *name = vs_intern(p->ctx, p->src + rets->names[i].off, rets->names[i].len);
+      PVar *old = name ? visible(p, name) : NULL;
+      if (old) types[i] = old->type, known[i] = true;
+    }
+  }
+  Stmt *s = stmt_new(p->prog, SK_IF, line, col);
+  if (!s) return fail(p, line, col, "out of memory");
+  YieldTarget yt = {.what = "if", .n = nr, .types = types, .known = known};
+  if (cur(p)->kind != TK_LBRACE) return expect(p, TK_LBRACE, "'{' after the condition");
+  if (!parse_body(p, NULL, 0, &yt, &s->u.ifs.then)) return false;
+  if (is_kw(p, cur(p), "else")) {
+    s->u.ifs.has_else = true;
+    if (!advance(p)) return false;
+    YieldTarget ye = {.what = "else", .n = nr, .types = types, .known = known};
+    if (is_kw(p, cur(p), "if")) {
+      if (nr)
+        return fail(p, cur(p)->line, cur(p)->col, "'else if' is not allowed on an if with results: write else { ... }");
+      StmtVec v = {0};
+      size_t mark = p->nscope;
+      if (++p->depth > PROG_MAX_NESTING) return fail(p, cur(p)->line, cur(p)->col, "statements nested too deeply (limit %d)", PROG_MAX_NESTING);
+      bool ok = parse_if(p, NULL, &v);
+      p->depth--;
+      close_scope(p, mark);
+      if (!ok) {
+        svec_free(&v);
+        return false;
+      }
+      s->u.ifs.els = svec_freeze(p->prog, &v);
+    } else {
+      if (cur(p)->kind != TK_LBRACE) return expect(p, TK_LBRACE, "'{' or 'if' after 'else'");
+      if (!parse_body(p, NULL, 0, &ye, &s->u.ifs.els)) return false;
+    }
+  } else if (nr) {
+    return fail(p, cur(p)->line, cur(p)->col, "an if with results needs an 'else' branch that yields them");
+  }
+  s->u.ifs.cond = cond;
+  s->u.ifs.nrets = nr;
+  if (!bind_rets(p, rets, types, &s->u.ifs.rets)) return false;
+  svec_push(out, s);
+  return true;
+}
+
+static bool parse_vals(PP *p, uint32_t *n, Val **vals, const Type *types, bool *known, uint32_t want,
+                       const char *what, int line, int col) {
+  Val tmp[PROG_MAX_VALS];
+  Type local[PROG_MAX_VALS];
+  uint32_t k = 0;
+  if (cur(p)->kind != TK_RBRACE && cur(p)->kind != TK_EOF) {
+    do {
+      if (k && !advance(p)) return false;
+      if (k >= want) {
+        if (k == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many values (limit %d)", PROG_MAX_VALS);
+        return fail(p, cur(p)->line, cur(p)->col, "too many values: %s takes %u", what, want);
+      }
+      char w[96];
+      snprintf(w, sizeof w, "value %u of %s", k + 1, what);
+      local[k] = types[k];
+      if (!parse_value(p, &local[k], known ? &known[k] : NULL, &tmp[k], w)) return false;
+      k++;
+    } while (cur(p)->kind == TK_COMMA);
+  }
+  if (k != want)
+    return fail(p, line, col, "%s takes %u value%s, got %u", what, want, want == 1 ? "" : "s", k);
+  *vals = k ? prog_alloc(p->prog, k * sizeof **vals) : NULL;
+  if (k && !*vals) return fail(p, line, col, "out of memory");
+  if (k) memcpy(*vals, tmp, k * sizeof *tmp);
+  *n = k;
+  /* Types inferred by this yield are the slots' types from now on. */
+  for (uint32_t i = 0; known && i < k; i++) ((Type *)types)[i] = local[i];
+  return true;
+}
+
+static bool parse_stmt(PP *p, StmtVec *out) {
+  Token *t = cur(p);
+  int line = t->line, col = t->col;
+  char d[64];
+  if (t->kind == TK_LPAREN) {
+    RetList *r = malloc(sizeof *r);
+    if (!r) return fail(p, line, col, "out of memory");
+    bool ok = parse_rets(p, r);
+    if (ok) {
+      if (is_kw(p, cur(p), "for")) ok = parse_for(p, r, out);
+      else if (is_kw(p, cur(p), "while")) ok = parse_while(p, r, out);
+      else ok = parse_if(p, r, out);
+    }
+    free(r);
+    return ok;
+  }
+  if (t->kind != TK_IDENT)
+    return fail(p, line, col, "expected a statement, found %s", describe(p, t, d, sizeof d));
+  if (is_kw(p, t, "for")) return parse_for(p, NULL, out);
+  if (is_kw(p, t, "while")) return parse_while(p, NULL, out);
+  if (is_kw(p, t, "if")) return parse_if(p, NULL, out);
+  if (is_kw(p, t, "pass")) return advance(p);
+  if (is_kw(p, t, "call")) {
+    Stmt *s = stmt_new(p->prog, SK_CALL, line, col);
+    if (!s) return fail(p, line, col, "out of memory");
+    if (!parse_call(p, &s->u.call)) return false;
+    svec_push(out, s);
+    return true;
+  }
+  if (is_kw(p, t, "spmd") || is_kw(p, t, "scope")) {
+    bool spmd = is_kw(p, t, "spmd");
+    Stmt *s = stmt_new(p->prog, spmd ? SK_SPMD : SK_SCOPE, line, col);
+    if (!s || !advance(p)) return s ? false : fail(p, line, col, "out of memory");
+    if (spmd) {
+      if (!expect(p, TK_LPAREN, "'(' and the core count")) return false;
+      int el = cur(p)->line, ec = cur(p)->col;
+      if (!parse_expr(p, -1, &s->u.scope.cores, NULL) || !expect(p, TK_RPAREN, "')'")) return false;
+      if (!dt_is_int((DType)s->u.scope.cores->dtype))
+        return fail(p, el, ec, "the core count must be an integer, got %s", dt_name((DType)s->u.scope.cores->dtype));
+    }
+    /* Not a scope for names: the yield target and visibility carry through. */
+    bool top = p->at_top;
+    p->at_top = false;
+    bool ok = parse_block(p, &s->u.scope.body);
+    p->at_top = top;
+    if (!ok) return false;
+    svec_push(out, s);
+    return true;
+  }
+  if (is_kw(p, t, "yield")) {
+    if (!advance(p)) return false;
+    YieldTarget *yt = p->yt;
+    if (!yt) return fail(p, line, col, "'yield' outside a loop or if body");
+    if (yt->nyields++ == 0) yt->yline = line, yt->ycol = col;
+    else return fail(p, line, col, "a body has one 'yield', at its end");
+    Stmt *s = stmt_new(p->prog, SK_YIELD, line, col);
+    if (!s) return fail(p, line, col, "out of memory");
+    char what[64];
+    snprintf(what, sizeof what, "the %s's yield", yt->what);
+    if (!parse_vals(p, &s->u.vals.n, &s->u.vals.vals, yt->types, yt->known, yt->n, what, line, col)) return false;
+    svec_push(out, s);
+    if (cur(p)->kind != TK_RBRACE)
+      return fail(p, cur(p)->line, cur(p)->col, "'yield' must be the last statement of the %s body", yt->what);
+    return true;
+  }
+  if (is_kw(p, t, "return")) {
+    if (!p->at_top) return fail(p, line, col, "'return' must be the last statement of the function body");
+    if (!advance(p)) return false;
+    Stmt *s = stmt_new(p->prog, SK_RETURN, line, col);
+    if (!s) return fail(p, line, col, "out of memory");
+    char what[80];
+    snprintf(what, sizeof what, "the return of '%s'", p->fn->name);
+    if (!parse_vals(p, &s->u.vals.n, &s->u.vals.vals, p->fn->results, NULL, p->fn->nresults, what, line, col))
+      return false;
+    svec_push(out, s);
+    if (cur(p)->kind != TK_RBRACE)
+      return fail(p, cur(p)->line, cur(p)->col, "'return' must be the last statement of the function body");
+    return true;
+  }
+  if (is_keyword(p->src + t->off, t->len) || vs_is_reserved_name(p->src + t->off, t->len)) {
+    if (p->st.next.kind == TK_COLON || p->st.next.kind == TK_ASSIGN) return check_name(p, t);
+    return fail(p, line, col, "expected a statement, found %s", describe(p, t, d, sizeof d));
+  }
+  if (p->st.next.kind == TK_COLON || p->st.next.kind == TK_ASSIGN) return parse_assign(p, out);
+  return fail(p, line, col, "expected a statement (an assignment needs ':' or '='), found %s",
+              describe(p, t, d, sizeof d));
+}
+
+static bool parse_block(PP *p, Block *out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!expect(p, TK_LBRACE, "'{'")) return false;
+  if (++p->depth > PROG_MAX_NESTING)
+    return fail(p, line, col, "statements nested too deeply (limit %d)", PROG_MAX_NESTING);
+  StmtVec v = {0};
+  bool ok = true;
+  while (ok && cur(p)->kind != TK_RBRACE) {
+    if (cur(p)->kind == TK_EOF) {
+      ok = fail(p, cur(p)->line, cur(p)->col, "expected '}' (the block opened at %d:%d), found end of file", line, col);
+      break;
+    }
+    ok = parse_stmt(p, &v);
+    if (ok && v.oom) ok = fail(p, line, col, "out of memory");
+  }
+  p->depth--;
+  if (!ok) {
+    svec_free(&v);
+    return false;
+  }
+  *out = svec_freeze(p->prog, &v);
+  return advance(p);
+}
+
+/* ---- functions ---- */
+
+static bool parse_bound(PP *p, DType dt, i128 *v) {
+  int line = cur(p)->line, col = cur(p)->col;
+  bool neg = false;
+  char d[64];
+  if (cur(p)->kind == TK_MINUS) {
+    neg = true;
+    if (!advance(p)) return false;
+  }
+  Token *t = cur(p);
+  if (t->kind != TK_INT) return fail(p, t->line, t->col, "expected an integer literal, found %s", describe(p, t, d, sizeof d));
+  if (t->has_suffix && t->suffix != dt)
+    return fail(p, line, col, "bound has type %s but the parameter is %s", dt_name(t->suffix), dt_name(dt));
+  u128 mag = 0;
+  lit_int_magnitude(p->src + t->off, t->num_len, &mag);
+  *v = neg ? -(i128)mag : (i128)mag;
+  if (!im_fits(dt, *v)) return fail(p, line, col, "bound does not fit in %s", dt_name(dt));
+  return advance(p);
+}
+
+static bool parse_param(PP *p) {
+  Token nt = *cur(p);
+  if (!check_name(p, &nt) || !advance(p) || !expect(p, TK_COLON, "':' and the parameter's type")) return false;
+  Type ty;
+  if (!parse_type(p, &ty)) return false;
+  i128 lo = 0, hi = 0;
+  if (ty.kind == TY_SCALAR) lo = im_min((DType)ty.dtype), hi = im_max((DType)ty.dtype);
+  if (is_kw(p, cur(p), "in")) {
+    if (ty.kind != TY_SCALAR || dt_is_float((DType)ty.dtype))
+      return fail(p, cur(p)->line, cur(p)->col, "a range is only allowed on integer and bool parameters");
+    if (!advance(p)) return false;
+    int bl = cur(p)->line, bc = cur(p)->col;
+    if (!expect(p, TK_LBRACK, "'[' after 'in'") || !parse_bound(p, (DType)ty.dtype, &lo) ||
+        !expect(p, TK_COMMA, "','") || !parse_bound(p, (DType)ty.dtype, &hi) || !expect(p, TK_RBRACK, "']'"))
+      return false;
+    if (lo > hi) return fail(p, bl, bc, "empty range");
+  }
+  const char *name = vs_intern(p->ctx, p->src + nt.off, nt.len);
+  if (!name) return fail(p, nt.line, nt.col, "out of memory");
+  PVar *old = fn_find_name(p->fn, name);
+  if (old) return fail(p, nt.line, nt.col, "parameter '%s' is already declared (at %d:%d)", name, old->line, old->col);
+  PVar *v = fn_var(p->prog, p->fn, name, &ty, true, lo, hi);
+  if (!v) return fail(p, nt.line, nt.col, "%s", vs_ctx_error(p->ctx)[0] ? vs_ctx_error(p->ctx) : "out of memory");
+  v->line = nt.line;
+  v->col = nt.col;
+  return make_visible(p, v);
+}
+
+static bool parse_function(PP *p) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p)) return false;
+  char d[64];
+  if (cur(p)->kind != TK_IDENT)
+    return fail(p, cur(p)->line, cur(p)->col, "expected a function name, found %s", describe(p, cur(p), d, sizeof d));
+  const char *name = vs_intern(p->ctx, p->src + cur(p)->off, cur(p)->len);
+  if (!name) return fail(p, line, col, "out of memory");
+  for (uint32_t i = 0; i < p->prog->nfuncs; i++)
+    if (p->prog->funcs[i]->name == name)
+      return fail(p, cur(p)->line, cur(p)->col, "function '%s' is already defined (at %d:%d)", name,
+                  p->prog->funcs[i]->line, p->prog->funcs[i]->col);
+  Function *f = prog_add_function(p->prog, name);
+  if (!f) return fail(p, line, col, "out of memory");
+  f->line = line;
+  f->col = col;
+  p->fn = f;
+  p->nscope = 0;
+  if (p->vis) memset(p->vis, 0, p->cap_vis * sizeof *p->vis);
+  if (!advance(p) || !expect(p, TK_LPAREN, "'(' and the parameters")) return false;
+  while (cur(p)->kind != TK_RPAREN) {
+    if (f->nvars && !expect(p, TK_COMMA, "',' or ')'")) return false;
+    if (f->nvars == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many parameters (limit %d)", PROG_MAX_VALS);
+    if (!parse_param(p)) return false;
+  }
+  if (!advance(p)) return false;
+  f->nparams = f->nvars;
+  if (f->nparams) {
+    f->params = prog_alloc(p->prog, f->nparams * sizeof *f->params);
+    if (!f->params) return fail(p, line, col, "out of memory");
+    memcpy(f->params, f->vars, f->nparams * sizeof *f->params);
+  }
+  if (cur(p)->kind == TK_RARROW) {
+    if (!advance(p)) return false;
+    Type rt[PROG_MAX_VALS];
+    uint32_t n = 0;
+    if (cur(p)->kind == TK_LPAREN) {
+      if (!advance(p)) return false;
+      while (cur(p)->kind != TK_RPAREN) {
+        if (n && !expect(p, TK_COMMA, "',' or ')'")) return false;
+        if (n == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many results (limit %d)", PROG_MAX_VALS);
+        if (!parse_type(p, &rt[n++])) return false;
+      }
+      if (!advance(p)) return false;
+    } else {
+      if (!parse_type(p, &rt[n++])) return false;
+    }
+    f->nresults = n;
+    if (n) {
+      f->results = prog_alloc(p->prog, n * sizeof *f->results);
+      if (!f->results) return fail(p, line, col, "out of memory");
+      memcpy(f->results, rt, n * sizeof *rt);
+    }
+  }
+  if (cur(p)->kind != TK_LBRACE) return expect(p, TK_LBRACE, "'{' (the function body)");
+  int bl = cur(p)->line, bc = cur(p)->col;
+  p->at_top = true;
+  p->yt = NULL;
+  if (!parse_block(p, &f->body)) return false;
+  p->at_top = false;
+  if (f->nresults && (!f->body.n || f->body.s[f->body.n - 1]->kind != SK_RETURN))
+    return fail(p, bl, bc, "function '%s' must end with 'return' (%u result%s)", name, f->nresults,
+                f->nresults == 1 ? "" : "s");
+  return true;
+}
+
+bool prog_text_is_program(const char *text, size_t len) {
+  Lexer lx;
+  Token t;
+  lex_init(&lx, text, len);
+  lx.prog = true;
+  lex_next(&lx, &t);
+  return t.kind == TK_IDENT && t.len == 4 && memcmp(text + t.off, "func", 4) == 0;
+}
+
+bool prog_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, Program **out, VsDiag *diag) {
+  VsDiag local;
+  if (!diag) diag = &local;
+  memset(diag, 0, sizeof *diag);
+  *out = NULL;
+  if (!filename) filename = "<input>";
+  if (len > PROG_MAX_FILE_BYTES) {
+    diag_set(diag, filename, 1, 1, "file too large (limit %zu MiB)", PROG_MAX_FILE_BYTES >> 20);
+    return false;
+  }
+  PP p = {.ctx = ctx, .file = filename, .src = text ? text : "", .diag = diag};
+  p.prog = prog_new(ctx);
+  if (!p.prog) {
+    diag_set(diag, filename, 1, 1, "out of memory");
+    return false;
+  }
+  lex_init(&p.st.lx, p.src, text ? len : 0);
+  p.st.lx.prog = true;
+  lex_next(&p.st.lx, &p.st.next);
+  bool ok = advance(&p);
+  if (ok && cur(&p)->kind == TK_EOF) ok = fail(&p, cur(&p)->line, cur(&p)->col, "expected 'func'");
+  while (ok && cur(&p)->kind != TK_EOF) {
+    if (!is_kw(&p, cur(&p), "func")) {
+      char d[64];
+      ok = fail(&p, cur(&p)->line, cur(&p)->col, "expected 'func' or end of file, found %s",
+                describe(&p, cur(&p), d, sizeof d));
+      break;
+    }
+    ok = parse_function(&p);
+  }
+  free(p.vis);
+  free(p.ro);
+  free(p.scope);
+  if (!ok) {
+    prog_free(p.prog);
+    return false;
+  }
+  *out = p.prog;
+  return true;
+}
+
+bool prog_read_file(const char *path, char **buf_out, size_t *len_out, const char **shown, VsDiag *diag) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  const char *name = is_stdin ? "<stdin>" : path;
+  *shown = name;
+  *buf_out = NULL;
+  *len_out = 0;
+  FILE *f = is_stdin ? stdin : fopen(path, "rb");
+  if (!f) {
+    diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(errno));
+    return false;
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap);
+  bool too_large = false;
+  while (buf) {
+    if (len == cap) {
+      if (cap > PROG_MAX_FILE_BYTES) {
+        too_large = true;
+        break;
+      }
+      char *nb = realloc(buf, cap * 2);
+      if (!nb) {
+        free(buf);
+        buf = NULL;
+        break;
+      }
+      buf = nb;
+      cap *= 2;
+    }
+    size_t n = fread(buf + len, 1, cap - len, f);
+    len += n;
+    if (n == 0) break;
+  }
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
+  if (!is_stdin) fclose(f);
+  if (!buf) {
+    diag_set(diag, name, 1, 1, "cannot read file: out of memory");
+    return false;
+  }
+  if (too_large || len > PROG_MAX_FILE_BYTES || err) {
+    if (err) diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(err));
+    else diag_set(diag, name, 1, 1, "file too large (limit %zu MiB)", PROG_MAX_FILE_BYTES >> 20);
+    free(buf);
+    return false;
+  }
+  *buf_out = buf;
+  *len_out = len;
+  return true;
+}
+
+bool prog_parse_file(VsCtx *ctx, const char *path, Program **out, VsDiag *diag) {
+  char *buf;
+  size_t len;
+  const char *shown;
+  *out = NULL;
+  if (!prog_read_file(path, &buf, &len, &shown, diag)) return false;
+  bool ok = prog_parse(ctx, shown, buf, len, out, diag);
+  free(buf);
+  return ok;
+}

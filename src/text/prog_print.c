@@ -1,0 +1,342 @@
+/* prog_print.c: the program printer. Its output parses back (prog_parse.c) to the same program: the
+ * printer replays the parser's scoping to decide where a definition needs its type (`x: i32 = ...`:
+ * where the name is not visible yet; tensors always carry theirs), and writes expressions with
+ * vs_print, which suffixes every literal whose dtype the expression alone would not give. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text/prog_text.h"
+
+typedef struct {
+  char *buf;
+  size_t len, cap;
+  bool fail;
+  uint8_t *vis; /* per variable id */
+  uint32_t nvis;
+  PVar **scope;
+  size_t nscope, cap_scope;
+} Out;
+
+static void put(Out *o, const char *s, size_t n) {
+  if (o->fail) return;
+  if (o->len + n + 1 > o->cap) {
+    size_t cap = o->cap ? o->cap : 1024;
+    while (cap < o->len + n + 1) cap *= 2;
+    char *nb = realloc(o->buf, cap);
+    if (!nb) {
+      o->fail = true;
+      return;
+    }
+    o->buf = nb;
+    o->cap = cap;
+  }
+  memcpy(o->buf + o->len, s, n);
+  o->len += n;
+  o->buf[o->len] = 0;
+}
+
+static void puts_(Out *o, const char *s) { put(o, s, strlen(s)); }
+
+__attribute__((format(printf, 2, 3))) static void putf(Out *o, const char *fmt, ...) {
+  char tmp[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (n < 0) o->fail = true;
+  else put(o, tmp, (size_t)n < sizeof tmp ? (size_t)n : sizeof tmp - 1);
+}
+
+static void indent(Out *o, int depth) {
+  for (int i = 0; i < depth; i++) puts_(o, "  ");
+}
+
+static void node(Out *o, const Node *n) {
+  char *s = vs_print(n);
+  if (!s) {
+    o->fail = true;
+    return;
+  }
+  puts_(o, s);
+  free(s);
+}
+
+static void type(Out *o, const Type *t) {
+  if (t->kind == TY_SCALAR) {
+    puts_(o, dt_name((DType)t->dtype));
+    return;
+  }
+  puts_(o, "tensor[[");
+  for (uint32_t i = 0; i < t->rank; i++) {
+    if (i) puts_(o, ", ");
+    node(o, t->shape[i]);
+  }
+  putf(o, "], %s]", dt_name((DType)t->dtype));
+}
+
+static void val(Out *o, const Val *v) {
+  if (v->e) {
+    node(o, v->e);
+  } else if (v->tensor) {
+    puts_(o, v->tensor->name);
+  } else if (v->call) {
+    putf(o, "call %s(", v->call->name);
+    for (uint32_t i = 0; i < v->call->nargs; i++) {
+      if (i) puts_(o, ", ");
+      val(o, &v->call->args[i]);
+    }
+    puts_(o, ")");
+  }
+}
+
+static void vals(Out *o, const Val *v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    puts_(o, i ? ", " : " ");
+    val(o, &v[i]);
+  }
+}
+
+static bool is_visible(Out *o, const PVar *v) { return v->id < o->nvis && o->vis[v->id]; }
+
+static void show(Out *o, PVar *v) {
+  if (v->id >= o->nvis || o->vis[v->id]) return;
+  if (o->nscope == o->cap_scope) {
+    size_t cap = o->cap_scope ? o->cap_scope * 2 : 64;
+    PVar **ns = realloc(o->scope, cap * sizeof *ns);
+    if (!ns) {
+      o->fail = true;
+      return;
+    }
+    o->scope = ns;
+    o->cap_scope = cap;
+  }
+  o->vis[v->id] = 1;
+  o->scope[o->nscope++] = v;
+}
+
+static void hide_to(Out *o, size_t mark) {
+  while (o->nscope > mark) o->vis[o->scope[--o->nscope]->id] = 0;
+}
+
+static void block(Out *o, Block b, int depth);
+
+static void body(Out *o, Block b, int depth) {
+  size_t mark = o->nscope;
+  block(o, b, depth);
+  hide_to(o, mark);
+}
+
+static void rets(Out *o, PVar **r, uint32_t n, bool typed) {
+  if (!r || !n) return;
+  puts_(o, "(");
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) puts_(o, ", ");
+    puts_(o, r[i]->name);
+    if (typed) {
+      puts_(o, ": ");
+      type(o, &r[i]->type);
+    }
+  }
+  puts_(o, ") = ");
+}
+
+static void carries(Out *o, const Stmt *s) {
+  if (!s->u.loop.ncarry) return;
+  puts_(o, " iter (");
+  for (uint32_t i = 0; i < s->u.loop.ncarry; i++) {
+    if (i) puts_(o, ", ");
+    puts_(o, s->u.loop.carries[i]->name);
+    puts_(o, ": ");
+    type(o, &s->u.loop.carries[i]->type);
+    puts_(o, " = ");
+    val(o, &s->u.loop.inits[i]);
+  }
+  puts_(o, ")");
+}
+
+static const char *loop_kind_name(int k) {
+  switch (k) {
+  case LOOP_PARALLEL: return "parallel";
+  case LOOP_UNROLL: return "unroll";
+  case LOOP_PIPELINE: return "pipeline";
+  default: return "range";
+  }
+}
+
+static void stmt(Out *o, const Stmt *s, int depth) {
+  indent(o, depth);
+  switch ((StmtKind)s->kind) {
+  case SK_ASSIGN: {
+    PVar *v = s->u.assign.var;
+    puts_(o, v->name);
+    if (!is_visible(o, v) || v->type.kind == TY_TENSOR) {
+      puts_(o, ": ");
+      type(o, s->u.assign.type ? s->u.assign.type : &v->type);
+    }
+    puts_(o, " = ");
+    val(o, &s->u.assign.val);
+    puts_(o, "\n");
+    show(o, v);
+    break;
+  }
+  case SK_CALL: {
+    Val v = {.call = s->u.call};
+    val(o, &v);
+    puts_(o, "\n");
+    break;
+  }
+  case SK_FOR: {
+    rets(o, s->u.loop.rets, s->u.loop.ncarry, false);
+    putf(o, "for %s in %s(", s->u.loop.var->name, loop_kind_name(s->u.loop.kind));
+    node(o, s->u.loop.start);
+    puts_(o, ", ");
+    node(o, s->u.loop.stop);
+    if (!(s->u.loop.step->op == OP_CONST && vs_const_value(s->u.loop.step) == 1)) {
+      puts_(o, ", ");
+      node(o, s->u.loop.step);
+    }
+    puts_(o, ")");
+    for (uint32_t i = 0; i < s->u.loop.nattrs; i++) putf(o, " @%s", s->u.loop.attrs[i]);
+    carries(o, s);
+    puts_(o, " {\n");
+    size_t mark = o->nscope;
+    show(o, s->u.loop.var);
+    for (uint32_t i = 0; i < s->u.loop.ncarry; i++) show(o, s->u.loop.carries[i]);
+    body(o, s->u.loop.body, depth + 1);
+    hide_to(o, mark);
+    indent(o, depth);
+    puts_(o, "}\n");
+    for (uint32_t i = 0; s->u.loop.rets && i < s->u.loop.ncarry; i++) show(o, s->u.loop.rets[i]);
+    break;
+  }
+  case SK_WHILE: {
+    rets(o, s->u.loop.rets, s->u.loop.ncarry, false);
+    puts_(o, "while");
+    carries(o, s);
+    puts_(o, " cond ");
+    node(o, s->u.loop.cond);
+    puts_(o, " {\n");
+    size_t mark = o->nscope;
+    for (uint32_t i = 0; i < s->u.loop.ncarry; i++) show(o, s->u.loop.carries[i]);
+    body(o, s->u.loop.body, depth + 1);
+    hide_to(o, mark);
+    indent(o, depth);
+    puts_(o, "}\n");
+    for (uint32_t i = 0; s->u.loop.rets && i < s->u.loop.ncarry; i++) show(o, s->u.loop.rets[i]);
+    break;
+  }
+  case SK_IF: {
+    rets(o, s->u.ifs.rets, s->u.ifs.nrets, true);
+    puts_(o, "if ");
+    node(o, s->u.ifs.cond);
+    puts_(o, " {\n");
+    body(o, s->u.ifs.then, depth + 1);
+    indent(o, depth);
+    if (s->u.ifs.has_else) {
+      puts_(o, "} else {\n");
+      body(o, s->u.ifs.els, depth + 1);
+      indent(o, depth);
+    }
+    puts_(o, "}\n");
+    for (uint32_t i = 0; i < s->u.ifs.nrets; i++) show(o, s->u.ifs.rets[i]);
+    break;
+  }
+  case SK_SPMD:
+  case SK_SCOPE:
+    if (s->kind == SK_SPMD) {
+      puts_(o, "spmd(");
+      node(o, s->u.scope.cores);
+      puts_(o, ") {\n");
+    } else {
+      puts_(o, "scope {\n");
+    }
+    block(o, s->u.scope.body, depth + 1);
+    indent(o, depth);
+    puts_(o, "}\n");
+    break;
+  case SK_YIELD:
+  case SK_RETURN:
+    puts_(o, s->kind == SK_YIELD ? "yield" : "return");
+    vals(o, s->u.vals.vals, s->u.vals.n);
+    puts_(o, "\n");
+    break;
+  }
+}
+
+static void block(Out *o, Block b, int depth) {
+  if (!b.n) {
+    indent(o, depth);
+    puts_(o, "pass\n");
+  }
+  for (uint32_t i = 0; i < b.n && !o->fail; i++) stmt(o, b.s[i], depth);
+}
+
+static void function(Out *o, const Function *f) {
+  free(o->vis);
+  o->nvis = f->nvars;
+  o->vis = calloc(f->nvars ? f->nvars : 1, 1);
+  o->nscope = 0;
+  if (!o->vis) {
+    o->fail = true;
+    return;
+  }
+  putf(o, "func %s(", f->name);
+  char a[48], b[48];
+  for (uint32_t i = 0; i < f->nparams; i++) {
+    PVar *v = f->params[i];
+    if (i) puts_(o, ", ");
+    puts_(o, v->name);
+    puts_(o, ": ");
+    type(o, &v->type);
+    DType dt = (DType)v->type.dtype;
+    if (v->node && (dt_is_int(dt) || dt == DT_BOOL) &&
+        (vs_vmin(v->node) != im_min(dt) || vs_vmax(v->node) != im_max(dt)))
+      putf(o, " in [%s, %s]", im_format(vs_vmin(v->node), a), im_format(vs_vmax(v->node), b));
+    show(o, v);
+  }
+  puts_(o, ")");
+  if (f->nresults) {
+    puts_(o, " -> (");
+    for (uint32_t i = 0; i < f->nresults; i++) {
+      if (i) puts_(o, ", ");
+      type(o, &f->results[i]);
+    }
+    puts_(o, ")");
+  }
+  puts_(o, " {\n");
+  block(o, f->body, 1);
+  puts_(o, "}\n");
+}
+
+static char *finish(Out *o) {
+  free(o->vis);
+  free(o->scope);
+  if (o->fail) {
+    free(o->buf);
+    return NULL;
+  }
+  return o->buf ? o->buf : calloc(1, 1);
+}
+
+char *prog_print_function(const Function *f) {
+  Out o = {0};
+  function(&o, f);
+  return finish(&o);
+}
+
+char *prog_print(const Program *p) {
+  Out o = {0};
+  for (uint32_t i = 0; i < p->nfuncs && !o.fail; i++) {
+    if (i) puts_(&o, "\n");
+    function(&o, p->funcs[i]);
+  }
+  return finish(&o);
+}
+
+char *prog_print_type(const Type *t) {
+  Out o = {0};
+  type(&o, t);
+  return finish(&o);
+}

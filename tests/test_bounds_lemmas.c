@@ -1,0 +1,247 @@
+/* test_bounds_lemmas.c: the range-analysis lemmas (src/rules/bounds.rules, docs/rules.md "Range
+ * analysis lemmas"). Lemma patterns may use vmin/vmax, and vmin(x) there introduces x; such lemmas
+ * type, prove (a right bound) and refute with a counterexample `vsimp check` reproduces (a wrong
+ * one); rules proper still reject vmin/vmax in patterns; and the lemma names bounds.c cites and the
+ * lemmas bounds.rules declares are the same set. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "check/refine_check.h"
+#include "rules/catalog.h"
+#include "rules/rule.h"
+#include "smt/rule_verify.h"
+#include "text/text.h"
+
+static Catalog *load(const char *text, VsDiag *d) {
+  Catalog *c = catalog_new();
+  assert_non_null(c);
+  memset(d, 0, sizeof *d);
+  if (!catalog_load_text(c, "lemmas.rules", text, strlen(text), d)) {
+    catalog_free(c);
+    return NULL;
+  }
+  return c;
+}
+
+static Catalog *load_ok(const char *text) {
+  VsDiag d;
+  Catalog *c = load(text, &d);
+  if (!c) fail_msg("%s:%d:%d: %s\n--- in ---\n%s", d.file, d.line, d.col, d.msg, text);
+  return c;
+}
+
+static const Rule *find(const Catalog *c, const char *name) {
+  const Rule *r = catalog_find(c, name);
+  if (!r) fail_msg("no rule '%s'", name);
+  return r;
+}
+
+static int slot_named(const Rule *r, const char *name) {
+  for (int i = 0; i < r->nslots; i++)
+    if (!strcmp(r->slot_names[i], name)) return i;
+  return -1;
+}
+
+/* The instance of r whose free classes are all dt. */
+static unsigned instance_at(const Rule *r, DType dt) {
+  uint8_t cls[RULE_MAX_ALL_CLASSES];
+  for (int c = 0; c < r->nclasses; c++) cls[c] = r->class_fixed[c];
+  for (int i = 0; i < r->nfree; i++) cls[r->free_class[i]] = (uint8_t)dt;
+  return rule_instance_index(r, cls);
+}
+
+static ProofResult prove(const Rule *r, DType dt) {
+  SmtOptions so = {.timeout_ms = 20000};
+  SmtCtx *s = smt_new(&so);
+  assert_non_null(s);
+  ProofResult p = verify_rule_instance(s, r, instance_at(r, dt));
+  smt_free(s);
+  return p;
+}
+
+static const char *const add_lemmas =
+  "family lemma\n"
+  "lemma add_lo : vmin(x) + vmin(y) <= x + y => true\n"
+  "  where no_overflow(vmin(x) + vmin(y)) && no_overflow(vmax(x) + vmax(y))\n"
+  "lemma add_hi : x + y <= vmax(x) + vmax(y) => true\n"
+  "  where no_overflow(vmin(x) + vmin(y)) && no_overflow(vmax(x) + vmax(y))\n"
+  /* wrong: the sum of the maxima may wrap, and then so may x + y */
+  "lemma add_lo_wrong : vmin(x) + vmin(y) <= x + y => true where no_overflow(vmin(x) + vmin(y))\n"
+  "lemma bound_order : vmin(x) <= vmax(x) => true\n"
+  /* more commutative operators than a matched pattern may have: a lemma has no variants to make */
+  "lemma corners : min(min(vmin(x) * vmin(y), vmin(x) * vmax(y)), min(vmax(x) * vmin(y), vmax(x) * vmax(y)))\n"
+  "    <= x * y => true where no_overflow(vmin(x) * vmin(y)) && no_overflow(vmin(x) * vmax(y))\n"
+  "    && no_overflow(vmax(x) * vmin(y)) && no_overflow(vmax(x) * vmax(y))\n";
+
+/* vmin(x) introduces x in a lemma pattern; its bound nodes share x's type class. */
+static void test_lemma_pattern_parses(void **state) {
+  (void)state;
+  Catalog *c = load_ok(add_lemmas);
+  const Rule *r = find(c, "add_lo");
+  assert_true(r->is_lemma);
+  assert_string_equal(r->family, "lemma");
+  int x = slot_named(r, "x"), y = slot_named(r, "y");
+  assert_int_equal(x, 0); /* introduced by vmin(x), before x itself occurs */
+  assert_int_equal(y, 1);
+  assert_int_equal(r->slot_kind[x], PAT_VAR);
+  const Pat *lo = r->lhs->args[0]; /* vmin(x) + vmin(y) */
+  assert_int_equal(lo->kind, PAT_OP);
+  assert_int_equal(lo->args[0]->kind, PAT_BOUND);
+  assert_int_equal(lo->args[0]->slot, x);
+  assert_int_equal(lo->args[0]->bound_max, 0);
+  assert_int_equal(lo->args[0]->tclass, r->slot_class[x]);
+  assert_int_equal(r->slot_class[x], r->slot_class[y]);
+  assert_int_equal(r->nfree, 1);
+  /* A lemma made of bounds only still has x as a variable. */
+  const Rule *o = find(c, "bound_order");
+  assert_int_equal(o->nslots, 1);
+  assert_int_equal(o->slot_kind[0], PAT_VAR);
+  const Rule *k = find(c, "corners");
+  assert_int_equal(k->nvariants, 1);
+  assert_ptr_equal(k->variants[0], k->lhs);
+  catalog_free(c);
+}
+
+/* Rules proper are matched against nodes, which have no bounds to match: still rejected. */
+static void test_rule_pattern_rejects_bounds(void **state) {
+  (void)state;
+  VsDiag d;
+  Catalog *c = load("family identity\nrule r : vmin(x) + 0 => x\n", &d);
+  assert_null(c);
+  assert_int_equal(d.line, 2);
+  assert_int_equal(d.col, 10);
+  assert_non_null(strstr(d.msg, "not in patterns"));
+  /* in a lemma's template and guard, a bound still needs its variable from the pattern */
+  c = load("family lemma\nlemma l : x + 0 => vmax(y)\n", &d);
+  assert_null(c);
+  assert_non_null(strstr(d.msg, "'y' is not a variable of the pattern"));
+  c = load("family lemma\nlemma l : x + 0 <= x => true where vmin(y) >= 0\n", &d);
+  assert_null(c);
+  assert_non_null(strstr(d.msg, "'y' is not a variable of the pattern"));
+}
+
+static void test_lemma_proved(void **state) {
+  (void)state;
+  Catalog *c = load_ok(add_lemmas);
+  const DType dts[] = {DT_I8, DT_U8, DT_I16};
+  for (size_t i = 0; i < sizeof dts / sizeof dts[0]; i++) {
+    ProofResult p = prove(find(c, "add_lo"), dts[i]);
+    if (p.status != PROOF_PROVED) fail_msg("add_lo at %s: %s %s", dt_name(dts[i]), proof_status_name(p.status), p.reason);
+    proof_result_free(&p);
+    p = prove(find(c, "add_hi"), dts[i]);
+    if (p.status != PROOF_PROVED) fail_msg("add_hi at %s: %s %s", dt_name(dts[i]), proof_status_name(p.status), p.reason);
+    proof_result_free(&p);
+  }
+  ProofResult p = prove(find(c, "bound_order"), DT_I32);
+  assert_int_equal(p.status, PROOF_PROVED);
+  proof_result_free(&p);
+  catalog_free(c);
+}
+
+/* The wrong lemma is refuted, and its counterexample is a case `vsimp check` finds invalid. */
+static void test_wrong_lemma_refuted(void **state) {
+  (void)state;
+  Catalog *c = load_ok(add_lemmas);
+  ProofResult p = prove(find(c, "add_lo_wrong"), DT_I8);
+  assert_int_equal(p.status, PROOF_REFUTED);
+  assert_non_null(p.cex);
+  VsCtx *ctx = vs_ctx_new();
+  VsFile f;
+  VsDiag d;
+  if (!vs_parse(ctx, "cex.vs", p.cex, strlen(p.cex), &f, &d))
+    fail_msg("counterexample does not parse: %d:%d: %s\n%s", d.line, d.col, d.msg, p.cex);
+  assert_non_null(f.tgt);
+  SmtOptions so = {.timeout_ms = 20000};
+  SmtCtx *s = smt_new(&so);
+  CheckOptions co = {.exhaustive_limit = 65536};
+  CheckResult r = check_refinement(s, &co, NULL, f.src, f.tgt);
+  if (r.verdict != CHECK_INVALID) fail_msg("counterexample is %s:\n%s", check_verdict_name(r.verdict), p.cex);
+  check_result_free(&r);
+  smt_free(s);
+  vs_file_free(&f);
+  vs_ctx_free(ctx);
+  proof_result_free(&p);
+  catalog_free(c);
+}
+
+/* ---- bounds.c and bounds.rules name the same lemmas ---- */
+
+static char *read_source(const char *rel) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/%s", VSIMP_SOURCE_DIR, rel);
+  FILE *f = fopen(path, "rb");
+  if (!f) fail_msg("cannot open %s", path);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *s = malloc((size_t)n + 1);
+  assert_non_null(s);
+  assert_int_equal(fread(s, 1, (size_t)n, f), (size_t)n);
+  s[n] = 0;
+  fclose(f);
+  return s;
+}
+
+static bool is_word(char ch) { return (ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'; }
+
+static void test_bounds_c_cites_every_lemma(void **state) {
+  (void)state;
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_builtin(cat, &d));
+  char *src = read_source("src/analysis/bounds.c");
+  /* Every `bounds_xxx` word bounds.c cites in a comment that is not one of its functions is a
+   * lemma of the catalog. */
+  size_t cited = 0;
+  for (char *p = strstr(src, "bounds_"); p; p = strstr(p + 1, "bounds_")) {
+    if (p > src && is_word(p[-1])) continue;
+    size_t n = 0;
+    while (is_word(p[n])) n++;
+    char name[96];
+    snprintf(name, sizeof name, "%.*s", (int)n, p);
+    if (!strcmp(name, "bounds_full") || !strcmp(name, "bounds_transfer") || !strcmp(name, "bounds_compute") ||
+        !strcmp(name, "bounds_ops") || !strcmp(name, "bounds_"))
+      continue;
+    const Rule *r = catalog_find(cat, name);
+    if (!r || !r->is_lemma) fail_msg("bounds.c cites %s, which is not a lemma of the catalog", name);
+    cited++;
+  }
+  /* ...and every lemma of bounds.rules is cited there. */
+  size_t lemmas = 0;
+  for (size_t i = 0; i < catalog_rule_count(cat); i++) {
+    const Rule *r = catalog_rule(cat, i);
+    if (!strstr(r->file, "bounds.rules")) continue;
+    assert_true(r->is_lemma);
+    lemmas++;
+    char *hit = src;
+    size_t len = strlen(r->name);
+    bool found = false;
+    while ((hit = strstr(hit, r->name)) && !found) {
+      found = !is_word(hit[len]) && (hit == src || !is_word(hit[-1]));
+      hit += len;
+    }
+    if (!found) fail_msg("lemma %s is not cited in bounds.c", r->name);
+  }
+  assert_true(lemmas >= 40);
+  assert_true(cited >= lemmas);
+  free(src);
+  catalog_free(cat);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_lemma_pattern_parses),
+    cmocka_unit_test(test_rule_pattern_rejects_bounds),
+    cmocka_unit_test(test_lemma_proved),
+    cmocka_unit_test(test_wrong_lemma_refuted),
+    cmocka_unit_test(test_bounds_c_cites_every_lemma),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

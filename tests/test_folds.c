@@ -1,0 +1,389 @@
+/* test_folds.c: the procedural folds (src/rewrite/folds_divmod.c, folds_terms.c) and the engine's
+ * proof check for them.
+ *
+ * The folds are tested on a catalog holding only the lemma file, with the lemmas marked proved at
+ * chosen dtypes through a synthesized ledger: what a fold does then depends on its C side conditions
+ * alone, which is what these tests are about (whether the lemmas are true is the verifier's job; the
+ * built-in ledger decides where they fire in vsimp itself). The randomized check simplifies
+ * expressions built from the folds' shapes at every dtype and compares input and result with the
+ * reference evaluator at random points of the declared ranges. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "eval/eval.h"
+#include "rewrite/engine.h"
+#include "rules/catalog.h"
+#include "text/text.h"
+#include "support.h"
+
+static VsCtx *ctx;
+
+static int setup(void **state) {
+  (void)state;
+  ctx = vs_ctx_new();
+  return ctx ? 0 : -1;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  vs_ctx_free(ctx);
+  ctx = NULL;
+  return 0;
+}
+
+static Node *px(const char *decls, const char *expr) {
+  char buf[2048];
+  snprintf(buf, sizeof buf, "%s\n%s\n", decls, expr);
+  VsFile f;
+  VsDiag d;
+  if (!vs_parse(ctx, "t.vs", buf, strlen(buf), &f, &d)) fail_msg("t.vs:%d:%d: %s\n%s", d.line, d.col, d.msg, buf);
+  Node *n = f.src;
+  vs_file_free(&f);
+  return n;
+}
+
+/* Marks every lemma of c proved at each dtype of `dts` (all free classes at that dtype). */
+static void prove_lemmas_at(Catalog *c, const DType *dts, int ndts) {
+  size_t cap = 1 << 16, len = 0;
+  char *text = malloc(cap);
+  assert_non_null(text);
+  for (size_t i = 0; i < catalog_rule_count(c); i++) {
+    Rule *r = catalog_rule(c, i);
+    if (!r->is_lemma) continue;
+    for (int k = 0; k < ndts; k++) {
+      uint8_t cls[RULE_MAX_ALL_CLASSES];
+      for (int j = 0; j < r->nclasses; j++) cls[j] = r->class_fixed[j];
+      for (int j = 0; j < r->nfree; j++) cls[r->free_class[j]] = (uint8_t)dts[k];
+      char inst[64];
+      rule_instance_name(r, rule_instance_index(r, cls), inst, sizeof inst);
+      if (len + 256 > cap) text = realloc(text, cap *= 2);
+      assert_non_null(text);
+      len += (size_t)snprintf(text + len, cap - len, "%016llx %s %s proved test 0\n",
+                              (unsigned long long)r->text_hash, r->name, inst);
+    }
+  }
+  catalog_apply_ledger(c, text, len);
+  free(text);
+}
+
+static const DType int_dts[] = {DT_I8, DT_I16, DT_I32, DT_I64, DT_U8, DT_U16, DT_U32, DT_U64, DT_INDEX};
+
+/* The lemma file alone (no rules: only the folds can fire), proved at the given dtypes. */
+static Catalog *cat_lemmas(const DType *dts, int ndts) {
+  Catalog *c = catalog_new();
+  assert_non_null(c);
+  VsDiag d;
+  if (!catalog_load_file(c, VSIMP_SOURCE_DIR "/src/rules/lemmas_divmod.rules", &d))
+    fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+  prove_lemmas_at(c, dts, ndts);
+  return c;
+}
+
+static Node *simp(Catalog *c, Node *n) {
+  RewriteOptions o = {.budget = 100000};
+  Rewriter *rw = rewriter_new(ctx, c, &o);
+  assert_non_null(rw);
+  Node *out = rewriter_simplify(rw, n);
+  assert_non_null(out);
+  assert_false(rewriter_stats(rw)->budget_exhausted);
+  rewriter_free(rw);
+  return out;
+}
+
+static void expect(Catalog *c, const char *decls, const char *in, const char *want) {
+  Node *out = simp(c, px(decls, in)), *w = px(decls, want);
+  if (out != w) {
+    char *a = vs_print(out), *b = vs_print(w);
+    fail_msg("%s\n%s\n  gave %s\n  want %s", decls, in, a, b);
+  }
+}
+
+static void unchanged(Catalog *c, const char *decls, const char *in) { expect(c, decls, in, in); }
+
+static const char *XY32 = "x: i32 in [0, 1000]\ny: i32 in [0, 3]";
+
+static void test_cancel_divmod(void **state) {
+  (void)state;
+  Catalog *c = cat_lemmas(int_dts, 9);
+  expect(c, XY32, "(x * 4 + y) // 4", "x");
+  expect(c, XY32, "(x * 4 + y) % 4", "y");
+  expect(c, XY32, "(y + x * 4 + 8) // 4", "x + 2");
+  expect(c, XY32, "(y + x * 4 + 8) % 4", "y");
+  expect(c, XY32, "(y + x * 4 + 9) // 4", "x + (y + 1) // 4 + 2"); /* y + 9 spans two windows */
+  expect(c, "x: index in [0, 1000]\ny: index in [0, 3]", "(x * 4 + y) // 4", "x");
+  expect(c, "x: i32 in [-10, 10]\ny: i32 in [0, 3]", "(x * 4 + y) // 4", "x");   /* floor: any sign of x */
+  expect(c, "x: i32 in [0, 10]\ny: i32 in [0, 3]", "tdiv(x * 4 + y, 4)", "x");   /* trunc: nonnegative parts */
+  expect(c, "x: i32 in [0, 10]\ny: i32 in [0, 3]", "tmod(x * 4 + y, 4)", "y");
+  expect(c, "x: u8 in [0, 60]\ny: u8 in [0, 3]", "(x * 4 + y) // 4", "x");
+  catalog_free(c);
+}
+
+static void test_cancel_must_not_fire(void **state) {
+  (void)state;
+  Catalog *c = cat_lemmas(int_dts, 9);
+  /* truncation of a possibly negative x*4 + y is not floor */
+  unchanged(c, "x: i32 in [-10, 10]\ny: i32 in [0, 3]", "tdiv(x * 4 + y, 4)");
+  unchanged(c, "x: i32 in [-10, 10]\ny: i32 in [0, 3]", "tmod(x * 4 + y, 4)");
+  /* x * 4 may wrap at i8 */
+  unchanged(c, "x: i8 in [0, 100]\ny: i8 in [0, 3]", "(x * 4 + y) // 4");
+  unchanged(c, "x: i8\ny: i8 in [0, 3]", "(x * 4 + y) % 4");
+  /* y spans two windows; no multiple to pull out */
+  unchanged(c, "x: i32 in [0, 1000]\ny: i32 in [0, 4]", "(x * 3 + y) // 4");
+  /* negative divisor: the div/mod engine only takes c > 0 */
+  unchanged(c, XY32, "(x * 4 + y) // -4");
+  catalog_free(c);
+}
+
+static void test_unproved_dtype(void **state) {
+  (void)state;
+  DType only_i8[] = {DT_I8};
+  Catalog *c = cat_lemmas(only_i8, 1);
+  unchanged(c, XY32, "(x * 4 + y) // 4");
+  unchanged(c, XY32, "x + y + x");
+  expect(c, "x: i8 in [0, 10]\ny: i8 in [0, 3]", "(x * 4 + y) // 4", "x");
+  catalog_free(c);
+  /* A catalog without the lemmas: nothing but constant folding fires. */
+  c = catalog_new();
+  catalog_trust_all_for_testing(c);
+  unchanged(c, XY32, "(x * 4 + y) // 4");
+  unchanged(c, XY32, "x + y + x");
+  catalog_free(c);
+}
+
+static void test_gcd(void **state) {
+  (void)state;
+  Catalog *c = cat_lemmas(int_dts, 9);
+  const char *d = "x: i32 in [0, 100]\ny: i32 in [0, 100]";
+  expect(c, d, "(x * 6 + y * 4 + 2) // 2", "x * 3 + y * 2 + 1");
+  expect(c, d, "(x * 6 + y * 4) // 8", "(x * 3 + y * 2) // 4");      /* divide_by_gcd */
+  expect(c, d, "(x * 6 + y * 4) % 8", "(y * 2 - x) % 4 * 2");       /* then congruence: 3 ~ -1 */
+  expect(c, d, "tdiv(x * 6 - y * 4, 8)", "tdiv(x * 3 + y * -2, 4)");   /* truncating, any sign */
+  expect(c, d, "(x * 4 + 3) // 8", "x // 2");                         /* gcd_with_remainder */
+  expect(c, d, "(x * 4 + 3) % 8", "x % 2 * 4 + 3");
+  unchanged(c, d, "tdiv(x * 4 - 3, 8)");                              /* not for truncation */
+  catalog_free(c);
+}
+
+static void test_nested_and_congruence(void **state) {
+  (void)state;
+  Catalog *c = cat_lemmas(int_dts, 9);
+  expect(c, "x: i32", "(x % 8) % 4", "x % 4");
+  expect(c, "x: i32", "tmod(x, 8) % 4", "x % 4");
+  expect(c, "x: i32 in [-1000, 1000]\ny: i32 in [0, 100]", "(x % 12 * 2 + y) % 4", "(x * 2 + y) % 4");
+  unchanged(c, "x: i32\ny: i32 in [0, 100]", "(x % 12 * 2 + y) % 4"); /* x * 2 may wrap */
+  unchanged(c, "x: i32", "(x % 6) % 4");
+  unchanged(c, "x: i32", "tmod(x % 8, 4)"); /* outer truncation: signs matter */
+  const char *d = "x: i32 in [0, 100]\ny: i32 in [0, 100]";
+  expect(c, d, "(x * 7 + y) % 8", "(y - x) % 8");
+  /* factor_remainder (terms in node creation order: this y was made before this x) */
+  expect(c, d, "(x * 5 + y) // 4", "x + (y + x) // 4");
+  expect(c, d, "(x * 5 + y) % 4", "(y + x) % 4");
+  catalog_free(c);
+}
+
+static void test_binary_numerator(void **state) {
+  (void)state;
+  Catalog *c = cat_lemmas(int_dts, 9);
+  expect(c, "x: i32 in [3, 4]", "x // 4", "x + -3");
+  expect(c, "x: i32 in [-1, 0]", "tdiv(x, 2)", "0_i32");
+  expect(c, "x: i32 in [7, 8]", "x % 4", "x * -3 + 24");
+  catalog_free(c);
+}
+
+static void test_terms_and_comparisons(void **state) {
+  (void)state;
+  Catalog *c = cat_lemmas(int_dts, 9);
+  expect(c, "x: i32\ny: i32", "x + y + x", "x * 2 + y");
+  expect(c, "x: i32\ny: i32", "(x + 3) - (x - y) + 4", "y + 7");
+  expect(c, "x: u8\ny: u8", "x - y + y * 2", "x + y");
+  unchanged(c, "x: i32\ny: i32", "x * 2 + y");
+  expect(c, "x: i32 in [0, 100]", "x + 3 < 10", "x < 7");
+  expect(c, "x: i32 in [0, 100]\ny: i32 in [0, 100]", "x + y < y + 5", "x < 5");
+  expect(c, "x: i32 in [0, 100]", "5 < x + 3", "2 < x");
+  expect(c, "x: i32\ny: i32", "x + y + 1 == y + 5", "x == 4"); /* equality: ring arithmetic, no bounds */
+  unchanged(c, "x: i8", "x + 3 < 10");                         /* x + 3 may wrap at i8 */
+  catalog_free(c);
+}
+
+/* ---- randomized refinement ---- */
+
+typedef struct {
+  TestRng rng;
+  DType dt;
+  Node *vars[3];
+} Gen;
+
+static Node *kc(Gen *g, i128 v) { return vs_const_int(ctx, g->dt, v); }
+
+static Node *gen_term(Gen *g, int depth);
+
+static Node *gen_sum(Gen *g, int depth) {
+  int n = 1 + (int)test_rng_below(&g->rng, 3);
+  Node *acc = NULL;
+  for (int i = 0; i < n; i++) {
+    Node *t = gen_term(g, depth);
+    uint64_t r = test_rng_below(&g->rng, 4);
+    if (r == 0) t = vs_bin(ctx, OP_MUL, t, kc(g, (i128)test_rng_below(&g->rng, 17) - 4));
+    acc = !acc ? t : vs_bin(ctx, test_rng_below(&g->rng, 4) ? OP_ADD : OP_SUB, acc, t);
+  }
+  if (test_rng_below(&g->rng, 2)) acc = vs_bin(ctx, OP_ADD, acc, kc(g, (i128)test_rng_below(&g->rng, 40) - 10));
+  return acc;
+}
+
+static Node *gen_divmod(Gen *g, Node *num) {
+  static const Op ops[] = {OP_IDIV, OP_MOD, OP_TDIV, OP_TMOD};
+  i128 cs[] = {1, 2, 3, 4, 6, 8, 16, -4};
+  return vs_bin(ctx, ops[test_rng_below(&g->rng, 4)], num, kc(g, cs[test_rng_below(&g->rng, 8)]));
+}
+
+static Node *gen_term(Gen *g, int depth) {
+  uint64_t r = test_rng_below(&g->rng, depth > 0 ? 6 : 3);
+  Node *v = g->vars[test_rng_below(&g->rng, 3)];
+  switch (r) {
+  case 0:
+  case 1: return v;
+  case 2: return vs_bin(ctx, OP_MUL, v, kc(g, (i128)test_rng_below(&g->rng, 13) - 2));
+  default: return gen_divmod(g, gen_sum(g, depth - 1));
+  }
+}
+
+static Node *gen_expr(Gen *g) {
+  Node *s = gen_sum(g, 2);
+  switch (test_rng_below(&g->rng, 4)) {
+  case 0: return s;
+  case 1: {
+    static const Op cmps[] = {OP_LT, OP_LE, OP_EQ, OP_NE};
+    return vs_bin(ctx, cmps[test_rng_below(&g->rng, 4)], s, gen_sum(g, 1));
+  }
+  default: return gen_divmod(g, s);
+  }
+}
+
+static uint64_t pick(TestRng *rng, const Node *v) {
+  i128 lo = vs_vmin(v), hi = vs_vmax(v), p;
+  switch (test_rng_below(rng, 6)) {
+  case 0: p = lo; break;
+  case 1: p = hi; break;
+  case 2: p = lo + 1 <= hi ? lo + 1 : lo; break;
+  default: {
+    u128 span = (u128)(hi - lo) + 1;
+    u128 r = ((u128)test_rng_next(rng) << 64) | test_rng_next(rng);
+    p = lo + (i128)(r % span);
+  }
+  }
+  return im_from_value((DType)v->dtype, p);
+}
+
+static void run_random(Catalog *c, uint64_t seed, int count, int points) {
+  Gen g = {.rng = {seed}};
+  int changed = 0;
+  for (int it = 0; it < count; it++) {
+    g.dt = int_dts[test_rng_below(&g.rng, 9)];
+    for (int i = 0; i < 3; i++) {
+      char name[8];
+      snprintf(name, sizeof name, "v%d", i);
+      i128 lo, hi;
+      switch (test_rng_below(&g.rng, 4)) {
+      case 0: lo = im_min(g.dt), hi = im_max(g.dt); break;
+      case 1: lo = 0, hi = (i128)test_rng_below(&g.rng, 6); break;
+      case 2: lo = dt_is_signed(g.dt) ? -(i128)test_rng_below(&g.rng, 50) : 0, hi = (i128)test_rng_below(&g.rng, 100); break;
+      default: lo = 0, hi = (i128)test_rng_below(&g.rng, 1000); break;
+      }
+      if (hi > im_max(g.dt)) hi = im_max(g.dt);
+      g.vars[i] = vs_var(ctx, name, g.dt, lo, hi);
+    }
+    Node *in = gen_expr(&g);
+    assert_non_null(in);
+    Node *out = simp(c, in);
+    if (out != in) changed++;
+    const Node *vars[3] = {g.vars[0], g.vars[1], g.vars[2]};
+    for (int p = 0; p < points; p++) {
+      VarValue env[3];
+      for (int i = 0; i < 3; i++) env[i] = (VarValue){vars[i], pick(&g.rng, vars[i])};
+      Value a, b;
+      assert_true(eval_expr(in, env, 3, &a));
+      if (a.ub) continue;
+      assert_true(eval_expr(out, env, 3, &b));
+      if (!value_same(a, b)) {
+        char *si = vs_print(in), *so = vs_print(out);
+        for (int i = 0; i < 3; i++)
+          printf("  v%d: %s in [%lld, %lld] = %llu\n", i, dt_name(g.dt), (long long)vs_vmin(vars[i]),
+                 (long long)vs_vmax(vars[i]), (unsigned long long)env[i].bits);
+        fail_msg("not a refinement (seed %llu, case %d):\n  %s\n  %s\n  %llu vs %llu", (unsigned long long)seed, it, si,
+                 so, (unsigned long long)a.bits, (unsigned long long)b.bits);
+      }
+    }
+  }
+  printf("  %d random expressions, %d simplified\n", count, changed);
+}
+
+static void test_random_folds_only(void **state) {
+  (void)state;
+  Catalog *c = cat_lemmas(int_dts, 9);
+  run_random(c, getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 4242, getenv("N") ? atoi(getenv("N")) : 3000, 40);
+  catalog_free(c);
+}
+
+/* The built-in catalog with its ledger, plus every lemma taken as proved: folds and rules together. */
+static void test_random_with_rules(void **state) {
+  (void)state;
+  Catalog *c = catalog_new();
+  VsDiag d;
+  if (!catalog_load_builtin(c, &d)) fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+  catalog_apply_builtin_ledger(c);
+  prove_lemmas_at(c, int_dts, 9);
+  run_random(c, getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 99, getenv("N") ? atoi(getenv("N")) : 2000, 40);
+  catalog_free(c);
+}
+
+/* With the real ledger, a fold fires exactly where its lemmas are proved. */
+static void test_builtin_ledger_gates_folds(void **state) {
+  (void)state;
+  Catalog *c = catalog_new();
+  VsDiag d;
+  if (!catalog_load_builtin(c, &d)) fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+  catalog_apply_builtin_ledger(c);
+  for (size_t i = 0; i < fold_count(); i++) {
+    const Fold *f = fold_get(i);
+    for (int k = 0; k < 12 && f->lemmas[k]; k++) {
+      const Rule *r = catalog_find(c, f->lemmas[k]);
+      if (!r || !r->is_lemma) fail_msg("fold %s: lemma %s is not in the catalog", f->name, f->lemmas[k]);
+    }
+  }
+  size_t n;
+  const Action *acts = catalog_actions(c, false, OP_IDIV, &n);
+  for (size_t i = 0; i < n; i++) {
+    if (!acts[i].fold || strcmp(acts[i].fold->name, "cancel_divmod_div")) continue;
+    const Rule *r = catalog_find(c, "cancel_divmod_div");
+    for (int dt = 0; dt < DT_COUNT; dt++) {
+      uint8_t cls[RULE_MAX_ALL_CLASSES];
+      for (int j = 0; j < r->nfree; j++) cls[r->free_class[j]] = (uint8_t)dt;
+      bool proved = rule_instance_proved(r, rule_instance_index(r, cls));
+      if (!proved) assert_false(acts[i].fold_dtypes >> dt & 1);
+    }
+  }
+  catalog_free(c);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test_setup_teardown(test_cancel_divmod, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_cancel_must_not_fire, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_unproved_dtype, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_gcd, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_nested_and_congruence, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_binary_numerator, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_terms_and_comparisons, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_random_folds_only, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_random_with_rules, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_builtin_ledger_gates_folds, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

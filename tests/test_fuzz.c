@@ -1,0 +1,405 @@
+/* test_fuzz.c: the fuzzer itself (docs/fuzzing.md): the generator is deterministic and well-typed, its
+ * cases print as valid .vs files and cover every dtype and the interesting shapes; the oracles catch
+ * planted bugs (unsound rules loaded into a test catalog and trusted without proof) within a bounded
+ * number of inputs and the reducer brings them down to a few nodes; the parse oracle, the mutator and
+ * the campaign runner keep their contracts; every regression case of the corpus replays. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "check/refine_check.h"
+#include "fuzz/campaign.h"
+#include "fuzz/gen.h"
+#include "fuzz/mutate.h"
+#include "fuzz/oracle.h"
+#include "fuzz/parse_oracle.h"
+#include "fuzz/reduce.h"
+#include "rules/catalog.h"
+#include "support.h"
+#include "text/text.h"
+
+static size_t random_input(TestRng *rng, uint8_t *buf, size_t max) {
+  size_t n = 1 + (size_t)test_rng_below(rng, max);
+  for (size_t i = 0; i < n; i++) buf[i] = (uint8_t)test_rng_next(rng);
+  return n;
+}
+
+/* ---- the generator ---- */
+
+static void test_gen_deterministic(void **state) {
+  (void)state;
+  VsCtx *a = vs_ctx_new(), *b = vs_ctx_new();
+  TestRng rng = {7};
+  uint8_t buf[300];
+  for (int i = 0; i < 3000; i++) {
+    size_t n = random_input(&rng, buf, sizeof buf);
+    GenCase ga, gb, ga2;
+    assert_true(gen_case(a, buf, n, NULL, &ga));
+    assert_true(gen_case(b, buf, n, NULL, &gb));
+    assert_true(gen_case(a, buf, n, NULL, &ga2));
+    assert_ptr_equal(ga.root, ga2.root); /* hash-consing: the same IR is the same node */
+    char *ta = vs_print_case(ga.vars, ga.nvars, ga.root, NULL), *tb = vs_print_case(gb.vars, gb.nvars, gb.root, NULL);
+    assert_non_null(ta);
+    assert_string_equal(ta, tb);
+    assert_int_equal(ga.simple_matcher, gb.simple_matcher);
+    free(ta);
+    free(tb);
+  }
+  /* Empty and exhausted inputs still give a case: choice 0 everywhere ends in a leaf. */
+  GenCase g;
+  assert_true(gen_case(a, NULL, 0, NULL, &g));
+  assert_int_equal(g.root->nargs, 0);
+  vs_ctx_free(a);
+  vs_ctx_free(b);
+}
+
+/* Every case is well-typed (no construction failed), prints as a valid .vs file, and parses back to the
+ * same node; over the sample every dtype, every op and both kinds of variables occur. */
+static void test_gen_well_typed_and_covering(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  TestRng rng = {11};
+  uint8_t buf[300];
+  bool dtype_seen[DT_COUNT] = {false}, op_seen[OP_COUNT] = {false};
+  bool cast_pair[DT_COUNT][DT_COUNT] = {{false}};
+  size_t ranged = 0, unranged = 0, idx_min = 0, f_nan = 0, f_sub = 0;
+  const int N = 20000;
+  for (int i = 0; i < N; i++) {
+    if (vs_ctx_node_count(ctx) > 200000) {
+      vs_ctx_free(ctx);
+      ctx = vs_ctx_new();
+    }
+    size_t n = random_input(&rng, buf, sizeof buf);
+    GenCase g;
+    assert_true(gen_case(ctx, buf, n, NULL, &g));
+    assert_int_equal(g.errors, 0);
+    char *text = vs_print_case(g.vars, g.nvars, g.root, NULL);
+    assert_non_null(text);
+    VsFile f;
+    VsDiag d;
+    if (!vs_parse(ctx, "<gen>", text, strlen(text), &f, &d)) fail_msg("%d:%d: %s\n%s", d.line, d.col, d.msg, text);
+    assert_ptr_equal(f.src, g.root);
+    assert_int_equal(f.nvars, g.nvars);
+    vs_file_free(&f);
+    free(text);
+    for (size_t v = 0; v < g.nvars; v++) {
+      DType dt = (DType)g.vars[v]->dtype;
+      bool full = dt_is_float(dt) || (vs_vmin(g.vars[v]) == im_min(dt) && vs_vmax(g.vars[v]) == im_max(dt));
+      full ? unranged++ : ranged++;
+    }
+    Node **order;
+    size_t k = vs_postorder(g.root, &order);
+    for (size_t j = 0; j < k; j++) {
+      Node *x = order[j];
+      dtype_seen[x->dtype] = true;
+      op_seen[x->op] = true;
+      if (x->op == OP_CAST) cast_pair[x->args[0]->dtype][x->dtype] = true;
+      if (x->op == OP_CONST && x->dtype == DT_INDEX && x->aux.bits == UINT64_C(0x8000000000000000)) idx_min++;
+      if (x->op == OP_CONST && x->dtype == DT_F32 && x->aux.bits == vs_nan_bits(DT_F32)) f_nan++;
+      if (x->op == OP_CONST && x->dtype == DT_F64 && x->aux.bits == 1) f_sub++;
+    }
+    free(order);
+  }
+  for (int d = 0; d < DT_COUNT; d++)
+    if (!dtype_seen[d]) fail_msg("dtype %s never generated", dt_name((DType)d));
+  for (int op = OP_CONST; op < OP_COUNT; op++)
+    if (!op_seen[op]) fail_msg("op %s never generated", op_name((Op)op));
+  size_t pairs = 0;
+  for (int a = 0; a < DT_COUNT; a++)
+    for (int b = 0; b < DT_COUNT; b++) pairs += cast_pair[a][b];
+  assert_true(pairs >= 120); /* of 13 * 13 - 13 */
+  assert_true(ranged > (size_t)N / 10 && unranged > (size_t)N / 10);
+  assert_true(idx_min > 0 && f_nan > 0 && f_sub > 0);
+  vs_ctx_free(ctx);
+}
+
+/* Narrow dtypes dominate. */
+static void test_gen_dtype_weights(void **state) {
+  (void)state;
+  TestRng rng = {3};
+  size_t count[DT_COUNT] = {0};
+  for (int i = 0; i < 50000; i++) {
+    uint8_t b = (uint8_t)test_rng_next(&rng);
+    FuzzIn in;
+    fin_init(&in, &b, 1);
+    count[gen_dtype(&in)]++;
+  }
+  size_t narrow = count[DT_BOOL] + count[DT_I8] + count[DT_U8] + count[DT_I16] + count[DT_U16];
+  assert_true(narrow > 50000 / 2);
+  for (int d = 0; d < DT_COUNT; d++) assert_true(count[d] > 500);
+}
+
+/* ---- planted bugs ---- */
+
+static const char *planted_text;
+
+static Catalog *planted_catalog(void *ud) {
+  (void)ud;
+  Catalog *c = catalog_new();
+  VsDiag d;
+  if (!catalog_load_text(c, "planted.rules", planted_text, strlen(planted_text), &d))
+    fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+  catalog_trust_all_for_testing(c);
+  return c;
+}
+
+static size_t tree_nodes_of_case(const char *case_text, bool target) {
+  VsCtx *ctx = vs_ctx_new();
+  VsFile f;
+  VsDiag d;
+  if (!vs_parse(ctx, "<case>", case_text, strlen(case_text), &f, &d)) fail_msg("%s\n%s", d.msg, case_text);
+  size_t n = vs_tree_size(target && f.tgt ? f.tgt : f.src);
+  vs_file_free(&f);
+  vs_ctx_free(ctx);
+  return n;
+}
+
+/* Runs the built-in campaign against a catalog holding only `rules`; it must find an unsound result
+ * within max_execs inputs and reduce it to at most max_nodes source nodes. */
+static void expect_planted(const char *rules, const char *rule_name, uint64_t max_execs, size_t max_nodes,
+                           FindKind kind) {
+  planted_text = rules;
+  CampaignOptions o = {.target = FUZZ_TARGET_EXPR, .max_execs = max_execs, .jobs = 1, .seed = 5,
+                       .make_catalog = planted_catalog, .reduce = true, .max_findings = 1};
+  o.oracle.smt = SMT_MODE_NEVER;
+  CampaignReport rep;
+  assert_true(campaign_run(&o, &rep));
+  if (rep.nfindings != 1) fail_msg("%s: no finding in %llu inputs", rule_name, (unsigned long long)rep.execs);
+  const FuzzFinding *f = &rep.findings[0];
+  assert_int_equal(f->kind, kind);
+  assert_true(f->reduced || tree_nodes_of_case(f->case_text, false) <= max_nodes);
+  size_t nodes = tree_nodes_of_case(f->case_text, false);
+  if (nodes > max_nodes) fail_msg("%s: reduced to %zu nodes:\n%s", rule_name, nodes, f->case_text);
+  assert_non_null(strstr(f->rules, rule_name));
+  assert_non_null(strstr(f->signature, rule_name));
+  print_message("  %s: found after %llu inputs, reduced to %zu nodes:\n%s", rule_name, (unsigned long long)rep.execs,
+                nodes, f->case_text);
+  /* The regression file: a comment header, the case, and for an unsound result `# expect: invalid`,
+   * which the checker confirms. */
+  char *file = fuzz_finding_file(f);
+  VsCtx *ctx = vs_ctx_new();
+  VsFile vf;
+  VsDiag d;
+  assert_true(vs_parse(ctx, "<finding>", file, strlen(file), &vf, &d));
+  if (kind == FIND_UNSOUND) {
+    assert_non_null(strstr(file, "\n# expect: invalid\n"));
+    assert_non_null(vf.tgt);
+    SmtCtx *smt = smt_new(&(SmtOptions){.timeout_ms = 10000});
+    CheckOptions co = {.exhaustive_limit = 65536};
+    CheckResult cr = check_refinement(smt, &co, NULL, vf.src, vf.tgt);
+    assert_int_equal(cr.verdict, CHECK_INVALID);
+    check_result_free(&cr);
+    smt_free(smt);
+  }
+  vs_file_free(&vf);
+  vs_ctx_free(ctx);
+  free(file);
+  campaign_report_free(&rep);
+}
+
+static void test_planted_float_add_zero(void **state) {
+  (void)state;
+  expect_planted("family identity\nrule planted_add_zero_f : x + 0.0 => x where float(x)\n", "planted_add_zero_f",
+                 20000, 3, FIND_UNSOUND);
+}
+
+static void test_planted_inc_gt(void **state) {
+  (void)state;
+  /* (x + 1) > x -> true: the parser builds x < x + 1. */
+  expect_planted("family comparison\nrule planted_inc_gt : x < x + 1 => true where int(x)\n", "planted_inc_gt", 20000, 5,
+                 FIND_UNSOUND);
+}
+
+static void test_planted_div_mul(void **state) {
+  (void)state;
+  /* (x * c) // c -> x without the no_overflow guard. */
+  expect_planted("family division\nrule planted_div_mul : (x * c) // c => x where c != 0\n", "planted_div_mul", 20000, 5,
+                 FIND_UNSOUND);
+}
+
+static void test_planted_loop(void **state) {
+  (void)state;
+  /* Two rules that undo each other: the engine's budget runs out, a finding of its own. */
+  expect_planted("family canonical\nrule planted_swap_a : x - y => (0 - y) + x\nrule planted_swap_b : (0 - y) + x => x - y\n",
+                 "planted_swap", 20000, 3, FIND_BUDGET);
+}
+
+/* A bug at one point of a wide domain: the concrete points miss it, Z3 finds it, and the evaluator
+ * confirms Z3's counterexample. */
+static void test_smt_oracle_finds_what_points_miss(void **state) {
+  (void)state;
+  planted_text = "family comparison\nrule planted_xor_eq : (x ^ c1) == c2 => false where int(x)\n";
+  OracleOptions oo = {.smt = SMT_MODE_ALWAYS};
+  FuzzWorker *w = fuzz_worker_new(&oo, planted_catalog(NULL));
+  assert_non_null(w);
+  const char *text = "# test\nx: i32\n(x ^ 12345) == 777\n";
+  FuzzFinding f;
+  assert_int_equal(fuzz_exec(w, (const uint8_t *)text, strlen(text), &f), FIND_UNSOUND);
+  assert_string_equal(f.oracle, "smt");
+  assert_non_null(strstr(f.cex_text, "x = 13104_i32")); /* 12345 ^ 777 */
+  fuzz_finding_free(&f);
+  GenCase gc;
+  FuzzCase c;
+  assert_true(fuzz_input_case(w, (const uint8_t *)text, strlen(text), &gc, &c));
+  assert_int_equal(fuzz_check(w, &c, FUZZ_SMT_NEVER, NULL), FIND_NONE);
+  assert_int_equal(fuzz_check(w, &c, FUZZ_SMT_ALWAYS, NULL), FIND_UNSOUND);
+  const FuzzStats *st = fuzz_worker_stats(w);
+  assert_true(st->smt_checks >= 2 && st->smt_invalid >= 2);
+  size_t n;
+  const CoverageEntry *cov = fuzz_worker_coverage(w, &n);
+  assert_string_equal(cov[0].name, "planted_xor_eq");
+  assert_true(cov[0].fired >= 3 && cov[0].smt_checked >= 2);
+  fuzz_worker_free(w);
+}
+
+/* The reducer cuts a large case down to the few nodes the bug needs. */
+static void test_reduce_large_case(void **state) {
+  (void)state;
+  planted_text = "family identity\nrule planted_add_zero_f : x + 0.0 => x where float(x)\n";
+  FuzzWorker *w = fuzz_worker_new(&(OracleOptions){.smt = SMT_MODE_NEVER}, planted_catalog(NULL));
+  const char *text =
+    "# test\nx: f64\ny: i16 in [0, 6]\nb: bool\n"
+    "select(b, f64(y * 3 + 1) * x + 0.0, sqrt(x) - f64(y)) + f64(y // 7) * (x - 2.5)\n";
+  FuzzFinding f;
+  assert_int_equal(fuzz_exec(w, (const uint8_t *)text, strlen(text), &f), FIND_UNSOUND);
+  GenCase gc;
+  FuzzCase c;
+  assert_true(fuzz_input_case(w, (const uint8_t *)text, strlen(text), &gc, &c));
+  size_t before = vs_tree_size(c.root);
+  assert_true(fuzz_reduce(w, &c, &f, NULL));
+  assert_true(f.reduced);
+  assert_int_equal(f.nodes_before, before);
+  assert_true(f.nodes_after <= 3);
+  assert_int_equal(f.kind, FIND_UNSOUND);
+  assert_non_null(strstr(f.case_text, "0.0"));
+  assert_non_null(f.cex_text);
+  assert_string_equal(f.signature, "unsound:planted_add_zero_f");
+  print_message("  reduced %zu -> %zu nodes:\n%s%s", f.nodes_before, f.nodes_after, f.case_text, f.cex_text);
+  fuzz_finding_free(&f);
+  fuzz_worker_free(w);
+}
+
+/* With the built-in catalog, the fixed inputs of the test give no finding, and the statistics count. */
+static void test_builtin_catalog_short_campaign(void **state) {
+  (void)state;
+  CampaignOptions o = {.target = FUZZ_TARGET_EXPR, .max_execs = 1500, .jobs = 2, .seed = 3, .reduce = true};
+  o.oracle.smt = SMT_MODE_NEVER;
+  CampaignReport rep;
+  assert_true(campaign_run(&o, &rep));
+  assert_true(rep.execs >= 1500);
+  assert_int_equal(rep.stats.execs, rep.execs);
+  assert_true(rep.ncov > fold_count());
+  for (size_t i = 0; i < rep.nfindings; i++)
+    print_message("  finding: %s\n%s\n", rep.findings[i].detail, rep.findings[i].case_text);
+  campaign_report_free(&rep);
+}
+
+/* One job and a seed: the same inputs, the same statistics and coverage. */
+static void test_campaign_deterministic(void **state) {
+  (void)state;
+  CampaignReport r[2];
+  for (int k = 0; k < 2; k++) {
+    CampaignOptions o = {.target = FUZZ_TARGET_EXPR, .max_execs = 800, .jobs = 1, .seed = 9};
+    o.oracle.smt = SMT_MODE_NEVER;
+    assert_true(campaign_run(&o, &r[k]));
+  }
+  assert_int_equal(r[0].stats.changed, r[1].stats.changed);
+  assert_int_equal(r[0].stats.points, r[1].stats.points);
+  assert_int_equal(r[0].ncov, r[1].ncov);
+  for (size_t i = 0; i < r[0].ncov; i++) assert_int_equal(r[0].cov[i].fired, r[1].cov[i].fired);
+  campaign_report_free(&r[0]);
+  campaign_report_free(&r[1]);
+}
+
+/* ---- the parse target and the mutator ---- */
+
+static void test_parse_oracle(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  const char *ok[] = {"x: i8\nx + 1 --> x", "1 + 2", "x: f32\n-0.0 - x", "-128_i8", "inf", "", "x: i8 in [0, 5]\n(x",
+                      "\x01\xff", "x: u8\ny: u8\nselect(x < y, x, y) --> min(x, y)\n"};
+  for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
+    FuzzFinding f;
+    FindKind k = fuzz_parse_exec(ctx, (const uint8_t *)ok[i], strlen(ok[i]), &f);
+    if (k != FIND_NONE) fail_msg("'%s': %s", ok[i], f.detail);
+  }
+  CampaignOptions o = {.target = FUZZ_TARGET_PARSE, .max_execs = 3000, .jobs = 1, .seed = 2};
+  CampaignReport rep;
+  assert_true(campaign_run(&o, &rep));
+  for (size_t i = 0; i < rep.nfindings; i++) print_message("  parse finding: %s\n", rep.findings[i].detail);
+  assert_int_equal(rep.nfindings, 0);
+  assert_true(rep.execs >= 3000);
+  campaign_report_free(&rep);
+  vs_ctx_free(ctx);
+}
+
+static void test_mutator(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  FuzzWorker *w = fuzz_worker_new(&(OracleOptions){.smt = SMT_MODE_NEVER}, fuzz_builtin_catalog(NULL));
+  TestRng rng = {17};
+  uint8_t buf[4096];
+  size_t mutated = 0;
+  for (int i = 0; i < 500; i++) {
+    size_t n = random_input(&rng, buf, 200);
+    for (int step = 0; step < 4; step++) {
+      size_t m = fuzz_mutate(ctx, buf, n, sizeof buf, test_rng_next(&rng));
+      if (!m) break;
+      mutated++;
+      n = m;
+      assert_int_equal(buf[0], '#');
+      GenCase gc;
+      FuzzCase c;
+      if (!fuzz_input_case(w, buf, n, &gc, &c)) fail_msg("a mutated input does not parse:\n%.*s", (int)n, buf);
+    }
+    if (vs_ctx_node_count(ctx) > 100000) {
+      vs_ctx_free(ctx);
+      ctx = vs_ctx_new();
+    }
+  }
+  assert_true(mutated > 1000);
+  fuzz_worker_free(w);
+  vs_ctx_free(ctx);
+}
+
+/* ---- the regression corpus ---- */
+
+static void test_regressions_replay(void **state) {
+  (void)state;
+  const char *dir = VSIMP_SOURCE_DIR "/corpus/regressions";
+  const char *files[] = {dir};
+  CampaignOptions o = {.target = FUZZ_TARGET_EXPR, .jobs = 1, .files = files, .nfiles = 1, .reduce = false};
+  o.oracle.smt = SMT_MODE_ALWAYS;
+  CampaignReport rep;
+  assert_true(campaign_run(&o, &rep));
+  for (size_t i = 0; i < rep.nfindings; i++)
+    print_message("  %s: %s: %s\n", rep.finding_origin[i], find_kind_name(rep.findings[i].kind), rep.findings[i].detail);
+  assert_int_equal(rep.nfindings, 0);
+  campaign_report_free(&rep);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_gen_deterministic),
+    cmocka_unit_test(test_gen_well_typed_and_covering),
+    cmocka_unit_test(test_gen_dtype_weights),
+    cmocka_unit_test(test_planted_float_add_zero),
+    cmocka_unit_test(test_planted_inc_gt),
+    cmocka_unit_test(test_planted_div_mul),
+    cmocka_unit_test(test_planted_loop),
+    cmocka_unit_test(test_smt_oracle_finds_what_points_miss),
+    cmocka_unit_test(test_reduce_large_case),
+    cmocka_unit_test(test_builtin_catalog_short_campaign),
+    cmocka_unit_test(test_campaign_deterministic),
+    cmocka_unit_test(test_parse_oracle),
+    cmocka_unit_test(test_mutator),
+    cmocka_unit_test(test_regressions_replay),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

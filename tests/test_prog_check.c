@@ -1,0 +1,178 @@
+/* test_prog_check.c: translation validation of programs (smt/prog_check.h): what it proves, what it
+ * refutes (with a counterexample the interpreter confirms), what it only proves up to a bound, and
+ * the fold obligations. */
+#include "prog_support.h"
+
+static ProgCheckResult check2(PT *t, const char *a, const char *b, unsigned unroll) {
+  Program *pa = pt_parse(t, a), *pb = pt_parse(t, b);
+  ProgCheckOptions co = {.unroll = unroll};
+  ProgCheckResult r = prog_check_program(t->smt, &co, pa, pb);
+  prog_free(pb);
+  prog_free(pa);
+  return r;
+}
+
+static void expect_valid(const char *a, const char *b, bool bounded) {
+  PT t;
+  pt_init(&t);
+  ProgCheckResult r = check2(&t, a, b, 8);
+  if (r.verdict != CHECK_VALID || r.bounded != bounded)
+    fail_msg("expected %svalid, got %s%s (%s)\n%s", bounded ? "bounded " : "", check_verdict_name(r.verdict),
+             r.bounded ? " (bounded)" : "", r.reason, r.report ? r.report : "");
+  prog_check_result_free(&r);
+  pt_fini(&t);
+}
+
+/* Invalid, with a report mentioning each of the given texts. */
+static void expect_invalid(const char *a, const char *b, const char *m1, const char *m2) {
+  PT t;
+  pt_init(&t);
+  ProgCheckResult r = check2(&t, a, b, 8);
+  if (r.verdict != CHECK_INVALID) fail_msg("expected invalid, got %s (%s)", check_verdict_name(r.verdict), r.reason);
+  assert_non_null(r.report);
+  pt_has(r.report, "first divergence");
+  if (m1) pt_has(r.report, m1);
+  if (m2) pt_has(r.report, m2);
+  prog_check_result_free(&r);
+  pt_fini(&t);
+}
+
+static const char *base =
+  "func main(x: i32 in [0, 100], n: index) -> (i32) {\n"
+  "  (s) = for i in range(0, 4) iter (acc: i32 = 0) {\n"
+  "    call f(i)\n"
+  "    yield acc + x\n"
+  "  }\n"
+  "  if x == 57 { call g(s) }\n"
+  "  return s // 2\n"
+  "}\n";
+
+static void test_valid(void **state) {
+  (void)state;
+  expect_valid(base, base, false);
+  /* Different code, same behaviour. */
+  expect_valid(base,
+               "func main(x: i32 in [0, 100], n: index) -> (i32) {\n"
+               "  call f(0)\n  call f(1)\n  call f(2)\n  call f(3)\n"
+               "  if x == 57 { call g(228_i32) }\n"
+               "  return x * 2\n"
+               "}\n",
+               false);
+  /* Where the source is UB the target may do anything. */
+  expect_valid("func main(x: index) -> (index) {\n  y: index = 10 // x\n  call f(y)\n  return y\n}\n",
+               "func main(x: index) -> (index) {\n  if x == 0 { call boom() }\n  y: index = 10 // x\n  call f(y)\n"
+               "  return y\n}\n",
+               false);
+}
+
+static void test_invalid(void **state) {
+  (void)state;
+  /* A changed argument, on one input only. */
+  expect_invalid(base,
+                 "func main(x: i32 in [0, 100], n: index) -> (i32) {\n"
+                 "  (s) = for i in range(0, 4) iter (acc: i32 = 0) { call f(i) yield acc + x }\n"
+                 "  if x == 57 { call g(s + 1) }\n"
+                 "  return s // 2\n"
+                 "}\n",
+                 "x = 57_i32", "call g(228_i32)");
+  /* A missing call. */
+  expect_invalid(base,
+                 "func main(x: i32 in [0, 100], n: index) -> (i32) {\n"
+                 "  (s) = for i in range(0, 3) iter (acc: i32 = 0) { call f(i) yield acc + x }\n"
+                 "  if x == 57 { call g(s) }\n"
+                 "  return (s + x) // 2\n"
+                 "}\n",
+                 "event 3", "call f(3_index)");
+  /* Reordered calls. */
+  expect_invalid("func main() {\n  call a()\n  call b()\n}\n", "func main() {\n  call b()\n  call a()\n}\n",
+                 "call a()", "call b()");
+  /* A returned value. */
+  expect_invalid("func main(x: i8) -> (i8) {\n  return x + 1\n}\n", "func main(x: i8) -> (i8) {\n  return 1 + x + 0\n}\n"
+                 , NULL, NULL);
+  /* An introduced UB. */
+  expect_invalid("func main(x: index) {\n  call f(x)\n}\n",
+                 "func main(x: index) {\n  y: index = 10 // (x - 3)\n  call f(x)\n}\n", "x = 3", "UB at 2:");
+  /* A dropped guard: the historical bug (`pos >= 0` deleted as if indices were non-negative). */
+  expect_invalid("func main(base: index) {\n  pos: index = base - 1\n  if pos >= 0 { call g(pos) }\n}\n",
+                 "func main(base: index) {\n  pos: index = base - 1\n  call g(pos)\n}\n", "call g(", NULL);
+  /* A tensor shape and an spmd core count. */
+  expect_invalid("func main(n: index) {\n  v: tensor[[n, 4], f32] = call mk()\n}\n",
+                 "func main(n: index) {\n  v: tensor[[4, 4], f32] = call mk()\n}\n", "shape [", NULL);
+  expect_invalid("func main(n: index) {\n  spmd(n) { call w() }\n}\n", "func main(n: index) {\n  spmd(4) { call w() }\n}\n",
+                 "spmd(", NULL);
+  /* Call results are shared unknowns: a target may not assume one. */
+  expect_invalid("func main() -> (i32) {\n  r: i32 = call q()\n  return r\n}\n",
+                 "func main() -> (i32) {\n  r: i32 = call q()\n  return 0_i32\n}\n", "result of event 0", NULL);
+}
+
+static void test_bounded(void **state) {
+  (void)state;
+  const char *sym = "func main(n: index) {\n  for i in range(0, n) { call f(i) }\n}\n";
+  expect_valid(sym, sym, true);
+  /* The parameter's range keeps the trip count within the bound: a full proof. */
+  const char *ranged = "func main(n: index in [0, 6]) {\n  for i in range(0, n) { call f(i) }\n}\n";
+  expect_valid(ranged, ranged, false);
+  const char *w = "func main(n: index) {\n  (j) = while iter (k: index = 0) cond k < n { yield k + 1 }\n  call f(j)\n}\n";
+  expect_valid(w, w, true);
+  /* A difference beyond the bound is not seen, and the verdict says the proof is bounded. */
+  PT t;
+  pt_init(&t);
+  ProgCheckResult r = check2(&t, sym, "func main(n: index) {\n  for i in range(0, n) { if i < 100 { call f(i) } }\n}\n", 8);
+  assert_int_equal(r.verdict, CHECK_VALID);
+  assert_true(r.bounded);
+  assert_int_equal(r.bound, 8);
+  prog_check_result_free(&r);
+  /* A constant trip count above the bound: unknown, never valid. */
+  const char *big = "func main() {\n  for i in range(0, 100) { call f(i) }\n}\n";
+  r = check2(&t, big, big, 8);
+  assert_int_equal(r.verdict, CHECK_UNKNOWN);
+  pt_has(r.reason, "unrolling bound");
+  prog_check_result_free(&r);
+  pt_fini(&t);
+}
+
+static void test_input_errors(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  ProgCheckResult r = check2(&t, "func main(x: index) {\n}\n", "func main(x: i32) {\n}\n", 8);
+  assert_int_equal(r.verdict, CHECK_ERROR);
+  assert_true(r.input_error);
+  prog_check_result_free(&r);
+  r = check2(&t, "func main(x: index in [0, 4]) {\n}\n", "func main(x: index) {\n}\n", 8);
+  assert_true(r.input_error);
+  prog_check_result_free(&r);
+  r = check2(&t, "func main() {\n}\n", "func other() {\n}\n", 8);
+  assert_true(r.input_error);
+  prog_check_result_free(&r);
+  pt_fini(&t);
+}
+
+static void test_obligations(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  VsCtx *ctx = t.ctx;
+  Node *i = vs_var(ctx, "i", DT_INDEX, im_min(DT_INDEX), im_max(DT_INDEX));
+  Node *n = vs_var(ctx, "n", DT_INDEX, im_min(DT_INDEX), im_max(DT_INDEX));
+  Node *c64 = vs_const_int(ctx, DT_INDEX, 64), *c0 = vs_const_int(ctx, DT_INDEX, 0);
+  /* i < n && n <= 64 => i < 64 */
+  Node *pre = vs_bin(ctx, OP_AND, vs_bin(ctx, OP_LT, i, n), vs_bin(ctx, OP_LE, n, c64));
+  Obligation ok = {pre, vs_bin(ctx, OP_LT, i, c64), true, vs_bool(ctx, true), 1, 1, "test"};
+  assert_int_equal(prog_check_obligation(t.smt, &ok, NULL, 0), CHECK_VALID);
+  /* Nothing says i >= 0. */
+  Obligation bad = {pre, vs_bin(ctx, OP_LE, c0, i), true, vs_bool(ctx, true), 1, 1, "test"};
+  assert_int_equal(prog_check_obligation(t.smt, &bad, NULL, 0), CHECK_INVALID);
+  pt_fini(&t);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_valid),
+    cmocka_unit_test(test_invalid),
+    cmocka_unit_test(test_bounded),
+    cmocka_unit_test(test_input_errors),
+    cmocka_unit_test(test_obligations),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

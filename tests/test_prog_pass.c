@@ -1,0 +1,509 @@
+/* test_prog_pass.c: the program Simplify pass (docs/pass.md): each stage, each fold's positive case
+ * and the cases where it must not fire. Every output is checked by translation validation against
+ * its input, every fold decision (obligation) is proved, and every printout parses back. */
+#include "prog_support.h"
+
+/* ---- 2. leaf folding ---- */
+
+static void test_leaf_folding(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: i32, n: index, t: tensor[[2 * 8, n], f32]) -> (tensor[[4 * 4, 2], f32]) {\n"
+                           "  call f(x, 3 + 4, 2_i32 + 3_i32)\n"
+                           "  for i in range(0 + 0, n, 2 - 1) { call g(i) }\n"
+                           "  spmd(8 // 2) { call h(1) }\n"
+                           "  v: tensor[[64 // 4, 2], f32] = call mk(t)\n"
+                           "  return v\n"
+                           "}\n");
+  pt_has(out, "t: tensor[[16, n], f32]");       /* parameter type rebuilt */
+  pt_has(out, "-> (tensor[[16, 2], f32])");     /* result type rebuilt */
+  pt_has(out, "call f(x, 7, 5_i32)");           /* call arguments; i32 constants stay typed */
+  pt_has(out, "for i in range(0, n) {");        /* loop bounds */
+  pt_has(out, "spmd(4) {");                     /* core count */
+  pt_has(out, "v: tensor[[16, 2], f32] = call mk(t)");
+  pt_fini(&t);
+}
+
+/* ---- 3. constant propagation ---- */
+
+static void test_constant_propagation(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: index) {\n"
+                           "  k: index = 4\n"
+                           "  b: bool = true\n"
+                           "  for i in range(0, x) { call f(i * k) }\n"
+                           "  if x < 3 { call g(k) } else { call g(k + 1) }\n"
+                           "  spmd(2) { call h(k, b) }\n"
+                           "}\n");
+  pt_has(out, "call f(i * 4)");
+  pt_has(out, "call g(4)");
+  pt_has(out, "call g(5)");
+  pt_has(out, "call h(4, true)");
+  pt_lacks(out, "k: index"); /* the binding is dead once propagated */
+  pt_fini(&t);
+}
+
+static void test_symbolic_values_bound_only(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  /* s is never inlined; its bounds still decide the comparison. */
+  const char *out = pt_run(&t,
+                           "func main(x: index in [0, 10]) {\n"
+                           "  s: index = x + 1\n"
+                           "  call f(s)\n"
+                           "  if s < 12 { call g(s) }\n"
+                           "}\n");
+  pt_has(out, "s: index = x + 1");
+  pt_has(out, "call f(s)");
+  pt_has(out, "call g(s)");
+  pt_lacks(out, "if ");
+  pt_fini(&t);
+}
+
+static void test_multi_assigned_not_bound(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(c: bool, y: index) {\n"
+                           "  x: i32 = 1\n"
+                           "  if c { x = 2 }\n"
+                           "  call h(x)\n"
+                           "  z: index = 1\n"
+                           "  z = 2\n"
+                           "  call k(z)\n"
+                           "  y = 3\n"
+                           "  call k(y)\n"
+                           "}\n");
+  pt_has(out, "call h(x)"); /* reassigned in a branch: not propagated */
+  pt_has(out, "call k(z)");
+  pt_has(out, "call k(y)"); /* a reassigned parameter neither */
+  pt_has(out, "x = 2_i32");
+  pt_fini(&t);
+}
+
+/* ---- 4. fold A ---- */
+
+static void test_fold_if(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: index) {\n"
+                           "  if 1 < 2 { call f(1) } else { call f(2) }\n"
+                           "  c: index = 5\n"
+                           "  (r) = if c > 3 { yield c * 2 } else { yield 0 }\n"
+                           "  for i in range(0, x) { call g(r) }\n"
+                           "  (q) = if c > 3 { yield x } else { yield 0 }\n"
+                           "  for i in range(0, x) { call h(q) }\n"
+                           "  if c == 4 { y: index = x // 0  call k(y) }\n"
+                           "}\n");
+  pt_has(out, "call f(1)");
+  pt_lacks(out, "call f(2)");
+  pt_has(out, "call g(10)");
+  /* An escaping result that is not a constant: a real assignment at the fold point. */
+  pt_has(out, "q: index = x");
+  pt_has(out, "call h(q)");
+  /* The dead branch is never evaluated: its division by zero is no error. */
+  pt_lacks(out, "// 0");
+  pt_lacks(out, "if ");
+  assert_true(t.res.ifs_folded >= 4);
+  pt_fini(&t);
+}
+
+static void test_fold_if_call_in_yield(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: index) -> (index) {\n"
+                           "  (r: index) = if true { yield call g(x + 0) } else { yield x // 0 }\n"
+                           "  return r\n"
+                           "}\n");
+  pt_has(out, "(r: index) = if true {"); /* stays */
+  pt_has(out, "yield call g(x)");        /* the live branch is simplified */
+  pt_has(out, "yield x // 0");           /* the dead one only remapped */
+  pt_fini(&t);
+}
+
+/* ---- 5. fold B ---- */
+
+static void test_fold_loop(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: index, y: index in [0, 100]) {\n"
+                           "  for i in range(5, 5) { call z(i) }\n"
+                           "  (s) = for i in range(3, 3) iter (a: index = 7) { yield a + 1 }\n"
+                           "  call f(s)\n"
+                           "  (u) = for i in range(2, 3) iter (a: index = 7) { yield a + i }\n"
+                           "  call f(u)\n"
+                           "  for i in range(y, y + 1) { call g(i) }\n"
+                           "  for i in range(0, 1) { for j in range(0, 1) { call h(i + j + 1) } }\n"
+                           "}\n");
+  pt_lacks(out, "call z");
+  pt_has(out, "call f(7)");
+  pt_has(out, "call f(9)");
+  pt_has(out, "call h(1)");
+  pt_lacks(out, "for ");
+  pt_has(out, "call g(i_1)"); /* a symbolic start: a fresh variable assigned at the fold point */
+  pt_has(out, "i_1: index = y");
+  pt_fini(&t);
+}
+
+static void test_fold_loop_must_not_fire(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: index) {\n"
+                           "  for i in range(x, x + 1) { call g(i) }\n"              /* x + 1 may wrap */
+                           "  for i in parallel(0, 1) { call p(i) }\n"
+                           "  for i in unroll(0, 1) { call p(i) }\n"
+                           "  for i in pipeline(0, 1) { call p(i) }\n"
+                           "  for i in range(0, 1) @hint { call p(i) }\n"
+                           "  (s) = for i in range(0, 1) iter (a: index = call init()) { yield a + 1 }\n"
+                           "  call f(s)\n"
+                           "  for i in range(0, 2) { call q(i) }\n"
+                           "}\n");
+  pt_has(out, "for i in range(x, x + 1) {");
+  pt_has(out, "for i in parallel(0, 1) {");
+  pt_has(out, "for i in unroll(0, 1) {");
+  pt_has(out, "for i in pipeline(0, 1) {");
+  pt_has(out, "for i in range(0, 1) @hint {");
+  pt_has(out, "iter (a: index = call init())");
+  pt_has(out, "for i in range(0, 2) {");
+  assert_int_equal(t.res.loops_unrolled + t.res.loops_removed, 0);
+  pt_fini(&t);
+}
+
+static void test_sibling_single_trip_loops(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: index) {\n"
+                           "  for i in range(0, 1) { a: index = x + i  if i == 0 { call s1(a, i) } }\n"
+                           "  for i in range(5, 6) { a: index = x + i  if i == 5 { call s2(a, i) } else { call s3(a) } }\n"
+                           "  for i in range(0, 1) { a: index = x * 2  call s4(a) }\n"
+                           "}\n");
+  pt_lacks(out, "for ");
+  pt_lacks(out, "call s3");
+  /* Each copy has its own variable: no aliasing between the lifted bodies. */
+  pt_has(out, "a_1: index = x\n");
+  pt_has(out, "call s1(a_1, 0)");
+  pt_has(out, "a_2: index = x + 5");
+  pt_has(out, "call s2(a_2, 5)");
+  pt_has(out, "a_3: index = x * 2");
+  pt_has(out, "call s4(a_3)");
+  pt_fini(&t);
+}
+
+static char *nest(int depth) {
+  size_t cap = 64 + (size_t)depth * 80;
+  char *s = malloc(cap);
+  size_t n = (size_t)snprintf(s, cap, "func main(x: index) {\n");
+  for (int i = 0; i < depth; i++) n += (size_t)snprintf(s + n, cap - n, "for v%d in range(0, 1) {\n", i);
+  n += (size_t)snprintf(s + n, cap - n, "call f(x + v0 + v%d)\n", depth - 1);
+  for (int i = 0; i < depth; i++) n += (size_t)snprintf(s + n, cap - n, "}\n");
+  snprintf(s + n, cap - n, "}\n");
+  return s;
+}
+
+static void test_nesting_cap(void **state) {
+  (void)state;
+  char *src = nest(19);
+  PT t;
+  pt_init(&t);
+  PassOptions po = {0};
+  const char *out = pt_run_opts(&t, src, 1, po, false);
+  assert_int_equal(pt_count(out, "for "), 3);
+  assert_true(t.res.depth_capped);
+  pt_has(out, "call f(x)");
+  pt_fini(&t);
+  pt_init(&t);
+  out = pt_run_opts(&t, src, 2, po, false);
+  assert_int_equal(pt_count(out, "for "), 0);
+  assert_false(t.res.depth_capped);
+  pt_has(out, "call f(x)");
+  pt_fini(&t);
+  free(src);
+}
+
+static void test_while_zero_trip(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(n: index) {\n"
+                           "  (w) = while iter (j: index = 10) cond j < 5 { yield j + 1 }\n"
+                           "  call f(w)\n"
+                           "  (v) = while iter (j: index = 0) cond j < n { yield j + 1 }\n"
+                           "  call f(v)\n"
+                           "}\n");
+  pt_has(out, "call f(10)");
+  assert_int_equal(pt_count(out, "while"), 1);
+  pt_fini(&t);
+}
+
+/* ---- the guards that must stay ---- */
+
+static void test_guards_kept(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(a: index, base: index, lo: index) {\n"
+                           "  if a < 0 { call f(a) }\n"
+                           "  pos: index = base - 1\n"
+                           "  if pos >= 0 {\n"
+                           "    if pos < 8 { call g(pos) }\n"
+                           "  }\n"
+                           "  for i in range(lo, 10) { if i >= 0 { call h(i) } }\n"
+                           "}\n");
+  pt_has(out, "if a < 0 {");
+  pt_has(out, "if 0 <= pos {");
+  pt_has(out, "if pos < 8 {");
+  pt_has(out, "if 0 <= i {");
+  assert_int_equal(t.res.ifs_folded, 0);
+  pt_fini(&t);
+}
+
+/* ---- 6. comparisons of loop variables as operands; analyzer facts ---- */
+
+static void test_loop_comparisons(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(n: index, m: index) {\n"
+                           "  for i in range(0, 8) { call f(i < 16, i < 4, select(i >= 0, i, 0 - i)) }\n"
+                           "  for i in range(0, 64, 4) { call g(i % 4 == 0, i % 8) }\n"
+                           "  for i in range(0, n) { if n <= 64 { if i < 64 { call h(i) } } }\n"
+                           "  for i in range(0, m) { if i < 64 { call k(i) } }\n"
+                           "}\n");
+  pt_has(out, "call f(true, i < 4, i)");
+  pt_has(out, "call g(true, i % 8)");
+  pt_has(out, "if n <= 64 {");
+  pt_has(out, "call h(i)");
+  assert_int_equal(pt_count(out, "if i < 64"), 1); /* decided under n <= 64 only */
+  pt_fini(&t);
+}
+
+/* ---- 8. dead code ---- */
+
+static void test_dce(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: index) {\n"
+                           "  a: index = x * 3\n"
+                           "  b: index = a + 1\n"
+                           "  c: index = b // 0\n"
+                           "  r: i32 = call q()\n"
+                           "  t: index = call q2(x)\n"
+                           "  u: index = x + 2\n"
+                           "  call f(u)\n"
+                           "}\n");
+  pt_lacks(out, "a: index");
+  pt_lacks(out, "b: index");
+  pt_lacks(out, "c: index");
+  pt_has(out, "r: i32 = call q()"); /* a call-valued binding is never removed */
+  pt_has(out, "t: index = call q2(x)");
+  pt_has(out, "u: index = x + 2");
+  assert_int_equal(t.res.bindings_removed, 3);
+  pt_fini(&t);
+}
+
+static void test_slot_pruning(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(c: bool, n: index) {\n"
+                           "  (r, s) = if c { yield 1, 2 } else { yield 3, 4 }\n"
+                           "  call f(s)\n"
+                           "  (p, q) = for i in range(0, n) iter (a: index = 0, b: index = 0) {\n"
+                           "    call g(b)\n"
+                           "    yield i, b + 1\n"
+                           "  }\n"
+                           "  (u, v) = for i in range(0, n) iter (d: index = 0, e: index = 0) { yield d + 1, e + 2 }\n"
+                           "  call f(u)\n"
+                           "  (w) = for i in range(0, n) iter (k: index = 0) { yield call h(k) }\n"
+                           "}\n");
+  pt_has(out, "(s: index) = if c {");
+  pt_has(out, "yield 2\n");
+  pt_lacks(out, "yield 1");
+  /* a: overwritten before being read and unread after; e: feeds only itself. */
+  pt_has(out, "for i in range(0, n) iter (b: index = 0) {");
+  pt_has(out, "(u) = for i in range(0, n) iter (d: index = 0) {");
+  pt_has(out, "yield call h(k)"); /* a slot with a call stays */
+  assert_int_equal(t.res.slots_pruned, 3);
+  pt_fini(&t);
+}
+
+/* ---- 9. constant-only mode, scopes, views ---- */
+
+static void test_constant_only(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  PassOptions po = {.constant_only = true};
+  const char *out = pt_run_opts(&t,
+                                "func main(x: index, c: bool, n: index, t: tensor[[n, 4], f32]) {\n"
+                                "  k: index = 3\n"
+                                "  b: bool = true\n"
+                                "  h: f32 = 1.5\n"
+                                "  g: f32 = nan_f32\n"
+                                "  if k < 4 { call f(x + 0, b, h + 1.0) }\n"
+                                "  call g(h < 2.0, g < 1.0, x < 4)\n"
+                                "  (r) = if c { yield k } else { yield 4 }\n"
+                                "  (s) = for i in range(0, 1) iter (a: index = k) { yield a + i }\n"
+                                "  call f(r, s)\n"
+                                "  v: tensor[[n, 4], f32] = call view(t, n, 0)\n"
+                                "  call use(v)\n"
+                                "}\n",
+                                1, po, true);
+  pt_has(out, "if true {");                 /* control flow stays */
+  pt_has(out, "call f(x + 0, true, 2.5)"); /* no algebra; bool and float values substituted */
+  pt_has(out, "call g(true, false, x < 4)");
+  pt_has(out, "(r: index) = if c {");      /* phis stay */
+  pt_has(out, "iter (a: index = 3)");      /* carries stay */
+  pt_has(out, "for i in range(0, 1)");
+  pt_has(out, "v: tensor[[n, 4], f32] = t"); /* a matching view is an alias */
+  pt_has(out, "call use(v)");                /* ... and is not propagated further */
+  pt_lacks(out, "k: index");
+  pt_lacks(out, "h: f32");
+  pt_fini(&t);
+}
+
+static void test_trailing_yield_in_scope(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(c: bool) {\n"
+                           "  (r) = if true { spmd(2) { call w() yield 3 } } else { yield 4 }\n"
+                           "  call f(r)\n"
+                           "  (q) = if true { spmd(4) { yield 5 } } else { yield 6 }\n"
+                           "  (p, u) = if c { scope { yield 1, 2 } } else { yield 3, 4 }\n"
+                           "  call f(p)\n"
+                           "}\n");
+  pt_has(out, "spmd(2) {\n    call w()\n  }");
+  pt_has(out, "call f(3)");
+  pt_has(out, "spmd(4) {\n    pass\n  }"); /* an emptied scope is kept */
+  pt_has(out, "(p: index) = if c {\n    scope {\n      yield 1\n    }");
+  pt_fini(&t);
+}
+
+static void test_views(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(n: index, t: tensor[[n, 64], f32]) {\n"
+                           "  k: index = 512\n"
+                           "  v: tensor[[n, 64], f32] = call view(t, n, 0)\n"
+                           "  w: tensor[[n, 64], f32] = call view(t, n, 1)\n"
+                           "  z: tensor[[k // 32, 64], f32] = call view(t, k // 32, 0)\n"
+                           "  call use(v, w, z)\n"
+                           "}\n");
+  pt_has(out, "v: tensor[[n, 64], f32] = t");
+  pt_has(out, "w: tensor[[n, 64], f32] = call view(t, n, 1)");
+  pt_has(out, "z: tensor[[16, 64], f32] = call view(t, 16, 0)");
+  assert_int_equal(t.res.views_folded, 1);
+  pt_fini(&t);
+}
+
+/* ---- 10. idempotence ---- */
+
+static void test_idempotence(void **state) {
+  (void)state;
+  static const char *const programs[] = {
+    "func main(x: index, n: index, c: bool) -> (index) {\n"
+    "  k: index = 8\n"
+    "  for i in range(0, 1) { a: index = x + i  call f(a) }\n"
+    "  (r) = if k > 4 { yield x } else { yield 0 }\n"
+    "  (s) = for j in range(0, n) iter (acc: index = r) { if j < k { call g(j) } yield acc + j }\n"
+    "  (w) = if c { spmd(2) { yield s } } else { yield 1 }\n"
+    "  return w\n"
+    "}\n",
+    "func main(x: i32, c: bool) -> (i32) {\n"
+    "  y: i32 = 3\n"
+    "  if c { y = 4 }\n"
+    "  (z) = for i in range(0, 1) iter (a: i32 = y) { for j in range(2, 3) { call f(a, j) } yield a + 1 }\n"
+    "  return z + x\n"
+    "}\n",
+  };
+  for (size_t i = 0; i < sizeof programs / sizeof programs[0]; i++) {
+    PT t;
+    pt_init(&t);
+    PassOptions po = {0};
+    pt_run_opts(&t, programs[i], 2, po, true);
+    char *once = prog_print(t.out[0]), *twice = prog_print(t.out[1]);
+    assert_string_equal(once, twice);
+    free(once);
+    free(twice);
+    pt_fini(&t);
+  }
+}
+
+static void test_issue_example(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: i32, n: index, t: tensor[[n, 64], f32]) -> (i32) {\n"
+                           "  k: index = 512\n"
+                           "  for i in range(0, 8) {\n"
+                           "    if i < 16 { call body(i) }\n"
+                           "  }\n"
+                           "  (s) = for ko in range(0, n, k) iter (acc: index = 0) {\n"
+                           "    yield acc + ko\n"
+                           "  }\n"
+                           "  (r) = if x > 0 { yield x } else { yield 0 }\n"
+                           "  (w) = while iter (j: index = 0) cond j < n { yield j + 1 }\n"
+                           "  spmd(8 // 2) { call work(r) }\n"
+                           "  v: tensor[[k // 32, 64], f32] = call view(t, k // 32, 0)\n"
+                           "  return r\n"
+                           "}\n");
+  pt_has(out, "for i in range(0, 8) {\n    call body(i)\n  }");
+  pt_has(out, "spmd(4) {");
+  pt_has(out, "v: tensor[[16, 64], f32] = call view(t, 16, 0)");
+  pt_lacks(out, "k: index");
+  pt_fini(&t);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_leaf_folding),
+    cmocka_unit_test(test_constant_propagation),
+    cmocka_unit_test(test_symbolic_values_bound_only),
+    cmocka_unit_test(test_multi_assigned_not_bound),
+    cmocka_unit_test(test_fold_if),
+    cmocka_unit_test(test_fold_if_call_in_yield),
+    cmocka_unit_test(test_fold_loop),
+    cmocka_unit_test(test_fold_loop_must_not_fire),
+    cmocka_unit_test(test_sibling_single_trip_loops),
+    cmocka_unit_test(test_nesting_cap),
+    cmocka_unit_test(test_while_zero_trip),
+    cmocka_unit_test(test_guards_kept),
+    cmocka_unit_test(test_loop_comparisons),
+    cmocka_unit_test(test_dce),
+    cmocka_unit_test(test_slot_pruning),
+    cmocka_unit_test(test_constant_only),
+    cmocka_unit_test(test_trailing_yield_in_scope),
+    cmocka_unit_test(test_views),
+    cmocka_unit_test(test_idempotence),
+    cmocka_unit_test(test_issue_example),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

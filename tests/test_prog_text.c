@@ -1,0 +1,290 @@
+/* test_prog_text.c: the program text format (docs/syntax.md, "Programs"): parsing, printing, round
+ * trips, and one precise error for each kind of malformed program. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "eval/prog_eval.h"
+#include "ir/stmt.h"
+#include "support.h"
+#include "text/prog_text.h"
+
+static Program *parse_ok(VsCtx *ctx, const char *text) {
+  VsDiag d;
+  Program *p = NULL;
+  if (!prog_parse(ctx, "t.vs", text, strlen(text), &p, &d)) {
+    vs_diag_print(&d, stderr);
+    fail_msg("unexpected parse failure on:\n%s", text);
+  }
+  return p;
+}
+
+/* Parses, prints, parses the print and prints again: the two prints are equal. Returns the print. */
+static char *round_trip(VsCtx *ctx, const char *text) {
+  Program *p = parse_ok(ctx, text);
+  char *a = prog_print(p);
+  assert_non_null(a);
+  Program *q = parse_ok(ctx, a);
+  char *b = prog_print(q);
+  assert_string_equal(a, b);
+  free(b);
+  prog_free(q);
+  prog_free(p);
+  return a;
+}
+
+static int error_failures;
+
+/* Non-fatal, so that one run reports every mismatch; test_errors fails at its end. */
+static void check_error(const char *text, int line, int col, const char *sub) {
+  VsCtx *ctx = vs_ctx_new();
+  VsDiag d;
+  Program *p = NULL;
+  if (prog_parse(ctx, "t.vs", text, strlen(text), &p, &d)) {
+    fprintf(stderr, "expected an error for:\n%s\n", text);
+    prog_free(p);
+    error_failures++;
+  } else if (d.line != line || d.col != col || !strstr(d.msg, sub)) {
+    vs_diag_print(&d, stderr);
+    fprintf(stderr, "expected t.vs:%d:%d: ...%s... for:\n%s\n", line, col, sub, text);
+    error_failures++;
+  }
+  vs_ctx_free(ctx);
+}
+
+static const char *everything =
+  "# every construct\n"
+  "func helper(a: index) {\n"
+  "  call g(a)\n"
+  "}\n"
+  "\n"
+  "func main(x: i32 in [-5, 5], n: index, b: bool, t: tensor[[n, 64], f32]) -> (i32, index) {\n"
+  "  k: index = 512\n"
+  "  for i in range(0, 8) @vectorize @hint {\n"
+  "    if i < 16 { call body(i) } else if i == 3 { call other() } else { pass }\n"
+  "  }\n"
+  "  for i in parallel(0, n, 2) { call p(i) }\n"
+  "  for i in unroll(4) { call p(i) }\n"
+  "  for i in pipeline(1, 3) { call p(i) }\n"
+  "  (s) = for ko in range(0, n, k) iter (acc: index = 0) {\n"
+  "    yield acc + ko\n"
+  "  }\n"
+  "  (r) = if x > 0 { yield x } else { yield 0 }\n"
+  "  (w, z: f32) = while iter (j: index = 0, q: f32 = 1.5) cond j < n { yield j + 1, q * 2.0 }\n"
+  "  spmd(8 // 2) { call work(r) }\n"
+  "  scope { call work(r) }\n"
+  "  v: tensor[[k // 32, 64], f32] = call view(t, k // 32, 0)\n"
+  "  u: tensor[[n, 64], f32] = t\n"
+  "  y: i32 = call compute(v, u, x, 2.5)\n"
+  "  y = y + 1\n"
+  "  return r, s\n"
+  "}\n";
+
+static void test_round_trip(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx, everything);
+  /* Typed where the expression alone would not say it; results of an if carry their type. */
+  assert_non_null(strstr(a, "(r: i32) = if 0 < x {"));
+  assert_non_null(strstr(a, "yield 0_i32"));
+  assert_non_null(strstr(a, "for i in range(0, 8) @vectorize @hint {"));
+  assert_non_null(strstr(a, "for i in unroll(0, 4) {"));
+  assert_non_null(strstr(a, "(w, z) = while iter (j: index = 0, q: f32 = 1.5) cond j < n {"));
+  assert_non_null(strstr(a, "y = y + 1\n"));           /* an assignment to a visible variable: no type */
+  assert_non_null(strstr(a, "u: tensor[[n, 64], f32] = t")); /* tensors always carry their type */
+  assert_non_null(strstr(a, "    pass\n"));
+  free(a);
+  vs_ctx_free(ctx);
+}
+
+static void test_literal_typing(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx,
+                       "func main(x: i8, n: i32) {\n"
+                       "  a: i32 = 5\n"
+                       "  b: i8 = x + 1\n"
+                       "  for i in range(0, n) { call f(i) }\n"
+                       "  for i in range(n, 10, 2) { call f(i) }\n"
+                       "  c: f64 = 1.5\n"
+                       "  call g(a, b, c, 7)\n"
+                       "}\n");
+  assert_non_null(strstr(a, "a: i32 = 5_i32"));
+  assert_non_null(strstr(a, "b: i8 = x + 1\n"));
+  assert_non_null(strstr(a, "for i in range(0_i32, n) {")); /* bounds share a dtype */
+  assert_non_null(strstr(a, "for i in range(n, 10_i32, 2_i32) {"));
+  assert_non_null(strstr(a, "c: f64 = 1.5_f64"));
+  assert_non_null(strstr(a, "call g(a, b, c, 7)"));
+  free(a);
+  vs_ctx_free(ctx);
+}
+
+static void test_statements_and_newlines(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  /* A newline ends a statement where the next line starts with '(': `a` is not a call. */
+  Program *p = parse_ok(ctx,
+                        "func main(a: index, c: bool) {\n"
+                        "  x: index = a\n"
+                        "  (r) = if c { yield 1 } else { yield 2 }\n"
+                        "  y: index = x + r call f(y)\n" /* two statements on one line */
+                        "}\n");
+  assert_int_equal(p->funcs[0]->body.n, 4);
+  assert_int_equal(p->funcs[0]->body.s[1]->kind, SK_IF);
+  prog_free(p);
+  assert_true(prog_text_is_program("# c\n  func f() {}", 12));
+  assert_false(prog_text_is_program("x: i32\nx + 1", 13));
+  vs_ctx_free(ctx);
+}
+
+static void test_scoping(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  Program *p = parse_ok(ctx,
+                        "func main(c: bool) {\n"
+                        "  for i in range(0, 2) { a: index = i  call f(a) }\n"
+                        "  for i in range(0, 2) { a: index = i + 1  call f(a) }\n" /* a sibling: the same variable */
+                        "  for i in range(0, 2) { a: i32 = 3  call f(a) }\n"       /* another type: another one */
+                        "  spmd(2) { b: index = 1 }\n"
+                        "  call f(b)\n" /* spmd does not end visibility */
+                        "}\n");
+  Function *f = p->funcs[0];
+  PVar *a1 = f->body.s[0]->u.loop.body.s[0]->u.assign.var, *a2 = f->body.s[1]->u.loop.body.s[0]->u.assign.var,
+       *a3 = f->body.s[2]->u.loop.body.s[0]->u.assign.var;
+  assert_ptr_equal(a1, a2);
+  assert_ptr_not_equal(a1, a3);
+  prog_free(p);
+  vs_ctx_free(ctx);
+}
+
+static void test_errors(void **state) {
+  (void)state;
+  check_error("", 1, 1, "expected 'func'");
+  check_error("x: i32\nx + 1", 1, 1, "expected 'func'");
+  check_error("func main() {\n  y: index = z + 1\n}", 2, 14, "unknown variable 'z'");
+  check_error("func main() {\n  call f(a)\n  a: index = 1\n}", 2, 10, "unknown variable 'a'");
+  check_error("func main() {\n  for i in range(0, 2) { b: index = i }\n  call f(b)\n}", 3, 10,
+              "'b' is not defined here");
+  check_error("func main(c: bool) {\n  (r) = if c { yield 1 } else { yield 2, 3 }\n}", 2, 42, "too many values");
+  check_error("func main(c: bool) {\n  (r, s) = if c { yield 1 } else { yield 2 }\n}", 2, 19, "takes 2 values, got 1");
+  check_error("func main(c: bool) {\n  (r) = if c { yield 1 }\n}", 3, 1, "needs an 'else'");
+  check_error("func main(c: bool) {\n  x: index = 1\n  x: i32 = 2\n}", 3, 3, "type mismatch: 'x' is index");
+  check_error("func main(c: i32) {\n  b: index = c\n}", 2, 14, "type mismatch");
+  check_error("func main(c: bool) {\n  (r) = if c { yield 1 } else { yield true }\n}", 2, 39, "type mismatch");
+  check_error("func main() {\n  (s) = for i in range(0, 2) iter (a: index = 0) { call f(a) }\n}", 2, 50,
+              "must end with 'yield'");
+  check_error("func main() {\n  (s) = for i in range(0, 2) iter (a: index = 0) { yield a  call f(a) }\n}", 2, 61,
+              "'yield' must be the last statement");
+  check_error("func main() {\n  for i in range(0, 2) { i = 3 }\n}", 2, 26, "read-only");
+  check_error("func main() {\n  yield 1\n}", 2, 3, "'yield' outside");
+  check_error("func main() -> (i32) {\n  call f()\n}", 1, 22, "must end with 'return'");
+  check_error("func main() {\n  for i in range(0, 2) { return }\n}", 2, 26, "'return' must be the last");
+  check_error("func main() -> (i32) {\n  return 1, 2\n}", 2, 13, "too many values");
+  check_error("func main(x: index, x: i32) {\n}", 1, 21, "already declared");
+  check_error("func f() {\n}\nfunc f() {\n}", 3, 6, "already defined");
+  check_error("func main(for: index) {\n}", 1, 11, "reserved word");
+  check_error("func main(i32: index) {\n}", 1, 11, "reserved word");
+  check_error("func main(x: index) {\n  y: index = 1 + call f(x)\n}", 2, 18, "a call must be a whole value");
+  check_error("func main(x: index) {\n  call f(call g(x))\n}", 2, 10, "a call argument cannot be a call");
+  check_error("func main(t: tensor[[4], f32]) {\n  y: index = t + 1\n}", 2, 14, "'t' is a tensor");
+  check_error("func main() {\n  for i in range(0.5, 2.5) { call f(i) }\n}", 2, 12, "loop bounds must be integers");
+  check_error("func main() {\n  for i in range(0, 1, 2, 3) { }\n}", 2, 25, "a range takes 1 to 3 bounds");
+  check_error("func main(c: bool) {\n  (r) = if c { yield 1 } else if c { yield 2 }\n}", 2, 31, "'else if' is not allowed");
+  check_error("func main(x: index) {\n  if x { }\n}", 2, 6, "the condition must be bool");
+  check_error("func main(x: f32 in [0, 1]) {\n}", 1, 18, "a range is only allowed");
+  check_error("func main(x: i8 in [0, 300]) {\n}", 1, 24, "does not fit");
+  check_error("func main() {\n  x = 1\n}", 2, 3, "define it with a type");
+  check_error("func main() {\n  x: index = 1 $\n}", 2, 16, "unexpected character '$'");
+  check_error("func main() {\n  (r) = call f()\n}", 2, 9, "expected 'for', 'if' or 'while'");
+  check_error("func main() {\n  (r) = if true { yield call g() } else { yield 1 }\n}", 2, 25, "cannot infer the type");
+  check_error("func main() {\n  for i in range(0, 2) {\n", 3, 1, "expected '}'");
+  check_error("func main() {\n  for i in range(0, 2) iter (i: index = 0) { yield i }\n}", 2, 7,
+              "both the loop variable and a carry");
+  check_error("func main(x: index) {\n  for x in range(0, 2) { }\n}", 2, 7, "hides a variable");
+  assert_int_equal(error_failures, 0);
+}
+
+static void test_limits(void **state) {
+  (void)state;
+  /* Deep statement nesting: an error, never a stack overflow. */
+  size_t depth = 100000, cap = depth * 16 + 64, n = 0;
+  char *s = malloc(cap);
+  n += (size_t)snprintf(s + n, cap - n, "func main(x: index) {\n");
+  for (size_t i = 0; i < depth; i++) n += (size_t)snprintf(s + n, cap - n, "if x < 1 {\n");
+  VsCtx *ctx = vs_ctx_new();
+  VsDiag d;
+  Program *p;
+  assert_false(prog_parse(ctx, "t.vs", s, n, &p, &d));
+  assert_non_null(strstr(d.msg, "nested too deeply"));
+  /* Every prefix of a valid program is either valid or one error; garbage too. */
+  size_t len = strlen(everything);
+  for (size_t k = 0; k < len; k++) {
+    if (prog_parse(ctx, "t.vs", everything, k, &p, &d)) prog_free(p);
+  }
+  TestRng rng = {42};
+  for (int round = 0; round < 200; round++) {
+    memcpy(s, everything, len);
+    for (int j = 0; j < 8; j++) s[test_rng_below(&rng, len)] = (char)test_rng_below(&rng, 256);
+    if (prog_parse(ctx, "t.vs", s, len, &p, &d)) {
+      char *a = prog_print(p);
+      free(a);
+      prog_free(p);
+    }
+  }
+  free(s);
+  vs_ctx_free(ctx);
+}
+
+/* The reference interpreter: traces of a few programs. */
+static void test_interpreter(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  Program *p = parse_ok(ctx,
+                        "func main(x: i32, n: index) -> (i32) {\n"
+                        "  (s) = for i in range(0, n) iter (a: i32 = 0) { call f(i) yield a + x }\n"
+                        "  spmd(2) { call g(s) }\n"
+                        "  if x < 0 { y: i32 = x // 0 call h(y) }\n"
+                        "  r: i32 = call k()\n"
+                        "  return s + r\n"
+                        "}\n");
+  uint64_t params[2] = {3, 4};
+  ProgEvalInput in = {.params = params};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* f x4, spmd, g, end spmd, k, return */
+  assert_int_equal(t.nevents, 9);
+  assert_string_equal(t.events[0].sig, "call f(index)");
+  assert_int_equal(t.events[3].args[0], 3);
+  assert_string_equal(t.events[4].sig, "spmd(index)");
+  assert_int_equal(t.events[5].args[0], 12);
+  assert_string_equal(t.events[8].sig, "return(i32)");
+  assert_int_equal(t.events[8].args[0], 12); /* k() returns 0 */
+  prog_trace_free(&t);
+  params[0] = (uint64_t)-1 & 0xffffffffu; /* x = -1: the branch divides by zero */
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_true(t.ub);
+  assert_int_equal(t.ub_line, 4);
+  prog_trace_free(&t);
+  prog_free(p);
+  vs_ctx_free(ctx);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_round_trip),
+    cmocka_unit_test(test_literal_typing),
+    cmocka_unit_test(test_statements_and_newlines),
+    cmocka_unit_test(test_scoping),
+    cmocka_unit_test(test_errors),
+    cmocka_unit_test(test_limits),
+    cmocka_unit_test(test_interpreter),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
