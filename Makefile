@@ -5,7 +5,7 @@ CC ?= cc
 RELEASE := build/release
 ASAN := build/asan
 
-.PHONY: all deps build run test asan clang bench clean
+.PHONY: all deps build run test asan clang bench clean fuzz fuzz-bench
 
 all: build
 
@@ -32,6 +32,23 @@ test: deps $(ASAN)/Makefile
 clang: deps
 	cmake -S . -B build/clang -DCMAKE_C_COMPILER=clang -DCMAKE_BUILD_TYPE=Debug >/dev/null
 	cmake --build build/clang -j $(JOBS)
+
+# Fuzzing (docs/fuzzing.md): a one-minute built-in campaign, and the fuzzer's speed benchmark.
+# The nightly campaign with libFuzzer or AFL++ is fuzz/campaign.sh.
+fuzz: build
+	./$(RELEASE)/vsimp fuzz --time 60 --jobs $(JOBS)
+
+fuzz-bench: deps $(RELEASE)/Makefile
+	cmake --build $(RELEASE) -j $(JOBS) --target fuzz_bench
+	./$(RELEASE)/fuzz_bench
+
+# The benchmark (bench/README.md): vsimp alone at i32 and index, then side by side with Halide's
+# simplifier (built only when libhalide14-0-dev is installed). Release flags, one core.
+bench: deps $(RELEASE)/Makefile
+	cmake --build $(RELEASE) -j $(JOBS) --target benchmarks
+	./$(RELEASE)/vsimp_bench
+	@if [ -x $(RELEASE)/halide_bench ]; then ./$(RELEASE)/halide_bench; \
+	else echo "halide_bench not built: install libhalide14-0-dev for the side-by-side with Halide"; fi
 
 clean:
 	rm -rf build

@@ -95,27 +95,31 @@ void bench_print_catalog(const VbSide *vb) {
 const char *bench_mode_name(VbMode m) {
   switch (m) {
   case VB_FRESH_MEMO: return "fresh memo per expr";
-  case VB_BATCH_MEMO: return "one memo per batch";
-  case VB_COLD: return "cold: fresh context";
+  case VB_BATCH_MEMO: return "one memo per context";
+  case VB_COLD: return "cold: context per expr";
   default: return "?";
   }
 }
 
 void bench_print_vsimp_header(void) {
-  printf("%-6s %-21s %11s %9s %8s %8s %8s %7s %7s %7s %8s\n", "dtype", "vsimp mode", "exprs/s", "Mnodes/s",
-         "build s", "simpl s", "total s", "B/node", "heapB/n", "out/in", "changed");
+  printf("%-6s %-23s %-8s %10s %8s %7s %7s %7s %6s %7s %6s %7s\n", "dtype", "vsimp mode", "context", "exprs/s",
+         "Mnodes/s", "build s", "simpl s", "total s", "B/node", "heapB/n", "out/in", "changed");
 }
 
-void bench_print_vsimp_row(const char *dtype, VbMode mode, const VbStats *st) {
+void bench_print_vsimp_row(const char *dtype, VbMode mode, size_t batch, const VbStats *st) {
   double total = st->build_s + st->simplify_s;
   double per_node = st->ctx_nodes ? (double)st->ctx_bytes / (double)st->ctx_nodes : 0;
   double heap = st->nodes_in ? (double)st->heap_bytes / (double)st->nodes_in : 0;
-  printf("%-6s %-21s %11.0f %9.2f %8.4f %8.4f %8.4f %7.1f ", dtype, bench_mode_name(mode),
+  char ctx[32];
+  if (mode == VB_COLD) snprintf(ctx, sizeof ctx, "1");
+  else if (!batch || batch >= st->exprs) snprintf(ctx, sizeof ctx, "all");
+  else snprintf(ctx, sizeof ctx, "%zu", batch);
+  printf("%-6s %-23s %-8s %10.0f %8.2f %7.4f %7.4f %7.4f %6.1f ", dtype, bench_mode_name(mode), ctx,
          total > 0 ? (double)st->exprs / total : 0, total > 0 ? (double)st->nodes_in / total / 1e6 : 0, st->build_s,
          st->simplify_s, total, per_node);
   if (st->heap_bytes) printf("%7.1f ", heap);
   else printf("%7s ", "-");
-  printf("%7.3f %7.1f%%", st->nodes_in ? (double)st->nodes_out / (double)st->nodes_in : 0,
+  printf("%6.3f %6.1f%%", st->nodes_in ? (double)st->nodes_out / (double)st->nodes_in : 0,
          st->exprs ? 100.0 * (double)st->changed / (double)st->exprs : 0);
   if (st->failed || st->exhausted) printf("  (%zu failed, %zu out of budget)", st->failed, st->exhausted);
   printf("\n");

@@ -36,7 +36,7 @@ void bench_print_set_summary(const BSet *s, const BenchOptions *o);
 void bench_print_catalog(const VbSide *vb);
 void bench_print_vsimp_header(void);
 const char *bench_mode_name(VbMode m);
-void bench_print_vsimp_row(const char *dtype, VbMode mode, const VbStats *st);
+void bench_print_vsimp_row(const char *dtype, VbMode mode, size_t batch, const VbStats *st);
 void bench_print_check(const char *who, const char *dtype, const VbCheck *c);
 /* Prints the first k inputs and vsimp's outputs of the last run. */
 void bench_show(VbSide *vb, const BSet *in, size_t k);

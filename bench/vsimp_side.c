@@ -176,6 +176,8 @@ void vb_free(VbSide *vb) {
   free(vb);
 }
 
+void vb_set_batch(VbSide *vb, size_t batch) { vb->batch = batch; }
+
 size_t vb_rules_total(const VbSide *vb) { return catalog_rule_count(vb->cat); }
 
 size_t vb_rules_proved(const VbSide *vb) {

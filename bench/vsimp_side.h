@@ -52,6 +52,8 @@ typedef struct {
 VbSide *vb_new(bool index_dtype, const char *rules_dir, const char *extra_ledger, bool simple, size_t batch,
                char *err, size_t errsize);
 void vb_free(VbSide *vb);
+/* Expressions per context for the next runs (0: one context for the whole set). */
+void vb_set_batch(VbSide *vb, size_t batch);
 /* Rules of the catalog with at least one proved instance (0: only constant folding can fire). */
 size_t vb_rules_proved(const VbSide *vb);
 size_t vb_rules_total(const VbSide *vb);

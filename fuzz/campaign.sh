@@ -66,7 +66,11 @@ else
 fi
 export LSAN_OPTIONS="suppressions=$root/tests/lsan.supp"
 export ASAN_OPTIONS="abort_on_error=1:symbolize=1:detect_leaks=1"
-export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1"
+# AFL++ insists on unsymbolized reports while fuzzing (triage symbolizes).
+afl_env=(ASAN_OPTIONS="abort_on_error=1:symbolize=0:detect_leaks=1"
+         UBSAN_OPTIONS="halt_on_error=1:abort_on_error=1:symbolize=0"
+         LSAN_OPTIONS="suppressions=$root/tests/lsan.supp:symbolize=0")
 
 # ---- run ----
 # With several targets, fuzz_expr gets all jobs but one per other target; the others one each.
@@ -92,7 +96,7 @@ for t in $targets; do
       mut=""
       [ "$t" = expr ] && [ $((i % 2)) = 0 ] && mut="AFL_CUSTOM_MUTATOR_LIBRARY=$root/build/fuzz-afl-mutator/libvsimp_afl_mutator.so"
       log "AFL++ fuzz_$t instance $i ${mut:+(with the IR mutator)}"
-      (env $mut afl-fuzz -i "$out/corpus/$t" -o "$out/afl-$t" $role -V "$seconds" -m none -t 30000 \
+      (env "${afl_env[@]}" $mut afl-fuzz -i "$out/corpus/$t" -o "$out/afl-$t" $role -V "$seconds" -m none -t 30000 \
         -- "$bdir/fuzz_$t" >"$out/afl-$t-$i.log" 2>&1) &
       pids+=($!)
     done

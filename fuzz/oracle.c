@@ -121,8 +121,8 @@ FuzzWorker *fuzz_worker_new(const OracleOptions *opts, Catalog *cat) {
     return NULL;
   }
   if (opts) w->o = *opts;
-  if (!w->o.smt_timeout_ms) w->o.smt_timeout_ms = 2000;
-  if (!w->o.smt_rate) w->o.smt_rate = 256;
+  if (!w->o.smt_timeout_ms) w->o.smt_timeout_ms = 1000;
+  if (!w->o.smt_rate) w->o.smt_rate = 2048;
   if (!w->o.smt_per_rule) w->o.smt_per_rule = 2;
   if (!w->o.points) w->o.points = 16;
   w->cat = cat;
@@ -692,6 +692,7 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
   if (stats && res != src) w->st.changed++;
   if (s.exhausted) {
     k = report(f, FIND_BUDGET, "engine", "the rule budget ran out (rules that undo each other?)");
+    case_res = NULL; /* where the budget left it: a long tower, no news */
     goto out;
   }
   if (res->dtype != src->dtype) {

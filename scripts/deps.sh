@@ -2,7 +2,7 @@
 # Installs the Debian packages vsimp needs when any is missing. Idempotent and quiet when all are present.
 set -eu
 pkgs="build-essential cmake pkg-config libz3-dev libcmocka-dev clang"
-[ "${1:-}" = "--fuzz" ] && pkgs="$pkgs libclang-rt-14-dev afl++"
+[ "${1:-}" = "--fuzz" ] && pkgs="$pkgs libclang-rt-14-dev afl++ jq"
 missing=""
 for p in $pkgs; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

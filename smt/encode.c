@@ -234,12 +234,22 @@ static Z3_ast int_pow(Enc *e, Z3_ast a, Z3_ast b, DType dt) {
     nbits = 0;
     while (nbits < 64 && (kb >> nbits)) nbits++;
   }
+  /* Z3's rewriter flattens nested products, so a plain chain of squarings of a variable would become
+   * a product of 2^i factors (pow(x, 2^31 - 1) never gets to the solver). Once 2^i >= w, a^(2^i) is 0
+   * for even a, so the square can be written ite(a odd, p * p, 0): exact, and the ite stops the
+   * flattening. */
+  int lg = 0;
+  while ((1 << lg) < w) lg++;
+  Z3_ast odd = enc_eq(e, enc_extract(e, 0, 0, a), bit_one), zero = enc_bv(e, 0, w);
   Z3_ast acc = one, p = a;
   for (int i = 0; i < nbits; i++) {
     Z3_ast factor = p;
     if (!lit) factor = enc_ite(e, enc_eq(e, enc_extract(e, (unsigned)i, (unsigned)i, b), bit_one), p, one);
     if (!lit || (kb >> i & 1)) acc = acc == one ? factor : enc_ap2(e, Z3_mk_bvmul, acc, factor);
-    if (i + 1 < nbits) p = enc_ap2(e, Z3_mk_bvmul, p, p);
+    if (i + 1 < nbits) {
+      p = enc_ap2(e, Z3_mk_bvmul, p, p);
+      if (i + 1 >= lg) p = enc_ite(e, odd, p, zero);
+    }
   }
   return acc;
 }

@@ -38,6 +38,7 @@ typedef struct {
   bool failed;
 } Enc;
 
+/* s must have a context: call smt_z3_begin first. enc_fini releases every term the Enc holds. */
 void enc_init(Enc *e, SmtCtx *s);
 void enc_fini(Enc *e);
 

@@ -10,6 +10,7 @@ void ienc_init(IntEnc *ie, Enc *e) {
   nodemap_init(&ie->memo);
   ie->ranges = e->s->t_true;
   ie->side = e->s->t_true;
+  /* The Int sort lives as long as the context (Z3's arithmetic plugin owns it). */
   ie->sort = e->failed ? NULL : Z3_mk_int_sort(e->z);
   if (!ie->sort) e->failed = true;
 }
@@ -87,7 +88,31 @@ static bool is_numeral(IntEnc *ie, Z3_ast a, i128 *v) {
  * The equation is stated unconditionally (not under b != 0) so that Z3's solve-eqs can use it to
  * eliminate a variable dividend, which is what makes most division rules easy for the arithmetic
  * solver. When b's sign is known from a numeral, only its case is asserted. */
-void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, bool trunc, Z3_ast *q, Z3_ast *r) {
+static bool is_exact(const IntEnc *ie, const Node *n) {
+  for (size_t i = 0; i < ie->nexact; i++)
+    if (ie->exact[i] == n) return true;
+  return false;
+}
+
+int ienc_sign_of(const IntEnc *ie, const Node *n) {
+  if (!n || !dt_is_int((DType)n->dtype)) return 0;
+  if (n->op == OP_CONST) {
+    i128 v = vs_const_value(n);
+    return v > 0 ? 1 : v < 0 ? -1 : 0;
+  }
+  for (size_t i = 0; i < ie->nsigns; i++)
+    if (ie->sign_node[i] == n) return ie->sign[i];
+  /* A product or sum that computes its exact value has the sign arithmetic gives it (c1 * c2 with
+   * c1, c2 > 0 under no_overflow(c1 * c2)). The depth of the recursion is that of the expression. */
+  if ((n->op == OP_MUL || n->op == OP_ADD) && is_exact(ie, n)) {
+    int a = ienc_sign_of(ie, n->args[0]), b = ienc_sign_of(ie, n->args[1]);
+    if (n->op == OP_MUL) return a * b;
+    return a == b ? a : 0;
+  }
+  return 0;
+}
+
+void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, int bsign, bool trunc, Z3_ast *q, Z3_ast *r) {
   Enc *e = ie->e;
   *q = *r = NULL;
   if (e->failed || !a || !b) {
@@ -102,6 +127,11 @@ void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, bool trunc, Z3_ast *q, Z3_ast *
     }
   i128 bv = 0, av = 0;
   bool bnum = is_numeral(ie, b, &bv), anum = is_numeral(ie, a, &av);
+  if (!bnum && bsign) {
+    /* Only the sign matters below: treat b as a numeral of that sign. */
+    bnum = true;
+    bv = bsign;
+  }
   /* When the dividend is known nonnegative (a numeral), truncation is floor for b > 0 and the two
    * cases coincide; keep them separate anyway: they are different divisions for b < 0. */
   Z3_ast qq = ienc_fresh(ie, trunc ? "tq" : "q", false), rr = ienc_fresh(ie, trunc ? "tr" : "r", false);
@@ -118,8 +148,8 @@ void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, bool trunc, Z3_ast *q, Z3_ast *
     }
   } else {
     /* |b| as a term: b itself when its sign is known. */
-    Z3_ast absb = bnum ? ienc_num(ie, bv < 0 ? -bv : bv)
-                       : enc_ite(e, bneg, enc_ap1(e, Z3_mk_unary_minus, b), b);
+    Z3_ast absb = !bnum ? enc_ite(e, bneg, enc_ap1(e, Z3_mk_unary_minus, b), b)
+                  : bv > 0 ? b : enc_ap1(e, Z3_mk_unary_minus, b);
     Z3_ast nonneg_case = enc_and(e, ienc_le(ie, zero, rr), ienc_lt(ie, rr, absb));
     Z3_ast neg_case = enc_and(e, ienc_lt(ie, enc_ap1(e, Z3_mk_unary_minus, absb), rr), ienc_le(ie, rr, zero));
     Z3_ast anonneg = ienc_le(ie, zero, a);
@@ -202,6 +232,8 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
   }
   DType adt = n->nargs ? (DType)n->args[0]->dtype : dt; /* operand dtype */
   bool isb = adt == DT_BOOL;
+  /* A node the hypotheses say computes its exact value: no wraparound (int_encode.h). */
+  bool exact = is_exact(ie, n);
   i128 lo = isb ? 0 : im_min(adt), hi = isb ? 1 : im_max(adt);
   Z3_ast x = a[0].val, y = a[1].val, v = NULL, zero = NULL;
   switch (op) {
@@ -221,7 +253,8 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
   }
   case OP_NEG:
     if (isb) return unsupported(ie);
-    v = wrap(ie, enc_ap1(e, Z3_mk_unary_minus, x), adt, -hi, -lo, false);
+    v = enc_ap1(e, Z3_mk_unary_minus, x);
+    if (!exact) v = wrap(ie, v, adt, -hi, -lo, false);
     break;
   case OP_NOT:
     if (!isb) return unsupported(ie);
@@ -233,10 +266,19 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
     if (!isb) return unsupported(ie);
     v = op == OP_AND ? enc_and(e, x, y) : op == OP_OR ? enc_or(e, x, y) : enc_ap2(e, Z3_mk_xor, x, y);
     break;
-  case OP_ADD: v = wrap(ie, ienc_add(ie, x, y), adt, 2 * lo, 2 * hi, false); break;
-  case OP_SUB: v = wrap(ie, ienc_sub(ie, x, y), adt, lo - hi, hi - lo, false); break;
+  case OP_ADD:
+    v = ienc_add(ie, x, y);
+    if (!exact) v = wrap(ie, v, adt, 2 * lo, 2 * hi, false);
+    break;
+  case OP_SUB:
+    v = ienc_sub(ie, x, y);
+    if (!exact) v = wrap(ie, v, adt, lo - hi, hi - lo, false);
+    break;
   /* Products span far more than one modulus at every width: always the fresh-variable wrap. */
-  case OP_MUL: v = wrap(ie, ienc_mul(ie, x, y), adt, 0, 0, true); break;
+  case OP_MUL:
+    v = ienc_mul(ie, x, y);
+    if (!exact) v = wrap(ie, v, adt, 0, 0, true);
+    break;
   case OP_MULACC: v = wrap(ie, ienc_add(ie, ienc_mul(ie, x, y), a[2].val), adt, 0, 0, true); break;
   case OP_IDIV:
   case OP_MOD:
@@ -250,10 +292,12 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
     /* Unsigned operands are nonnegative: truncation and floor are the same division. */
     bool trunc = (op == OP_TDIV || op == OP_TMOD) && dt_is_signed(adt);
     Z3_ast q, r;
-    ienc_divmod(ie, x, y, trunc, &q, &r);
-    /* The quotient exceeds the range only for MIN // -1 (= 2^(w-1), wrapping to MIN); a remainder
-     * is always smaller in magnitude than the divisor. */
-    if (op == OP_IDIV || op == OP_TDIV) v = wrap(ie, q, adt, lo, dt_is_signed(adt) ? hi + 1 : hi, false);
+    int sign = ienc_sign_of(ie, n->args[1]);
+    ienc_divmod(ie, x, y, sign, trunc, &q, &r);
+    /* The quotient exceeds the range only for MIN // -1 (= 2^(w-1), wrapping to MIN), so never for a
+     * positive divisor; a remainder is always smaller in magnitude than the divisor. */
+    if (op == OP_IDIV || op == OP_TDIV)
+      v = wrap(ie, q, adt, lo, dt_is_signed(adt) && sign <= 0 ? hi + 1 : hi, false);
     else v = r;
     break;
   }

@@ -51,8 +51,17 @@ typedef struct {
   /* Signed divisors that are not numerals, in order of appearance (for sign case splits). */
   Z3_ast divisors[8];
   size_t ndivisors;
-  unsigned fresh; /* counter for fresh names */
   bool unsupported;
+  /* Facts the caller knows to hold under the query's hypotheses (the guard's top-level conjuncts),
+   * which let the encoding leave out cases those hypotheses exclude. Each is an equisatisfiable
+   * simplification only because the query conjoins those hypotheses; see rule_verify.c.
+   *   exact: nodes whose exact value (from exact operands) fits their dtype: no wraparound term.
+   *   sign:  nodes known positive (+1) or negative (-1): a division by them asserts only its case. */
+  const Node *exact[16];
+  size_t nexact;
+  const Node *sign_node[8];
+  int sign[8];
+  size_t nsigns;
 } IntEnc;
 
 void ienc_init(IntEnc *ie, Enc *e);
@@ -75,7 +84,10 @@ Z3_ast ienc_in(IntEnc *ie, Z3_ast a, i128 lo, i128 hi);
 Z3_ast ienc_fresh(IntEnc *ie, const char *prefix, bool is_bool);
 /* Exact floor (trunc = false) or truncating division of a by b: sets *q and *r (shared with every
  * other division of the same terms) and adds their defining constraints to ie->side. Defined only for
- * b != 0: the caller accounts for that. */
-void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, bool trunc, Z3_ast *q, Z3_ast *r);
+ * b != 0: the caller accounts for that. bsign: b's sign if known (+1, -1; from a numeral, or from
+ * ienc_sign_of under the caller's hypotheses), else 0. */
+void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, int bsign, bool trunc, Z3_ast *q, Z3_ast *r);
+/* The sign the caller declared for node n (ie->sign_node), or 0. */
+int ienc_sign_of(const IntEnc *ie, const Node *n);
 
 #endif

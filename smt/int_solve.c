@@ -28,7 +28,7 @@
  *
  * 3. Solve with the `smt` tactic (solve-eqs again would substitute D away and undo the hints). */
 
-enum { MAX_FACTORS = 8, MAX_MONOS = 64, MAX_HINTS = 48 };
+enum { MAX_FACTORS = 8, MAX_MONOS = 64, MAX_SUMS = 64, MAX_HINTS = 48 };
 
 typedef struct {
   Z3_ast fac[MAX_FACTORS]; /* non-numeral factors, sorted by AST id */
@@ -39,8 +39,10 @@ typedef struct {
   Z3_context z;
   unsigned *seen; /* open-addressing set of AST ids (id + 1; 0 is empty) */
   size_t seen_cap, seen_n;
-  Mono monos[MAX_MONOS];
+  Mono monos[MAX_MONOS]; /* distinct nonlinear monomials */
   size_t nmonos;
+  Z3_ast sums[MAX_SUMS]; /* distinct sums */
+  size_t nsums;
   bool oom;
 } Walk;
 
@@ -73,24 +75,29 @@ static bool seen_add(Walk *w, unsigned id) {
   return true;
 }
 
-static bool is_mul(Z3_context z, Z3_ast a) {
-  return Z3_get_ast_kind(z, a) == Z3_APP_AST && Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, a))) == Z3_OP_MUL;
+static Z3_decl_kind kind_of(Z3_context z, Z3_ast a) {
+  if (Z3_get_ast_kind(z, a) != Z3_APP_AST) return Z3_OP_UNINTERPRETED;
+  return Z3_get_decl_kind(z, Z3_get_app_decl(z, Z3_to_app(z, a)));
 }
 
-/* The non-numeral factors of a product, nested products flattened. False if there are too many. */
-static bool factors(Z3_context z, Z3_ast a, Mono *m) {
+/* The non-numeral factors of a, nested products flattened (a itself if it is no product); *coef gets
+ * the numeral factor (NULL if none; products carry at most one after simplification, else false).
+ * False if there are too many factors. */
+static bool factors(Z3_context z, Z3_ast a, Mono *m, Z3_ast *coef) {
+  if (Z3_is_numeral_ast(z, a)) {
+    if (*coef) return false;
+    *coef = a;
+    return true;
+  }
+  if (kind_of(z, a) != Z3_OP_MUL) {
+    if (m->nf == MAX_FACTORS) return false;
+    m->fac[m->nf++] = a;
+    return true;
+  }
   Z3_app app = Z3_to_app(z, a);
   unsigned n = Z3_get_app_num_args(z, app);
-  for (unsigned i = 0; i < n; i++) {
-    Z3_ast x = Z3_get_app_arg(z, app, i);
-    if (Z3_is_numeral_ast(z, x)) continue;
-    if (is_mul(z, x)) {
-      if (!factors(z, x, m)) return false;
-      continue;
-    }
-    if (m->nf == MAX_FACTORS) return false;
-    m->fac[m->nf++] = x;
-  }
+  for (unsigned i = 0; i < n; i++)
+    if (!factors(z, Z3_get_app_arg(z, app, i), m, coef)) return false;
   return true;
 }
 
@@ -110,8 +117,8 @@ static bool mono_eq(const Mono *a, const Mono *b) {
   return true;
 }
 
-/* Collects the distinct nonlinear monomials (two or more non-numeral factors) below a. Iterative, so
- * that no input can exhaust the stack. */
+/* Collects the distinct nonlinear monomials (two or more non-numeral factors) and sums below root.
+ * Iterative, so that no input can exhaust the stack. */
 static void collect(Walk *w, Z3_ast root) {
   Z3_context z = w->z;
   size_t cap = 64, top = 0;
@@ -124,14 +131,18 @@ static void collect(Walk *w, Z3_ast root) {
   while (top) {
     Z3_ast a = stack[--top];
     if (Z3_get_ast_kind(z, a) != Z3_APP_AST || !seen_add(w, Z3_get_ast_id(z, a))) continue;
-    if (is_mul(z, a)) {
+    Z3_decl_kind k = kind_of(z, a);
+    if (k == Z3_OP_MUL) {
       Mono m = {.nf = 0};
-      if (factors(z, a, &m) && m.nf >= 2 && w->nmonos < MAX_MONOS) {
+      Z3_ast coef = NULL;
+      if (factors(z, a, &m, &coef) && m.nf >= 2 && w->nmonos < MAX_MONOS) {
         sort_factors(z, &m);
         bool dup = false;
         for (size_t i = 0; i < w->nmonos && !dup; i++) dup = mono_eq(&w->monos[i], &m);
         if (!dup) w->monos[w->nmonos++] = m;
       }
+    } else if (k == Z3_OP_ADD && w->nsums < MAX_SUMS) {
+      w->sums[w->nsums++] = a;
     }
     Z3_app app = Z3_to_app(z, a);
     unsigned n = Z3_get_app_num_args(z, app);
@@ -152,55 +163,192 @@ static void collect(Walk *w, Z3_ast root) {
   free(stack);
 }
 
-/* The product of m's factors without one occurrence of factor `skip` (-1: all of them). */
-static Z3_ast product(Enc *e, const Mono *m, int skip) {
-  Z3_ast f[MAX_FACTORS];
+/* m / g as a multiset of factors (both sorted by AST id): false if g does not divide m. */
+static bool mono_div(Z3_context z, const Mono *m, const Mono *g, Mono *out) {
+  out->nf = 0;
+  unsigned j = 0;
+  for (unsigned i = 0; i < m->nf; i++) {
+    if (j < g->nf && m->fac[i] == g->fac[j]) {
+      j++;
+      continue;
+    }
+    if (j < g->nf && Z3_get_ast_id(z, g->fac[j]) < Z3_get_ast_id(z, m->fac[i])) return false;
+    out->fac[out->nf++] = m->fac[i];
+  }
+  return j == g->nf;
+}
+
+/* The common factors of a and b (multiset intersection). */
+static void mono_gcd(Z3_context z, const Mono *a, const Mono *b, Mono *g) {
+  g->nf = 0;
+  unsigned i = 0, j = 0;
+  while (i < a->nf && j < b->nf) {
+    if (a->fac[i] == b->fac[j]) {
+      g->fac[g->nf++] = a->fac[i];
+      i++;
+      j++;
+    } else if (Z3_get_ast_id(z, a->fac[i]) < Z3_get_ast_id(z, b->fac[j])) i++;
+    else j++;
+  }
+}
+
+/* coef * (the product of m's factors, times `extra` if not NULL). The empty product is 1; coef NULL
+ * means 1. */
+static Z3_ast term(Enc *e, const Mono *m, Z3_ast coef, Z3_ast extra) {
+  Z3_ast f[MAX_FACTORS + 2];
   unsigned n = 0;
-  for (unsigned i = 0; i < m->nf; i++)
-    if ((int)i != skip) f[n++] = m->fac[i];
+  if (coef) f[n++] = coef;
+  for (unsigned i = 0; i < m->nf; i++) f[n++] = m->fac[i];
+  if (extra) f[n++] = extra;
+  if (n == 0) return enc_hold(e, Z3_mk_int(e->z, 1, Z3_mk_int_sort(e->z)));
   if (n == 1) return f[0];
   return enc_hold(e, Z3_mk_mul(e->z, n, f));
 }
 
-/* Adds the hints of step 2 for the goal's formulas to the solver. */
-static void add_hints(Enc *e, Z3_solver solver, Z3_goal g) {
+typedef struct {
+  Z3_ast seen[MAX_HINTS]; /* each hint's g*D term, to skip repeats */
+  Z3_ast asserted[2 * MAX_HINTS]; /* the formulas added, for the next round */
+  unsigned n, nasserted;
+} Hints;
+
+/* For terms coef_i * g * t_i (i < n), asserts D == sum of coef_i * t_i and g*D == sum of
+ * coef_i * g * t_i for a fresh D (see the strategy above), unless the same D was hinted. */
+static void hint(Enc *e, Z3_solver solver, Hints *h, const Mono *g, const Mono *t, const Z3_ast *coef, unsigned n) {
+  if (e->failed || h->n == MAX_HINTS || n < 2) return;
+  Z3_context z = e->z;
+  enum { MAX_TERMS = 16 };
+  Z3_ast dt[MAX_TERMS], bt[MAX_TERMS];
+  for (unsigned i = 0; i < n && i < MAX_TERMS; i++) {
+    dt[i] = term(e, &t[i], coef[i], NULL);
+    Mono whole = t[i];
+    for (unsigned k = 0; k < g->nf && whole.nf < MAX_FACTORS; k++) whole.fac[whole.nf++] = g->fac[k];
+    bt[i] = term(e, &whole, coef[i], NULL);
+  }
+  if (e->failed) return;
+  Z3_ast dsum = enc_hold(e, Z3_mk_add(z, n, dt)), bsum = enc_hold(e, Z3_mk_add(z, n, bt));
+  if (!dsum || !bsum) return;
+  for (unsigned i = 0; i < h->n; i++)
+    if (h->seen[i] == dsum) return;
+  Z3_ast d = enc_hold(e, Z3_mk_fresh_const(z, "hint", Z3_mk_int_sort(z)));
+  Z3_ast def = enc_eq(e, d, dsum), dist = enc_eq(e, term(e, g, NULL, d), bsum);
+  if (e->failed) return;
+  h->seen[h->n++] = dsum;
+  Z3_solver_assert(z, solver, def);
+  Z3_solver_assert(z, solver, dist);
+  h->asserted[h->nasserted++] = def;
+  h->asserted[h->nasserted++] = dist;
+}
+
+/* Sum hints: for a sum and a product g of factors that divides two or more of its terms (at least
+ * one of them nonlinear), factor g out of those terms. The g tried are each single factor of a term
+ * and the common factors of each two terms (c1*c2 out of c1*c2*q1 - c1*c2*q2 + c1*r + r'). */
+static void sum_hints(Enc *e, Z3_solver solver, Hints *h, Z3_ast sum) {
+  Z3_context z = e->z;
+  enum { MAX_TERMS = 16, MAX_G = 32 };
+  Mono m[MAX_TERMS];
+  Z3_ast coef[MAX_TERMS];
+  Z3_app app = Z3_to_app(z, sum);
+  unsigned n = Z3_get_app_num_args(z, app);
+  if (n > MAX_TERMS) return;
+  for (unsigned i = 0; i < n; i++) {
+    m[i].nf = 0;
+    coef[i] = NULL;
+    if (!factors(z, Z3_get_app_arg(z, app, i), &m[i], &coef[i])) return;
+    sort_factors(z, &m[i]);
+  }
+  Mono gs[MAX_G];
+  unsigned ng = 0;
+  for (unsigned i = 0; i < n; i++) {
+    for (unsigned fi = 0; fi < m[i].nf && ng < MAX_G; fi++) gs[ng++] = (Mono){.fac = {m[i].fac[fi]}, .nf = 1};
+    for (unsigned j = i + 1; j < n && ng < MAX_G; j++) {
+      mono_gcd(z, &m[i], &m[j], &gs[ng]);
+      if (gs[ng].nf >= 2) ng++;
+    }
+  }
+  for (unsigned gi = 0; gi < ng; gi++) {
+    bool dup = false;
+    for (unsigned k = 0; k < gi && !dup; k++) dup = mono_eq(&gs[k], &gs[gi]);
+    if (dup) continue;
+    Mono t[MAX_TERMS];
+    Z3_ast c[MAX_TERMS];
+    unsigned count = 0;
+    bool nonlinear = false;
+    for (unsigned j = 0; j < n; j++)
+      if (mono_div(z, &m[j], &gs[gi], &t[count])) {
+        nonlinear |= m[j].nf >= 2;
+        c[count++] = coef[j];
+      }
+    if (nonlinear) hint(e, solver, h, &gs[gi], t, c, count);
+  }
+}
+
+/* One round of hints over the formulas fs[0..n). */
+static void hint_round(Enc *e, Z3_solver solver, Hints *h, const Z3_ast *fs, unsigned n) {
   Z3_context z = e->z;
   Walk w = {.z = z};
-  unsigned n = Z3_goal_size(z, g);
-  for (unsigned i = 0; i < n && !w.oom; i++) collect(&w, Z3_goal_formula(z, g, i));
+  for (unsigned i = 0; i < n && !w.oom; i++) collect(&w, fs[i]);
   free(w.seen);
-  Z3_sort int_sort = Z3_mk_int_sort(z);
-  unsigned hints = 0;
-  for (size_t i = 0; i < w.nmonos && hints < MAX_HINTS; i++)
-    for (size_t j = i + 1; j < w.nmonos && hints < MAX_HINTS; j++) {
+  if (w.oom) return;
+  for (size_t i = 0; i < w.nsums; i++) sum_hints(e, solver, h, w.sums[i]);
+  /* Pair hints: two monomials g*t1 and g*t2 anywhere in the formulas, g a common factor or all
+   * their common factors: D == t1 - t2. */
+  Z3_ast minus_one = enc_hold(e, Z3_mk_int(z, -1, Z3_mk_int_sort(z)));
+  for (size_t i = 0; i < w.nmonos; i++)
+    for (size_t j = i + 1; j < w.nmonos; j++) {
       const Mono *a = &w.monos[i], *b = &w.monos[j];
-      for (unsigned fa = 0; fa < a->nf && hints < MAX_HINTS; fa++) {
-        if (fa > 0 && a->fac[fa] == a->fac[fa - 1]) continue; /* one hint per distinct factor */
-        int fb = -1;
-        for (unsigned k = 0; k < b->nf && fb < 0; k++)
-          if (b->fac[k] == a->fac[fa]) fb = (int)k;
-        if (fb < 0) continue;
-        Z3_ast t1 = product(e, a, (int)fa), t2 = product(e, b, fb);
-        if (e->failed || t1 == t2) continue;
-        Z3_ast d = enc_hold(e, Z3_mk_fresh_const(z, "hint", int_sort));
-        Z3_ast diff[2] = {t1, t2}, bd[2] = {a->fac[fa], d}, mdiff[2] = {product(e, a, -1), product(e, b, -1)};
-        if (e->failed || !d) return;
-        Z3_ast def = enc_eq(e, d, enc_hold(e, Z3_mk_sub(z, 2, diff)));
-        Z3_ast dist = enc_eq(e, enc_hold(e, Z3_mk_mul(z, 2, bd)), enc_hold(e, Z3_mk_sub(z, 2, mdiff)));
-        if (e->failed) return;
-        Z3_solver_assert(z, solver, def);
-        Z3_solver_assert(z, solver, dist);
-        hints++;
+      Mono all;
+      mono_gcd(z, a, b, &all);
+      for (unsigned k = 0; k <= all.nf; k++) {
+        Mono g = k < all.nf ? (Mono){.fac = {all.fac[k]}, .nf = 1} : all;
+        if (k < all.nf && k > 0 && all.fac[k] == all.fac[k - 1]) continue;
+        if (k == all.nf && all.nf < 2) continue;
+        Mono t[2];
+        Z3_ast c[2] = {NULL, minus_one};
+        if (!mono_div(z, a, &g, &t[0]) || !mono_div(z, b, &g, &t[1])) continue;
+        hint(e, solver, h, &g, t, c, 2);
       }
     }
 }
 
-static Z3_tactic chain(Z3_context z, const char *const *names, size_t n) {
+/* Adds the hints of step 2 for the goal's formulas to the solver: a first round over the goal, and a
+ * second over the goal and the first round's hints (whose D definitions hold new monomials, as
+ * k*q1 - k*q4 in D == k*q1 + q2 - k*q4 - r4 once the c2 of c2*k*q1 + ... is factored out). */
+static void add_hints(Enc *e, Z3_solver solver, Z3_goal g) {
+  Z3_context z = e->z;
+  unsigned n = Z3_goal_size(z, g);
+  Z3_ast *fs = malloc((n + 2 * MAX_HINTS) * sizeof *fs);
+  if (!fs) return;
+  for (unsigned i = 0; i < n; i++) fs[i] = Z3_goal_formula(z, g, i);
+  Hints h = {.n = 0};
+  const char *rounds = getenv("VSIMP_HINT_ROUNDS");
+  int nr = rounds ? atoi(rounds) : 2;
+  for (int round = 0; round < nr && !e->failed; round++) {
+    unsigned before = h.nasserted;
+    hint_round(e, solver, &h, fs, n);
+    for (unsigned i = before; i < h.nasserted; i++) fs[n++] = h.asserted[i];
+  }
+  free(fs);
+}
+
+static Z3_tactic chain(Z3_context z, const char *const *names, size_t n, bool som) {
   Z3_tactic t = NULL;
   for (size_t i = 0; i < n; i++) {
     Z3_tactic x = Z3_mk_tactic(z, names[i]);
     if (!x) break;
     Z3_tactic_inc_ref(z, x);
+    if (som && i + 1 == n) {
+      /* The last simplify puts polynomials in sum-of-monomials form, so that the hints see every
+       * monomial (c2*(k*q + r) would otherwise hide c2*k*q). */
+      Z3_params p = Z3_mk_params(z);
+      Z3_params_inc_ref(z, p);
+      Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "som"), true);
+      Z3_tactic y = Z3_tactic_using_params(z, x, p);
+      if (y) Z3_tactic_inc_ref(z, y);
+      Z3_params_dec_ref(z, p);
+      Z3_tactic_dec_ref(z, x);
+      x = y;
+      if (!x) break;
+    }
     if (!t) {
       t = x;
       continue;
@@ -226,81 +374,98 @@ static Z3_params budget(SmtCtx *s, unsigned timeout_ms) {
   return p;
 }
 
+/* Step 3 on one subgoal of the preprocessing: SMT_VALID if it is unsatisfiable. */
+static SmtVerdict solve_subgoal(SmtCtx *s, Enc *e, Z3_goal sub, unsigned timeout_ms, double t0, char *why,
+                                size_t whylen, const char *dump) {
+  Z3_context z = e->z;
+  if (Z3_goal_is_decided_unsat(z, sub)) return SMT_VALID;
+  if (Z3_goal_is_decided_sat(z, sub)) return SMT_INVALID;
+  double left = (double)timeout_ms - (vs_seconds() - t0) * 1000.0;
+  if (timeout_ms && left < 1.0) {
+    snprintf(why, whylen, "timeout");
+    return SMT_UNKNOWN;
+  }
+  Z3_tactic smt = Z3_mk_tactic(z, "smt");
+  if (!smt) return SMT_ERROR;
+  Z3_tactic_inc_ref(z, smt);
+  Z3_solver solver = Z3_mk_solver_from_tactic(z, smt);
+  if (solver) Z3_solver_inc_ref(z, solver);
+  Z3_tactic_dec_ref(z, smt);
+  if (!solver) return SMT_ERROR;
+  Z3_params sp = budget(s, timeout_ms ? (unsigned)left : 0);
+  if (sp) {
+    Z3_solver_set_params(z, solver, sp);
+    Z3_params_dec_ref(z, sp);
+  }
+  unsigned m = Z3_goal_size(z, sub);
+  for (unsigned j = 0; j < m; j++) Z3_solver_assert(z, solver, Z3_goal_formula(z, sub, j));
+  add_hints(e, solver, sub);
+  if (dump) {
+    FILE *f = fopen(dump, "w");
+    if (f) {
+      fputs(Z3_solver_to_string(z, solver), f);
+      fputs("(check-sat)\n", f);
+      fclose(f);
+    }
+  }
+  SmtVerdict verdict = SMT_ERROR;
+  Z3_lbool r = smt_z3_failed(why, whylen) || e->failed ? Z3_L_UNDEF : Z3_solver_check(z, solver);
+  if (r == Z3_L_FALSE) verdict = SMT_VALID;
+  else if (r == Z3_L_TRUE) verdict = SMT_INVALID;
+  else if (!smt_z3_failed(NULL, 0) && !e->failed) {
+    const char *reason = Z3_solver_get_reason_unknown(z, solver);
+    snprintf(why, whylen, "%s", reason && *reason ? reason : "unknown");
+    verdict = SMT_UNKNOWN;
+  }
+  Z3_solver_dec_ref(z, solver);
+  return verdict;
+}
+
 SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned timeout_ms, char *why,
-                         size_t whylen) {
+                         size_t whylen, const char *dump) {
   Z3_context z = e->z;
   if (!timeout_ms) timeout_ms = s->timeout_ms;
   double t0 = vs_seconds();
   SmtVerdict verdict = SMT_ERROR;
   snprintf(why, whylen, "%s", "");
   static const char *const pre_names[] = {"simplify", "propagate-values", "solve-eqs", "simplify"};
-  Z3_tactic pre = chain(z, pre_names, 4);
+  Z3_tactic pre = chain(z, pre_names, 4, getenv("VSIMP_SOM") != NULL);
   /* Z3 keeps an object it returns alive only until the next call: take the reference at once. */
   Z3_goal g = Z3_mk_goal(z, false, false, false);
   if (g) Z3_goal_inc_ref(z, g);
-  Z3_params p = budget(s, timeout_ms);
+  /* Tactics take no timeout parameter: try-for bounds the preprocessing (which is fast: it only
+   * rewrites). */
+  Z3_tactic bounded = pre && timeout_ms ? Z3_tactic_try_for(z, pre, timeout_ms) : pre;
+  if (bounded && bounded != pre) Z3_tactic_inc_ref(z, bounded);
   Z3_apply_result ar = NULL;
-  if (!pre || !g || !p) goto done;
+  if (!pre || !bounded || !g) goto done;
   for (size_t i = 0; i < n; i++) Z3_goal_assert(z, g, fs[i]);
-  ar = Z3_tactic_apply_ex(z, pre, g, p);
+  ar = Z3_tactic_apply(z, bounded, g);
+  if (ar) Z3_apply_result_inc_ref(z, ar);
   if (!ar) {
     /* Interrupted (timeout, rlimit) or failed: not a proof. */
+    if (!smt_z3_failed(why, whylen)) snprintf(why, whylen, "preprocessing gave up");
     smt_z3_clear_error();
-    snprintf(why, whylen, "preprocessing gave up");
     verdict = SMT_UNKNOWN;
     goto done;
   }
-  Z3_apply_result_inc_ref(z, ar);
   verdict = SMT_VALID;
   unsigned nsub = Z3_apply_result_get_num_subgoals(z, ar);
   for (unsigned i = 0; i < nsub && verdict == SMT_VALID; i++) {
     Z3_goal sub = Z3_apply_result_get_subgoal(z, ar, i);
-    if (Z3_goal_is_decided_unsat(z, sub)) continue;
-    if (Z3_goal_is_decided_sat(z, sub)) {
-      verdict = SMT_INVALID;
-      break;
-    }
-    double left = (double)timeout_ms - (vs_seconds() - t0) * 1000.0;
-    if (timeout_ms && left < 1.0) {
-      snprintf(why, whylen, "timeout");
-      verdict = SMT_UNKNOWN;
-      break;
-    }
-    Z3_tactic smt = Z3_mk_tactic(z, "smt");
-    if (!smt) {
+    if (!sub) {
       verdict = SMT_ERROR;
       break;
     }
-    Z3_tactic_inc_ref(z, smt);
-    Z3_solver solver = Z3_mk_solver_from_tactic(z, smt);
-    Z3_tactic_dec_ref(z, smt);
-    if (!solver) {
-      verdict = SMT_ERROR;
-      break;
-    }
-    Z3_solver_inc_ref(z, solver);
-    Z3_params sp = budget(s, timeout_ms ? (unsigned)left : 0);
-    if (sp) {
-      Z3_solver_set_params(z, solver, sp);
-      Z3_params_dec_ref(z, sp);
-    }
-    unsigned m = Z3_goal_size(z, sub);
-    for (unsigned j = 0; j < m; j++) Z3_solver_assert(z, solver, Z3_goal_formula(z, sub, j));
-    add_hints(e, solver, sub);
-    Z3_lbool r = smt_z3_failed(why, whylen) || e->failed ? Z3_L_UNDEF : Z3_solver_check(z, solver);
-    if (r == Z3_L_TRUE) verdict = SMT_INVALID;
-    else if (r != Z3_L_FALSE) {
-      const char *reason = Z3_solver_get_reason_unknown(z, solver);
-      if (!why[0]) snprintf(why, whylen, "%s", reason && *reason ? reason : "unknown");
-      verdict = SMT_UNKNOWN;
-    }
-    Z3_solver_dec_ref(z, solver);
+    Z3_goal_inc_ref(z, sub);
+    verdict = solve_subgoal(s, e, sub, timeout_ms, t0, why, whylen, dump);
+    Z3_goal_dec_ref(z, sub);
   }
 done:
   if (verdict != SMT_UNKNOWN && smt_z3_failed(why, whylen)) verdict = SMT_ERROR;
   smt_z3_clear_error();
   if (ar) Z3_apply_result_dec_ref(z, ar);
-  if (p) Z3_params_dec_ref(z, p);
+  if (bounded && bounded != pre) Z3_tactic_dec_ref(z, bounded);
   if (g) Z3_goal_dec_ref(z, g);
   if (pre) Z3_tactic_dec_ref(z, pre);
   return verdict;

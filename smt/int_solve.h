@@ -15,6 +15,6 @@
  * context's own timeout) and s's rlimit. Returns SMT_VALID if it is unsatisfiable, SMT_INVALID if
  * satisfiable, SMT_UNKNOWN otherwise (*why says why), SMT_ERROR on a Z3 error. */
 SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned timeout_ms, char *why,
-                         size_t whylen);
+                         size_t whylen, const char *dump);
 
 #endif

@@ -199,17 +199,33 @@ static Z3_ast traces_differ(SymShared *sh, const SState *s, const SState *t) {
   return bad;
 }
 
-static Z3_solver new_solver(SmtCtx *s) {
-  Z3_solver solver = Z3_mk_solver(s->z);
+/* The solver for a check. Z3's default solver (Z3_mk_solver) was measured to take minutes on program
+ * queries that a tactic solver settles in a tenth of a second: without floats, the QF_AUFBV tactic
+ * (simplification, then bit-blasting with arrays and functions eliminated); with floats, which that
+ * tactic does not take, the plain SMT core. */
+static Z3_solver new_solver(SmtCtx *s, bool has_float) {
+  Z3_solver solver = NULL;
+  if (getenv("VS_DEFAULT")) {
+    solver = Z3_mk_solver(s->z);
+  } else if (has_float) {
+    solver = Z3_mk_simple_solver(s->z);
+  } else {
+    Z3_tactic t = Z3_mk_tactic(s->z, "qfaufbv");
+    if (t) {
+      Z3_tactic_inc_ref(s->z, t);
+      solver = Z3_mk_solver_from_tactic(s->z, t);
+      Z3_tactic_dec_ref(s->z, t);
+    }
+  }
   if (!solver) return NULL;
   Z3_solver_inc_ref(s->z, solver);
-  Z3_solver_set_params(s->z, solver, s->params);
+  if (!getenv("VS_NOPARAMS")) Z3_solver_set_params(s->z, solver, s->params);
   return solver;
 }
 
 /* Is `a` implied by the parameters' ranges? (Then a bounded proof is a full one.) */
-static bool always(SmtCtx *s, Enc *e, Z3_ast a) {
-  Z3_solver solver = new_solver(s);
+static bool always(SmtCtx *s, Enc *e, Z3_ast a, bool has_float) {
+  Z3_solver solver = new_solver(s, has_float);
   if (!solver) return false;
   Z3_solver_assert(s->z, solver, e->ranges);
   Z3_solver_assert(s->z, solver, enc_not(e, a));
@@ -293,17 +309,25 @@ ProgCheckResult prog_check_function(SmtCtx *s, const ProgCheckOptions *opts, con
   Z3_ast assume = enc_and(&e, ys.st.assume, yt.st.assume);
   Z3_ast hyp = enc_and(&e, enc_and(&e, e.ranges, assume), enc_not(&e, ys.st.ub));
   Z3_ast bad = traces_differ(&sh, &ys.st, &yt.st);
-  if (e.failed || !hyp || !bad || !(solver = new_solver(s))) {
+  if (e.failed || !hyp || !bad || !(solver = new_solver(s, sh.has_float))) {
     if (!smt_z3_failed(r.reason, sizeof r.reason)) snprintf(r.reason, sizeof r.reason, "encoding failed");
     goto done;
   }
   Z3_solver_assert(e.z, solver, hyp);
   Z3_solver_assert(e.z, solver, bad);
+  if (getenv("VS_REPARSE")) {
+    const char *txt = Z3_solver_to_string(e.z, solver);
+    Z3_solver s2 = Z3_mk_solver(e.z);
+    Z3_solver_inc_ref(e.z, s2);
+    Z3_solver_from_string(e.z, s2, txt);
+    Z3_solver_dec_ref(e.z, solver);
+    solver = s2;
+  }
   if (s->smt2_path && !smt_z3_dump(s, solver, r.reason, sizeof r.reason)) goto done;
   Z3_lbool res = Z3_solver_check(e.z, solver);
   if (res == Z3_L_FALSE) {
     r.verdict = CHECK_VALID;
-    if (sh.bounded && !always(s, &e, assume)) {
+    if (sh.bounded && !always(s, &e, assume, sh.has_float)) {
       r.bounded = true;
       r.bound = unroll;
     }

@@ -63,6 +63,7 @@ Z3_ast sym_to_bv64(SymShared *sh, Z3_ast v, DType dt) {
 }
 
 Z3_ast sym_call_result(SymShared *sh, Z3_ast pos, DType dt) {
+  if (dt_is_float(dt)) sh->has_float = true;
   if (!sh->callres[dt]) {
     char name[32];
     snprintf(name, sizeof name, "call.%s", dt_name(dt));
@@ -92,6 +93,7 @@ static bool expr(Sym *y, Node *n, Z3_ast *val, Z3_ast *def) {
   SymShared *sh = y->sh;
   Enc *e = sh->e;
   SmtTerm t;
+  if (n->flags & NF_HAS_FLOAT) sh->has_float = true;
   if (!enc_expr(e, n, &t)) return false;
   if (!(n->flags & NF_HAS_VAR)) {
     *val = t.val;
@@ -648,6 +650,7 @@ bool sym_run(Sym *y, SymShared *sh, const Function *f) {
       continue;
     }
     SmtTerm t;
+    if (dt_is_float((DType)p->type.dtype)) sh->has_float = true;
     if (!enc_expr(e, p->node, &t)) return false;
     st->env[p->id].v = t.val;
   }

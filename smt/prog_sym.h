@@ -48,6 +48,7 @@ typedef struct {
   Z3_func_decl callres[DT_COUNT]; /* call results, per dtype: position -> value */
   Z3_func_decl view;              /* a view that is not the identity: (tensor, rows, offset) -> tensor */
   bool bounded;
+  bool has_float; /* some term has a floating-point sort (the solver choice depends on it) */
   bool unknown; /* e.g. a constant trip count above the bound */
   char why[200];
 } SymShared;

@@ -445,7 +445,10 @@ static Z3_ast ig_num(IGEnc *g, const Guard *x) {
   case G_MOD: {
     Z3_ast a = ig_num(g, x->a), b = ig_num(g, x->b), q, r;
     g->defined = enc_and(e, g->defined, enc_not(e, enc_eq(e, b, ienc_num(ie, 0))));
-    ienc_divmod(ie, a, b, false, &q, &r);
+    int sign = 0;
+    if (x->b->kind == G_CONST) sign = ienc_sign_of(ie, in->slot[x->b->slot]);
+    else if (x->b->kind == G_NUM) sign = x->b->num > 0 ? 1 : x->b->num < 0 ? -1 : 0;
+    ienc_divmod(ie, a, b, sign, false, &q, &r);
     return x->kind == G_DIV ? q : r;
   }
   case G_GCD: {
@@ -572,11 +575,131 @@ static char *counterexample_case(const Inst *sym, const SmtResult *res) {
 
 typedef enum { IP_PROVED, IP_NOT_PROVED, IP_UNSUPPORTED } IntProof;
 
+/* ---- facts the guard's top-level conjuncts give the integer encoding ----
+ *
+ * The query conjoins the guard, so every assignment that can refute the rule satisfies each top-level
+ * conjunct of it (a conjunct not under `||` or `!`), and the bounds vmin(x) <= x <= vmax(x). Under
+ * those, two simplifications of the integer encoding change no such assignment's meaning:
+ *   - no_overflow(E): every operation of E computes its exact value, so its node needs no wraparound
+ *     term (the wrap of an in-range value is the value);
+ *   - c > 0, vmin(y) >= 1, c < 0, ...: the sign of a divisor, so its division needs only that case.
+ * Assignments outside the hypotheses may get other values (or none): they cannot refute anything. */
+
+typedef struct {
+  const Node *node;
+  i128 lo, hi;
+} NodeBound;
+
+typedef struct {
+  NodeBound b[16];
+  size_t n;
+} Facts;
+
+static void fact_bound(Facts *f, const Node *n, bool lower, i128 v) {
+  if (!n) return;
+  size_t i = 0;
+  while (i < f->n && f->b[i].node != n) i++;
+  if (i == f->n) {
+    if (f->n == sizeof f->b / sizeof f->b[0]) return;
+    f->b[f->n++] = (NodeBound){n, im_min(DT_I64) * 4, im_max(DT_U64) * 4}; /* below/above any value */
+  }
+  if (lower && v > f->b[i].lo) f->b[i].lo = v;
+  if (!lower && v < f->b[i].hi) f->b[i].hi = v;
+}
+
+/* leaf OP num with OP one of <, <=, == (flip: num OP leaf). */
+static void fact_cmp(Facts *f, Inst *in, const Guard *leaf, GuardKind k, i128 num, bool flip) {
+  if (leaf->kind != G_CONST && leaf->kind != G_VMIN && leaf->kind != G_VMAX) return;
+  if (!dt_is_int(slot_dt(in, leaf->slot)) || num < -((i128)1 << 100) || num > ((i128)1 << 100)) return;
+  bool upper = false, lower = false;
+  i128 v = num;
+  if (k == G_EQ) upper = lower = true;
+  else if (!flip) { /* leaf < num, leaf <= num */
+    upper = true;
+    v = k == G_LT ? num - 1 : num;
+  } else { /* num < leaf, num <= leaf */
+    lower = true;
+    v = k == G_LT ? num + 1 : num;
+  }
+  Node *x = in->slot[leaf->slot];
+  if (leaf->kind == G_CONST) {
+    if (lower) fact_bound(f, x, true, v);
+    if (upper) fact_bound(f, x, false, v);
+    return;
+  }
+  /* vmin(x) >= v gives x >= v; vmax(x) <= v gives x <= v (and the bound itself). */
+  Node *b = bound_node(in, leaf->slot, leaf->kind == G_VMAX);
+  if (leaf->kind == G_VMIN && lower) {
+    fact_bound(f, x, true, v);
+    fact_bound(f, b, true, v);
+  }
+  if (leaf->kind == G_VMAX && upper) {
+    fact_bound(f, x, false, v);
+    fact_bound(f, b, false, v);
+  }
+}
+
+/* Marks the nodes of a no_overflow expression exact when the whole expression is one the guard
+ * encodings accept (else that conjunct is false and nothing needs marking). */
+static bool exact_ok(Inst *in, const Pat *p) {
+  DType dt = (DType)in->class_dt[p->tclass];
+  if (!dt_is_int(dt)) return false;
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR:
+  case PAT_BOUND: return true;
+  case PAT_LIT: return !p->lit_float && im_fits(dt, p->ival);
+  case PAT_OP:
+    if (p->op == OP_NEG) return exact_ok(in, p->args[0]);
+    if (p->op == OP_ADD || p->op == OP_SUB || p->op == OP_MUL) return exact_ok(in, p->args[0]) && exact_ok(in, p->args[1]);
+    return false;
+  default: return false;
+  }
+}
+
+static void mark_exact(Inst *in, IntEnc *ie, const Pat *p) {
+  if (p->kind != PAT_OP) return;
+  for (int i = 0; i < p->nargs; i++) mark_exact(in, ie, p->args[i]);
+  Node *n = build(in, p);
+  if (n && ie->nexact < sizeof ie->exact / sizeof ie->exact[0]) ie->exact[ie->nexact++] = n;
+}
+
+static void guard_facts(const Guard *g, Inst *in, IntEnc *ie, Facts *f) {
+  switch (g->kind) {
+  case G_AND:
+    guard_facts(g->a, in, ie, f);
+    guard_facts(g->b, in, ie, f);
+    return;
+  case G_NO_OVERFLOW:
+    if (exact_ok(in, g->expr)) mark_exact(in, ie, g->expr);
+    return;
+  case G_LT:
+  case G_LE:
+  case G_EQ:
+    if (g->b->kind == G_NUM) fact_cmp(f, in, g->a, (GuardKind)g->kind, g->b->num, false);
+    else if (g->a->kind == G_NUM) fact_cmp(f, in, g->b, (GuardKind)g->kind, g->a->num, true);
+    return;
+  default: return;
+  }
+}
+
+static void apply_facts(Inst *in, IntEnc *ie) {
+  Facts f = {.n = 0};
+  if (in->r->guard) guard_facts(in->r->guard, in, ie, &f);
+  for (size_t i = 0; i < f.n && ie->nsigns < sizeof ie->sign / sizeof ie->sign[0]; i++) {
+    int sign = f.b[i].lo >= 1 ? 1 : f.b[i].hi <= -1 ? -1 : 0;
+    if (!sign) continue;
+    ie->sign_node[ie->nsigns] = f.b[i].node;
+    ie->sign[ie->nsigns++] = sign;
+  }
+}
+
 static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen) {
   Enc e;
   enc_init(&e, s);
   IntEnc ie;
   ienc_init(&ie, &e);
+  apply_facts(in, &ie);
   IntProof out = IP_NOT_PROVED;
   SmtTerm tl, tr;
   IGEnc g = {.ie = &ie, .in = in, .defined = s->t_true};
@@ -602,10 +725,12 @@ static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ti
   Z3_ast fs[7] = {ie.ranges, ie.side, bounds, g.defined, guard, tl.def, bad};
   if (e.failed) goto done;
   const char *dump = getenv("VSIMP_INT_DUMP");
+  char hpath[600] = "";
   if (dump) {
     char path[512], iname[64];
     rule_instance_name(in->r, rule_instance_index(in->r, in->class_dt), iname, sizeof iname);
     snprintf(path, sizeof path, "%s/%s_%s.smt2", dump, in->r->name, iname);
+    snprintf(hpath, sizeof hpath, "%s.hinted", path);
     FILE *f = fopen(path, "w");
     Z3_solver solver = Z3_mk_simple_solver(e.z);
     Z3_solver_inc_ref(e.z, solver);
@@ -617,7 +742,7 @@ static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ti
     }
     Z3_solver_dec_ref(e.z, solver);
   }
-  SmtVerdict v = smt_int_unsat(s, &e, fs, 7, timeout_ms, why, whylen);
+  SmtVerdict v = smt_int_unsat(s, &e, fs, 7, timeout_ms, why, whylen, hpath[0] ? hpath : NULL);
   if (v == SMT_VALID) out = IP_PROVED;
   else if (v == SMT_INVALID) snprintf(why, whylen, "sat in integer arithmetic");
 done:

@@ -245,5 +245,61 @@ expect_rc 2 "fuzz missing file" -- "$bin" fuzz "$tmp/nope.bin"
 expect_rc 0 "fuzz --help" -- "$bin" fuzz --help
 grep -q "usage: vsimp fuzz" "$tmp/out" && ok || bad "fuzz --help"
 
+# 7. Programs (docs/syntax.md "Programs", docs/pass.md): every corpus program simplifies, in both
+# modes, to a result that validates (exit 0: valid, possibly bounded), the same after a second run,
+# and parses back; bad programs give one error line; a wrong target is refuted with a counterexample.
+for f in "$root"/corpus/programs/*.vs; do
+  [ -e "$f" ] || continue
+  for mode in "" --constant-only; do
+    expect_rc 0 "simplify --verify $mode $f" -- "$bin" simplify $mode --verify "$f"
+    grep -q "^verify: valid" "$tmp/out" && grep -q "0 refuted, 0 unknown" "$tmp/out" && ok || bad "simplify --verify $mode $f: $(grep verify "$tmp/out")"
+    "$bin" simplify $mode "$f" >"$tmp/once.vs" 2>/dev/null
+    "$bin" simplify $mode --runs 2 "$f" >"$tmp/twice.vs" 2>/dev/null
+    case $f in *nest19*) ;; *) cmp -s "$tmp/once.vs" "$tmp/twice.vs" && ok || bad "simplify $mode $f is not idempotent" ;; esac
+    expect_rc 0 "check $f against its simplification" -- "$bin" check "$f" "$tmp/once.vs"
+    expect_rc 0 "simplify the printout of $f" -- "$bin" simplify $mode "$tmp/once.vs"
+  done
+done
+"$bin" simplify "$root/corpus/programs/nest19.vs" >"$tmp/n1.vs" 2>/dev/null
+"$bin" simplify --runs 2 "$root/corpus/programs/nest19.vs" >"$tmp/n2.vs" 2>/dev/null
+[ "$(grep -c 'for ' "$tmp/n1.vs")" -eq 3 ] && [ "$(grep -c 'for ' "$tmp/n2.vs")" -eq 0 ] && ok || bad "nest19: 3 loops after one run, none after two"
+for f in "$root"/corpus/programs/bad/*.vs; do
+  [ -e "$f" ] || continue
+  spec=$(sed -n 's/^# expect-error: *//p' "$f" | head -1)
+  pos=${spec%%: *}
+  text=${spec#*: }
+  expect_rc 2 "simplify $f" -- "$bin" simplify "$f"
+  expect_one_error_line "simplify $f" "^$f:$pos: error: .*$text"
+done
+printf 'func main(x: i32 in [0, 100]) {
+  if x == 57 { call g(x) }
+  call f(x)
+}
+' >"$tmp/ps.vs"
+printf 'func main(x: i32 in [0, 100]) {
+  call f(x)
+}
+' >"$tmp/pt.vs"
+expect_rc 1 "program check invalid" -- "$bin" check "$tmp/ps.vs" "$tmp/pt.vs"
+grep -q "x = 57_i32" "$tmp/out" && grep -q "first divergence" "$tmp/out" && ok || bad "program counterexample: $(cat "$tmp/out")"
+expect_rc 0 "program check valid" -- "$bin" check "$tmp/ps.vs" "$tmp/ps.vs"
+expect_rc 1 "program check json" -- "$bin" check --json "$tmp/ps.vs" "$tmp/pt.vs"
+grep -q '"verdict":"invalid"' "$tmp/out" && ok || bad "program check json: $(cat "$tmp/out")"
+printf 'func main(n: index) {
+  for i in range(0, n) { call f(i) }
+}
+' >"$tmp/pb.vs"
+expect_rc 0 "bounded program check" -- "$bin" check "$tmp/pb.vs" "$tmp/pb.vs"
+grep -q "valid (bounded" "$tmp/out" && ok || bad "bounded verdict: $(cat "$tmp/out")"
+expect_rc 2 "program check with one file" -- "$bin" check "$tmp/ps.vs"
+expect_rc 2 "program simplify unknown option" -- "$bin" simplify --matcher simple "$tmp/ps.vs"
+expect_rc 0 "program simplify json" -- "$bin" simplify --json --verify "$tmp/ps.vs"
+grep -q '"verdict":"valid"' "$tmp/out" && ok || bad "program simplify json: $(cat "$tmp/out")"
+printf 'func main(x: index) {
+  for i in range(0, 2) {
+' >"$tmp/pu.vs"
+expect_rc 2 "truncated program" -- "$bin" simplify "$tmp/pu.vs"
+expect_one_error_line "truncated program" "^$tmp/pu.vs:3:1: error: expected '}'"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -368,6 +368,47 @@ static void test_mutator(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* What an input means, as text; and a finding's case parsed back into a worker (where reduction
+ * starts). */
+static void test_input_text_and_finding_case(void **state) {
+  (void)state;
+  const uint8_t bytes[] = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4};
+  char *t = fuzz_input_text(bytes, sizeof bytes);
+  assert_non_null(t);
+  VsCtx *ctx = vs_ctx_new();
+  VsFile f;
+  VsDiag d;
+  assert_true(vs_parse(ctx, "<t>", t, strlen(t), &f, &d));
+  GenCase g;
+  assert_true(gen_case(ctx, bytes, sizeof bytes, NULL, &g));
+  assert_ptr_equal(f.src, g.root);
+  vs_file_free(&f);
+  free(t);
+  const char *text = "# c\n# matcher: simple\nx: i8\nx + 1 --> x\n";
+  t = fuzz_input_text((const uint8_t *)text, strlen(text));
+  assert_non_null(strstr(t, "x + 1 --> x"));
+  free(t);
+  assert_null(fuzz_input_text((const uint8_t *)"# x +", 5));
+  vs_ctx_free(ctx);
+
+  planted_text = "family identity\nrule planted_add_zero_f : x + 0.0 => x where float(x)\n";
+  FuzzWorker *w = fuzz_worker_new(&(OracleOptions){.smt = SMT_MODE_NEVER}, planted_catalog(NULL));
+  const char *in = "# t\n# matcher: simple\nx: f32\ny: f32\n(x + 0.0) * 1.0\n";
+  FuzzFinding fd;
+  assert_int_equal(fuzz_exec(w, (const uint8_t *)in, strlen(in), &fd), FIND_UNSOUND);
+  assert_true(fd.simple_matcher);
+  FuzzCase c;
+  assert_true(fuzz_finding_case(w, &fd, &c));
+  assert_true(c.simple_matcher);
+  assert_int_equal(c.nvars, 2);
+  assert_int_equal(fuzz_check(w, &c, FUZZ_NO_STATS, NULL), FIND_UNSOUND);
+  char *file = fuzz_finding_file(&fd);
+  assert_non_null(strstr(file, "\n# matcher: simple\n"));
+  free(file);
+  fuzz_finding_free(&fd);
+  fuzz_worker_free(w);
+}
+
 /* ---- the regression corpus ---- */
 
 static void test_regressions_replay(void **state) {
@@ -399,6 +440,7 @@ int main(void) {
     cmocka_unit_test(test_campaign_deterministic),
     cmocka_unit_test(test_parse_oracle),
     cmocka_unit_test(test_mutator),
+    cmocka_unit_test(test_input_text_and_finding_case),
     cmocka_unit_test(test_regressions_replay),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -207,6 +207,7 @@ static void test_errors(void **state) {
   check_error("func main() {\n  for i in range(0, 2) iter (i: index = 0) { yield i }\n}", 2, 7,
               "both the loop variable and a carry");
   check_error("func main(x: index) {\n  for x in range(0, 2) { }\n}", 2, 7, "hides a variable");
+  check_error("func main(x: index in [0, 9]) {\n  x = 3\n}", 2, 3, "a parameter with a declared range is read-only");
   assert_int_equal(error_failures, 0);
 }
 

@@ -803,6 +803,81 @@ static void test_ground_casts(void **state) {
   assert_false(smt_eval_ground(fx->s, var(fx, "x", DT_I8), &v));
 }
 
+/* The solver path (Z3's bit-blasting of FP and BV) must agree with the ground path (Z3's rewriter),
+ * which the conformance check compares with the evaluator: an op's constant operands become variables
+ * pinned to them by the precondition (floats by their bits, so -0.0 and NaN are pinned exactly). */
+static void solver_agrees(Fx *fx, Node *g) {
+  assert_non_null(g);
+  Value want = ground(fx, g);
+  Node *args[3], *pre = vs_bool(fx->c, true);
+  for (int i = 0; i < g->nargs; i++) {
+    Node *c = g->args[i];
+    assert_true(vs_is_const(c));
+    DType dt = (DType)c->dtype;
+    char name[8];
+    snprintf(name, sizeof name, "a%d", i);
+    args[i] = var(fx, name, dt);
+    Node *pin;
+    if (dt_is_float(dt)) {
+      DType it = dt == DT_F16 ? DT_U16 : dt == DT_F32 ? DT_U32 : DT_U64;
+      pin = b2(fx, OP_EQ, bitcast(fx, it, args[i]), vs_const(fx->c, it, c->aux.bits));
+    } else {
+      pin = b2(fx, OP_EQ, args[i], c);
+    }
+    pre = b2(fx, OP_AND, pre, pin);
+  }
+  Node *sym = vs_make(fx->c, (Op)g->op, (DType)g->dtype, args, g->nargs);
+  assert_non_null(sym);
+  DType rt = (DType)g->dtype;
+  if (want.ub) {
+    /* UB under pre: refines to two different constants. */
+    expect(fx, pre, sym, vs_const(fx->c, rt, 0), SMT_VALID);
+    expect(fx, pre, sym, vs_const(fx->c, rt, 1), SMT_VALID);
+  } else {
+    /* defined and equal under pre */
+    expect(fx, pre, vs_const(fx->c, rt, want.bits), sym, SMT_VALID);
+  }
+}
+
+static void test_solver_matches_ground(void **state) {
+  Fx *fx = *state;
+  Node *nan32 = vs_const(fx->c, DT_F32, 0x7fc00000);
+  solver_agrees(fx, cast(fx, DT_U8, kf32(fx, -0.5f)));
+  solver_agrees(fx, cast(fx, DT_U8, kf32(fx, -1.0f)));
+  solver_agrees(fx, cast(fx, DT_U8, kf32(fx, 255.9f)));
+  solver_agrees(fx, cast(fx, DT_U8, kf32(fx, 256.0f)));
+  solver_agrees(fx, cast(fx, DT_I32, kf32(fx, 2147483648.0f)));
+  solver_agrees(fx, cast(fx, DT_I32, kf32(fx, -2147483648.0f)));
+  solver_agrees(fx, cast(fx, DT_I32, nan32));
+  solver_agrees(fx, cast(fx, DT_I16, vs_const(fx->c, DT_F16, 0x7800)));
+  solver_agrees(fx, cast(fx, DT_I16, vs_const(fx->c, DT_F16, 0xf800)));
+  solver_agrees(fx, cast(fx, DT_U16, vs_const(fx->c, DT_F16, 0x7bff)));
+  solver_agrees(fx, cast(fx, DT_U16, vs_const(fx->c, DT_F16, F16_INF)));
+  solver_agrees(fx, cast(fx, DT_BOOL, nan32));
+  solver_agrees(fx, cast(fx, DT_F16, k(fx, DT_U64, -1)));
+  solver_agrees(fx, cast(fx, DT_F16, k(fx, DT_I32, 65520)));
+  solver_agrees(fx, cast(fx, DT_F16, kf64(fx, 1.0 / 3.0)));
+  solver_agrees(fx, bitcast(fx, DT_I32, nan32));
+  solver_agrees(fx, bitcast(fx, DT_F32, k(fx, DT_I32, 0x7f800001)));
+  solver_agrees(fx, b2(fx, OP_MIN, kf32(fx, 0.0f), kf32(fx, -0.0f)));
+  solver_agrees(fx, b2(fx, OP_MAX, kf32(fx, -0.0f), kf32(fx, 0.0f)));
+  solver_agrees(fx, b2(fx, OP_MIN, nan32, kf32(fx, 1.0f)));
+  solver_agrees(fx, b2(fx, OP_MAX, kf32(fx, 1.0f), nan32));
+  solver_agrees(fx, u1(fx, OP_CEIL, vs_const(fx->c, DT_F16, 0xb800)));  /* -0.5 */
+  solver_agrees(fx, u1(fx, OP_ROUND, vs_const(fx->c, DT_F16, 0x4100))); /* 2.5 */
+  solver_agrees(fx, u1(fx, OP_SQRT, vs_const(fx->c, DT_F16, 0x8000)));
+  solver_agrees(fx, b2(fx, OP_ADD, vs_const(fx->c, DT_F16, 0x3c00), vs_const(fx->c, DT_F16, 0x1000)));
+  solver_agrees(fx, b2(fx, OP_IDIV, k(fx, DT_I8, -128), k(fx, DT_I8, -1)));
+  solver_agrees(fx, b2(fx, OP_MOD, k(fx, DT_I8, -7), k(fx, DT_I8, 2)));
+  solver_agrees(fx, b2(fx, OP_IDIV, k(fx, DT_I32, 7), k(fx, DT_I32, 0)));
+  solver_agrees(fx, b2(fx, OP_SHR, k(fx, DT_I16, -7), k(fx, DT_I16, 1)));
+  solver_agrees(fx, b2(fx, OP_SHL, k(fx, DT_I16, 1), k(fx, DT_I16, -1)));
+  solver_agrees(fx, b2(fx, OP_POW, k(fx, DT_I32, 3), k(fx, DT_I32, 5)));
+  solver_agrees(fx, b2(fx, OP_POW, k(fx, DT_I64, 3), k(fx, DT_I64, INT64_MAX)));
+  solver_agrees(fx, b2(fx, OP_POW, k(fx, DT_I32, 0), k(fx, DT_I32, 0)));
+  solver_agrees(fx, b2(fx, OP_POW, k(fx, DT_I32, 2), k(fx, DT_I32, -1)));
+}
+
 static double now_s(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -875,6 +950,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_ground_int, setup, teardown),
     cmocka_unit_test_setup_teardown(test_ground_float, setup, teardown),
     cmocka_unit_test_setup_teardown(test_ground_casts, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_solver_matches_ground, setup, teardown),
     cmocka_unit_test_setup_teardown(test_many_and_recycle, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 __AFL_FUZZ_INIT();
 #endif
 
+#ifndef __AFL_FUZZ_TESTCASE_LEN
 static size_t read_all(FILE *f, uint8_t **out) {
   size_t cap = 4096, n = 0;
   uint8_t *buf = malloc(cap);
@@ -28,6 +29,7 @@ static size_t read_all(FILE *f, uint8_t **out) {
   *out = buf;
   return buf ? n : 0;
 }
+#endif
 
 int main(int argc, char **argv) {
   LLVMFuzzerInitialize(&argc, &argv);

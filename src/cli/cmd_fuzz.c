@@ -24,9 +24,10 @@ static const char *fuzz_help =
   "  --jobs N, -j N    worker threads (default 1)\n"
   "  --seed N          seed of the generated inputs (default 1)\n"
   "  --smt MODE        never | on-mismatch | sampled | always (default: sampled; with files: always)\n"
-  "  --smt-rate N      sampled: one input in N that the simplifier changed goes to Z3 (default 256)\n"
-  "  --timeout MS      Z3 time limit per check (default 2000)\n"
+  "  --smt-rate N      sampled: one input in N that the simplifier changed goes to Z3 (default 2048)\n"
+  "  --timeout MS      Z3 time limit per check (default 1000)\n"
   "  --points N        random evaluation points per input, besides the edge values (default 16)\n"
+  "  --max-ops N       operations per generated case (default 24)\n"
   "  --max-findings N  stop after N distinct findings\n"
   "  --no-reduce       report findings as found, unreduced\n"
   "  --out DIR         write each finding as DIR/KIND-HASH.vs (regression case) and .input (raw input)\n"
@@ -125,7 +126,7 @@ int cmd_fuzz(int argc, char **argv) {
     else if (!strcmp(a, "--rules")) rules[nrules++] = v;
     else {
       static const char *const num_opts[] = {"--execs", "--jobs", "-j", "--seed", "--smt-rate", "--timeout",
-                                             "--points", "--max-findings"};
+                                             "--points", "--max-findings", "--max-ops"};
       size_t k = 0;
       while (k < sizeof num_opts / sizeof num_opts[0] && strcmp(a, num_opts[k])) k++;
       if (k == sizeof num_opts / sizeof num_opts[0]) {
@@ -144,7 +145,8 @@ int cmd_fuzz(int argc, char **argv) {
       case 4: o.oracle.smt_rate = (unsigned)n; break;
       case 5: o.oracle.smt_timeout_ms = (unsigned)n; break;
       case 6: o.oracle.points = (unsigned)n; break;
-      default: o.max_findings = (unsigned)n; break;
+      case 7: o.max_findings = (unsigned)n; break;
+      default: o.oracle.gen.max_ops = (unsigned)n; break;
       }
     }
     if (takes) i++;

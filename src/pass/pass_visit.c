@@ -408,13 +408,18 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
     }
     /* Fold B: the body once, with the loop variable and the carries substituted. */
     size_t umark = ps->nundo, mark = ps->nscope;
+    /* A value over variables that never change (constants included) is substituted as it is; any
+     * other is evaluated once, at the fold point, into a fresh variable. */
     PVar *lv = s->u.loop.var;
-    if (start->op == OP_CONST) set_sub(ps, lv, NULL, start, true);
+    if (analyzer_expr_stable(ps->an, start)) set_sub(ps, lv, NULL, start, true);
     else hold_in_fresh(ps, out, lv, (Val){.e = start}, s);
     for (uint32_t i = 0; i < nc; i++) {
       PVar *c = s->u.loop.carries[i];
-      if (inits[i].e && inits[i].e->op == OP_CONST) set_sub(ps, c, NULL, inits[i].e, true);
-      else hold_in_fresh(ps, out, c, inits[i], s);
+      const Val *iv = &inits[i];
+      if (iv->e && analyzer_expr_stable(ps->an, iv->e)) set_sub(ps, c, NULL, iv->e, true);
+      else if (iv->tensor && (iv->tensor->id >= ps->nsrc || ps->defs[iv->tensor->id] <= 1))
+        set_sub(ps, c, iv->tensor, NULL, true);
+      else hold_in_fresh(ps, out, c, *iv, s);
     }
     show(ps, lv);
     show_all(ps, s->u.loop.carries, nc);

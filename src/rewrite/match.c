@@ -90,80 +90,101 @@ bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m) {
 
 /* ---- compiled patterns ---- */
 
-typedef struct {
-  MatchProg *prog;
-  const Rule *r;
-  bool slot_seen[RULE_MAX_SLOTS];
-  bool class_seen[RULE_MAX_ALL_CLASSES];
-} Compiler;
-
-static bool compile_node(Compiler *c, const Pat *p, int parent, int arg) {
-  MatchProg *pr = c->prog;
-  if (pr->nsteps == MATCH_MAX_STEPS || p->kind > PAT_OP) return false;
-  int k = pr->nsteps++;
-  MatchStep *s = &pr->step[k];
-  *s = (MatchStep){.pat = p, .kind = p->kind, .parent = (uint8_t)(parent < 0 ? 0 : parent), .arg = (uint8_t)arg,
-                   .op = p->op, .nargs = p->nargs, .cls = p->tclass, .slot = -1};
-  /* A fixed class is compared with its dtype (match_run starts from class_fixed), a free one binds at
-   * its first occurrence. */
-  s->cls_bind = c->r->class_fixed[p->tclass] == DT_COUNT && !c->class_seen[p->tclass];
-  c->class_seen[p->tclass] = true;
-  if (p->kind == PAT_VAR || p->kind == PAT_CVAR || (p->kind == PAT_OP && p->slot >= 0)) {
-    if (p->slot < 0 || p->slot >= RULE_MAX_SLOTS) return false;
-    s->slot = p->slot;
-    s->slot_bind = !c->slot_seen[p->slot];
-    c->slot_seen[p->slot] = true;
-  }
-  if (p->kind == PAT_OP)
-    for (int i = 0; i < p->nargs; i++)
-      if (!compile_node(c, p->args[i], k, i)) return false;
-  return true;
-}
-
 bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
-  Compiler c = {.prog = out, .r = r};
-  out->nsteps = 0;
-  if (r->nclasses > RULE_MAX_ALL_CLASSES || r->nslots > RULE_MAX_SLOTS || !compile_node(&c, p, -1, 0)) return false;
-  out->clear_slots = false;
-  for (int i = 0; i < r->nslots; i++) out->clear_slots |= !c.slot_seen[i];
+  const Pat *pats[MATCH_MAX_NODES];
+  int first_of_slot[RULE_MAX_SLOTS];
+  bool class_seen[RULE_MAX_ALL_CLASSES] = {false};
+  memset(out, 0, sizeof *out);
+  if (r->nclasses > RULE_MAX_ALL_CLASSES || r->nslots > RULE_MAX_SLOTS || p->kind > PAT_OP) return false;
+  for (int i = 0; i < RULE_MAX_SLOTS; i++) first_of_slot[i] = -1;
+  /* Breadth-first: every node after its parent. */
+  pats[0] = p;
+  out->node[0] = (MatchNode){0, 0, 0, 0, 0, -1};
+  int n = 1;
+  for (int k = 0; k < n; k++) {
+    const Pat *q = pats[k];
+    MatchNode *mn = &out->node[k];
+    if (q->tclass >= RULE_MAX_ALL_CLASSES) return false;
+    switch (q->kind) {
+    case PAT_OP:
+      mn->op = q->op;
+      if (q->nargs != op_arity((Op)q->op)) out->never = true; /* no node has that arity */
+      break;
+    case PAT_CVAR:
+    case PAT_LIT: mn->op = OP_CONST; break;
+    case PAT_VAR: mn->op = MATCH_ANY_OP; break;
+    default: return false; /* PAT_BOUND only occurs in templates */
+    }
+    mn->cls = q->tclass;
+    mn->cls_bind = r->class_fixed[q->tclass] == DT_COUNT && !class_seen[q->tclass];
+    class_seen[q->tclass] = true;
+    mn->slot = -1;
+    bool has_slot = q->kind == PAT_VAR || q->kind == PAT_CVAR || (q->kind == PAT_OP && q->slot >= 0);
+    if (has_slot) {
+      if (q->slot < 0 || q->slot >= RULE_MAX_SLOTS) return false;
+      if (first_of_slot[q->slot] < 0) {
+        first_of_slot[q->slot] = k;
+        mn->slot = q->slot;
+      } else {
+        out->eq[out->neq][0] = (uint8_t)first_of_slot[q->slot];
+        out->eq[out->neq][1] = (uint8_t)k;
+        out->neq++;
+      }
+    }
+    if (q->kind == PAT_LIT) {
+      out->lit[out->nlit].node = (uint8_t)k;
+      out->lit[out->nlit].pat = q;
+      out->nlit++;
+    }
+    if (q->kind == PAT_OP)
+      for (int i = 0; i < q->nargs; i++) {
+        if (n == MATCH_MAX_NODES) return false;
+        pats[n] = q->args[i];
+        out->node[n] = (MatchNode){(uint8_t)k, (uint8_t)i, 0, 0, 0, -1};
+        n++;
+      }
+  }
+  out->nnodes = (uint8_t)n;
+  for (int i = 0; i < r->nslots; i++) out->clear_slots |= first_of_slot[i] < 0;
   return true;
 }
 
 bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m) {
-  Node *nodes[MATCH_MAX_STEPS];
-  memcpy(m->class_dt, r->class_fixed, sizeof m->class_dt);
-  if (prog->clear_slots) memset(m->slot, 0, sizeof m->slot);
-  for (int k = 0; k < prog->nsteps; k++) {
-    const MatchStep *s = &prog->step[k];
-    Node *x = k ? nodes[s->parent]->args[s->arg] : n;
+  Node *nodes[MATCH_MAX_NODES];
+  const MatchNode *mn = prog->node;
+  int nn = prog->nnodes;
+  if (prog->never || (mn[0].op != MATCH_ANY_OP && n->op != mn[0].op)) return false;
+  nodes[0] = n;
+  /* Structure. A node's operands exist once its op is checked (a node has its op's arity). */
+  for (int k = 1; k < nn; k++) {
+    Node *x = nodes[mn[k].parent]->args[mn[k].arg];
+    if (mn[k].op != MATCH_ANY_OP && x->op != mn[k].op) return false;
     nodes[k] = x;
-    switch (s->kind) {
-    case PAT_OP:
-      if (x->op != s->op || x->nargs != s->nargs) return false;
-      break;
-    case PAT_CVAR:
-    case PAT_LIT:
-      if (x->op != OP_CONST) return false;
-      break;
-    default: break;
-    }
-    if (s->cls_bind) m->class_dt[s->cls] = x->dtype;
-    else if (m->class_dt[s->cls] != x->dtype) return false;
-    if (s->kind == PAT_LIT) {
-      DType dt = (DType)x->dtype;
-      const Pat *p = s->pat;
-      if (dt_is_int(dt)) {
-        if (p->lit_float || !im_fits(dt, p->ival) || im_from_value(dt, p->ival) != x->aux.bits) return false;
-      } else {
-        uint64_t bits;
-        if (!pat_literal_bits(p, dt, &bits) || vs_canon_bits(dt, bits) != x->aux.bits) return false;
-      }
-    }
-    if (s->slot >= 0) {
-      if (s->slot_bind) m->slot[s->slot] = x;
-      else if (m->slot[s->slot] != x) return false;
+  }
+  for (int e = 0; e < prog->neq; e++)
+    if (nodes[prog->eq[e][0]] != nodes[prog->eq[e][1]]) return false;
+  /* Types and literal values. */
+  memcpy(m->class_dt, r->class_fixed, sizeof m->class_dt);
+  for (int k = 0; k < nn; k++) {
+    uint8_t dt = nodes[k]->dtype;
+    if (mn[k].cls_bind) m->class_dt[mn[k].cls] = dt;
+    else if (m->class_dt[mn[k].cls] != dt) return false;
+  }
+  for (int l = 0; l < prog->nlit; l++) {
+    const Node *x = nodes[prog->lit[l].node];
+    const Pat *p = prog->lit[l].pat;
+    DType dt = (DType)x->dtype;
+    if (dt_is_int(dt)) {
+      if (p->lit_float || !im_fits(dt, p->ival) || im_from_value(dt, p->ival) != x->aux.bits) return false;
+    } else {
+      uint64_t bits;
+      if (!pat_literal_bits(p, dt, &bits) || vs_canon_bits(dt, bits) != x->aux.bits) return false;
     }
   }
+  /* Bindings. */
+  if (prog->clear_slots) memset(m->slot, 0, sizeof m->slot);
+  for (int k = 0; k < nn; k++)
+    if (mn[k].slot >= 0) m->slot[mn[k].slot] = nodes[k];
   return true;
 }
 

@@ -20,29 +20,33 @@ void match_reset(const Rule *r, Match *m);
 /* Matches pattern p (of rule r) against n, extending m. On failure m is left partly filled: reset it. */
 bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m);
 
-/* A pattern variant compiled into straight-line checks, for the engine's hot loop. match_run makes
- * exactly the tests match_pat makes (after match_reset), in pattern preorder: each node's op and
- * arity, constants where a constant variable or a literal stands, each type class and variable bound
- * at its first occurrence and compared at the others. So it needs no reset of the slots, and gives
- * the same answer and, on success, the same Match. */
-enum { MATCH_MAX_STEPS = 32 };
+/* A pattern variant compiled for the engine's hot loop. match_run makes exactly the tests match_pat
+ * makes (after match_reset), as three flat loops instead of a recursion: first the structure (each
+ * pattern node's op, parents before children, a constant where a constant variable or a literal
+ * stands; then the nodes a repeated variable must share), which is where almost every attempt fails;
+ * then the type classes (bound at a free class's first occurrence, compared elsewhere) and literal
+ * values; last the slots. All tests are conjunctive and side-effect free, so their order does not
+ * change the answer, and on success the Match is the one match_pat builds. */
+enum { MATCH_MAX_NODES = 32, MATCH_ANY_OP = 0xff };
 typedef struct {
-  const Pat *pat;     /* the pattern node (PAT_LIT: its literal) */
-  uint8_t kind;       /* PAT_VAR, PAT_CVAR, PAT_LIT or PAT_OP */
-  uint8_t parent;     /* the step whose node this step's node is an operand of (step 0: the root) */
-  uint8_t arg;        /* which operand */
-  uint8_t op, nargs;  /* PAT_OP */
-  uint8_t cls;        /* type class */
-  uint8_t cls_bind;   /* 1: the class's first occurrence (and free): bind it; 0: compare */
-  int8_t slot;        /* the variable or @-binding, or -1 */
-  uint8_t slot_bind;  /* 1: the slot's first occurrence: store; 0: compare */
-} MatchStep;
+  uint8_t parent, arg; /* this node is operand `arg` of node `parent` (node 0: the root) */
+  uint8_t op;          /* the op it must have, or MATCH_ANY_OP */
+  uint8_t cls;         /* its type class */
+  uint8_t cls_bind;    /* 1: the first occurrence of a free class: bind it; 0: compare */
+  int8_t slot;         /* the first occurrence of a variable or @-binding: store it there; else -1 */
+} MatchNode;
 typedef struct MatchProg {
-  uint8_t nsteps;
+  uint8_t nnodes, neq, nlit;
+  bool never;       /* the pattern has an operation of the wrong arity: it matches nothing */
   bool clear_slots; /* some slot of the rule does not occur in this pattern: start from cleared slots */
-  MatchStep step[MATCH_MAX_STEPS];
+  MatchNode node[MATCH_MAX_NODES]; /* breadth-first */
+  uint8_t eq[MATCH_MAX_NODES][2];  /* pairs of nodes that must be the same node (a repeated variable) */
+  struct {
+    uint8_t node;
+    const Pat *pat;
+  } lit[MATCH_MAX_NODES]; /* literals and the node they stand at */
 } MatchProg;
-/* Compiles pattern p of rule r. False if it has more than MATCH_MAX_STEPS nodes (use match_pat). */
+/* Compiles pattern p of rule r. False if it has more than MATCH_MAX_NODES nodes (use match_pat). */
 bool match_compile(const Rule *r, const Pat *p, MatchProg *out);
 /* Matches a compiled pattern of r against n into m (no match_reset needed). */
 bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m);

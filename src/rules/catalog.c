@@ -13,7 +13,7 @@
 
 /* A cached candidate list: the actions that can fire on nodes of one shape (see shape_key). */
 typedef struct {
-  uint64_t key; /* 0: an empty slot */
+  uint64_t key, deep; /* shape_key; key 0: an empty slot */
   Candidate *list;
   size_t n;
 } CandSlot;
@@ -306,9 +306,16 @@ enum { CC_UNKNOWN, CC_ZERO, CC_ONE, CC_MINUS_ONE, CC_OTHER };
 
 static unsigned value_class(i128 v) { return v == 0 ? CC_ZERO : v == 1 ? CC_ONE : v == -1 ? CC_MINUS_ONE : CC_OTHER; }
 
-static unsigned const_class(const Node *x) {
-  if (x->op != OP_CONST || !(x->dtype == DT_BOOL || dt_is_int((DType)x->dtype))) return CC_UNKNOWN;
-  return value_class(vs_const_value(x));
+/* value_class of an integer or bool constant's value, read from its (canonical) bits. */
+static inline unsigned const_class(const Node *x) {
+  if (x->op != OP_CONST) return CC_UNKNOWN;
+  DType dt = (DType)x->dtype;
+  uint64_t b = x->aux.bits;
+  if (dt == DT_BOOL) return b ? CC_ONE : CC_ZERO;
+  if (!dt_is_int(dt)) return CC_UNKNOWN;
+  if (b == 0) return CC_ZERO;
+  if (b == 1) return CC_ONE;
+  return dt_is_signed(dt) && b == im_mask(dt_bits(dt)) ? CC_MINUS_ONE : CC_OTHER;
 }
 
 /* Key bits: 0 set, 1 simple, 2-7 op, 8-11 dtype, 12-15 first operand's dtype, 16-33 operands' ops (+1),
@@ -332,8 +339,44 @@ static uint64_t shape_key(bool simple, const Node *n) {
   return k;
 }
 
-static size_t shape_slot(uint64_t key, size_t cap) {
-  return (size_t)((key * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (cap - 1);
+/* The operands of a binary node and their operands: S = args[0], args[1], args[0]->args[0],
+ * args[0]->args[1], args[1]->args[0], args[1]->args[1] (NULL where there is none). */
+static void shape_nodes(const Node *n, const Node *s[6]) {
+  for (int i = 0; i < 2; i++) {
+    const Node *c = n->args[i];
+    s[i] = c;
+    s[2 + 2 * i] = c->nargs > 0 ? c->args[0] : NULL;
+    s[3 + 2 * i] = c->nargs > 1 ? c->args[1] : NULL;
+  }
+}
+
+/* The second key word, for binary nodes (0 for others): the shape one level further down, where most
+ * patterns that fit the first word still fail (x * c + x, (x + c1) + c2, x + y * -1). Bits 0-23: the
+ * four operands' operands' ops (+1; 0: none); 24-35: their constant classes; 36-50: for each node of
+ * S after the first, the position in S of the first node equal to it. */
+static uint64_t shape_deep(const Node *n) {
+  if (n->nargs != 2) return 0;
+  const Node *s[6];
+  shape_nodes(n, s);
+  uint64_t d = 0;
+  for (int k = 2; k < 6; k++)
+    if (s[k])
+      d |= (uint64_t)(s[k]->op + 1) << (6 * (k - 2)) | (uint64_t)const_class(s[k]) << (24 + 3 * (k - 2));
+  for (int k = 1; k < 6; k++) {
+    if (!s[k]) continue;
+    int first = k;
+    for (int j = 0; j < k; j++)
+      if (s[j] == s[k]) {
+        first = j;
+        break;
+      }
+    d |= (uint64_t)first << (36 + 3 * (k - 1));
+  }
+  return d;
+}
+
+static size_t shape_slot(uint64_t key, uint64_t deep, size_t cap) {
+  return (size_t)(((key ^ (deep * UINT64_C(0xff51afd7ed558ccd))) * UINT64_C(0x9E3779B97F4A7C15)) >> 32) & (cap - 1);
 }
 
 /* The proved instance indices of rule r (cached). NULL with *n == 0 when none, or out of memory
@@ -427,6 +470,36 @@ static bool variant_fits(Catalog *c, const Rule *r, const Pat *p, const Node *n)
   return false;
 }
 
+/* Whether pattern variant p, which fits binary node n's first key word (variant_fits), fits its
+ * second one too (shape_deep): its operands' operands' ops and constants, and a variable's occurrences
+ * among the six nodes of S being one node. Every test is one match_pat makes. */
+static bool variant_fits_deep(const Pat *p, const Node *n) {
+  if (p->kind != PAT_OP || n->nargs != 2 || p->nargs != 2) return true;
+  const Node *sn[6];
+  const Pat *sp[6] = {p->args[0], p->args[1], NULL, NULL, NULL, NULL};
+  shape_nodes(n, sn);
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++)
+      if (p->args[i]->kind == PAT_OP && j < p->args[i]->nargs) sp[2 + 2 * i + j] = p->args[i]->args[j];
+  for (int k = 2; k < 6; k++) {
+    const Pat *a = sp[k];
+    const Node *x = sn[k]; /* exists: its parent's op (and so arity) is the pattern's (variant_fits) */
+    if (!a || !x) continue;
+    if ((a->kind == PAT_CVAR || a->kind == PAT_LIT) && x->op != OP_CONST) return false;
+    if (a->kind == PAT_LIT && !a->lit_float && const_class(x) != CC_UNKNOWN && const_class(x) != value_class(a->ival))
+      return false;
+    if (a->kind == PAT_OP && x->op != a->op) return false;
+  }
+  for (int k = 0; k < 6; k++)
+    for (int l = k + 1; l < 6; l++) {
+      const Pat *a = sp[k], *b = sp[l];
+      bool sa = a && (a->kind == PAT_VAR || a->kind == PAT_CVAR || (a->kind == PAT_OP && a->slot >= 0));
+      bool sb = b && (b->kind == PAT_VAR || b->kind == PAT_CVAR || (b->kind == PAT_OP && b->slot >= 0));
+      if (sa && sb && a->slot == b->slot && sn[k] && sn[l] && sn[k] != sn[l]) return false;
+    }
+  return true;
+}
+
 /* Whether template t rebuilds exactly what pattern p matched, whatever the match: the same tree of
  * ops, variables, literals and type classes. The template then yields the matched node itself
  * (hash-consing), which the engine discards: such a variant never fires (x + y => y + x tried with
@@ -448,7 +521,7 @@ static bool cand_grow(Catalog *c) {
   if (!t) return false;
   for (size_t i = 0; i < c->cand_cap; i++) {
     if (!c->cand[i].key) continue;
-    size_t j = shape_slot(c->cand[i].key, cap);
+    size_t j = shape_slot(c->cand[i].key, c->cand[i].deep, cap);
     while (t[j].key) j = (j + 1) & (cap - 1);
     t[j] = c->cand[i];
   }
@@ -488,7 +561,27 @@ static const MatchProg *rule_progs(Catalog *c, const Rule *r) {
   return c->progs[o];
 }
 
-/* Computes the candidates for n's shape into a new slot. NULL on allocation failure. */
+/* The second word of a slot that holds the candidates of a first key word alone (real second words
+ * use 51 bits). */
+#define DEEP_NONE UINT64_MAX
+
+static CandSlot *cand_find(const Catalog *c, uint64_t key, uint64_t deep) {
+  if (!c->cand_cap) return NULL;
+  for (size_t j = shape_slot(key, deep, c->cand_cap); c->cand[j].key; j = (j + 1) & (c->cand_cap - 1))
+    if (c->cand[j].key == key && c->cand[j].deep == deep) return &c->cand[j];
+  return NULL;
+}
+
+static CandSlot *cand_insert(Catalog *c, uint64_t key, uint64_t deep, Candidate *list, size_t n) {
+  if ((c->cand_count + 1) * 2 > c->cand_cap && !cand_grow(c)) return NULL;
+  size_t j = shape_slot(key, deep, c->cand_cap);
+  while (c->cand[j].key) j = (j + 1) & (c->cand_cap - 1);
+  c->cand[j] = (CandSlot){key, deep, list, n};
+  c->cand_count++;
+  return &c->cand[j];
+}
+
+/* The candidates of n's first key word: every action of its op, filtered by variant_fits. */
 static CandSlot *cand_build(Catalog *c, bool simple, const Node *n, uint64_t key) {
   size_t na;
   const Action *acts = catalog_actions(c, simple, n->op, &na);
@@ -507,28 +600,48 @@ static CandSlot *cand_build(Catalog *c, bool simple, const Node *n, uint64_t key
         mask |= 1u << v;
     if (mask) list[k++] = (Candidate){a, (uint8_t)mask, rule_progs(c, a->rule)};
   }
-  if ((c->cand_count + 1) * 2 > c->cand_cap && !cand_grow(c)) {
-    free(list);
-    return NULL;
+  CandSlot *sl = cand_insert(c, key, DEEP_NONE, list, k);
+  if (!sl) free(list);
+  return sl;
+}
+
+/* The candidates of both key words of a binary node n: those of the first (base), filtered by
+ * variant_fits_deep. */
+static CandSlot *cand_build_deep(Catalog *c, const CandSlot *base, const Node *n, uint64_t key, uint64_t deep) {
+  Candidate *list = malloc((base->n ? base->n : 1) * sizeof *list);
+  if (!list) return NULL;
+  size_t k = 0;
+  for (size_t i = 0; i < base->n; i++) {
+    Candidate cd = base->list[i];
+    if (cd.action->rule) {
+      unsigned mask = 0;
+      for (int v = 0; v < cd.action->rule->nvariants && v < 8; v++)
+        if ((cd.variants >> v & 1) && variant_fits_deep(cd.action->rule->variants[v], n)) mask |= 1u << v;
+      if (!mask) continue;
+      cd.variants = (uint8_t)mask;
+    }
+    list[k++] = cd;
   }
-  size_t j = shape_slot(key, c->cand_cap);
-  while (c->cand[j].key) j = (j + 1) & (c->cand_cap - 1);
-  c->cand[j] = (CandSlot){key, list, k};
-  c->cand_count++;
-  return &c->cand[j];
+  CandSlot *sl = cand_insert(c, key, deep, list, k);
+  if (!sl) free(list);
+  return sl;
 }
 
 const Candidate *catalog_candidates(Catalog *c, bool simple, const Node *n, size_t *count) {
   if (!c->indexed) build_index(c);
-  uint64_t key = shape_key(simple, n);
-  if (c->cand_cap) {
-    for (size_t j = shape_slot(key, c->cand_cap); c->cand[j].key; j = (j + 1) & (c->cand_cap - 1))
-      if (c->cand[j].key == key) {
-        *count = c->cand[j].n;
-        return c->cand[j].list;
-      }
+  uint64_t key = shape_key(simple, n), deep = n->nargs == 2 ? shape_deep(n) : DEEP_NONE;
+  CandSlot *sl = cand_find(c, key, deep);
+  if (!sl) {
+    CandSlot *base = deep == DEEP_NONE ? NULL : cand_find(c, key, DEEP_NONE);
+    if (!base) base = cand_build(c, simple, n, key);
+    /* cand_build_deep may grow the table: base points into it, so copy what it needs first. */
+    if (base && deep != DEEP_NONE) {
+      CandSlot copy = *base;
+      sl = cand_build_deep(c, &copy, n, key, deep);
+    } else {
+      sl = base;
+    }
   }
-  CandSlot *sl = cand_build(c, simple, n, key);
   *count = sl ? sl->n : 0;
   return sl ? sl->list : NULL;
 }

@@ -84,9 +84,10 @@ typedef struct {
 } Candidate;
 
 /* The actions of catalog_actions(c, simple, n->op) that can fire on n, in the same order: a rule
- * whose pattern fits n's shape (its op, dtype and first operand's dtype, and its operands' ops: a
- * constant variable or a literal needs a constant, a sub-pattern its op, a fixed type class its dtype)
- * and that has a proved instance at those dtypes; a fold whose lemmas are proved at n's subject dtype.
+ * whose pattern fits n's shape (its op, dtype and first operand's dtype, its operands' ops and, for a
+ * binary node, theirs: a constant variable or a literal needs a constant of its value class, a
+ * sub-pattern its op, a repeated variable one node, a fixed type class its dtype) and that has a
+ * proved instance at those dtypes; a fold whose lemmas are proved at n's subject dtype.
  * Variants whose template is the variant itself are left out too (they can only rebuild the matched
  * node, which the engine discards: the commuted variant of x + y => y + x). Leaving out the others
  * changes nothing (they cannot fire), and the engine still checks everything
