@@ -140,14 +140,18 @@ for t in $targets; do
     if [ $rc -eq 1 ]; then
       findings=$(jq -c --arg in "$f" --argjson r "$rep" '. + [$r.findings[] | . + {input: $in, crash: false}]' <<<"$findings")
     else
-      # Not reproducible without the sanitizers (or a timeout): a crash of the instrumented target.
-      # Its case as text, and the sanitizer's first frames as its signature.
+      # Not reproducible by the uninstrumented vsimp (a sanitizer report, a timeout, or an oracle finding
+      # that depends on the target's environment): minimise it, then sign it by the finding the target
+      # prints (`# signature:`) or else by the first frames of the sanitizer's stack.
       [ "$engine" = libfuzzer ] && "$bdir/fuzz_$t" -minimize_crash=1 -runs=2000 -exact_artifact_path="$f.min" "$f" \
         >/dev/null 2>&1 && [ -s "$f.min" ] && f2="$f.min" || f2=$f
       if [ "$engine" = libfuzzer ]; then run=("$bdir/fuzz_$t" "$f2"); else run=("$bdir/fuzz_$t"); fi
-      trace=$("${run[@]}" <"$f2" 2>&1 | grep -E '^ +#[0-9]+ ' | grep -v -E 'libc|sanitizer|LLVMFuzzer|fuzzer::' | head -3 |
-        sed 's/^ *#[0-9]* 0x[0-9a-f]* in //')
-      sig="crash:$(echo "$trace" | awk '{ print $1 }' | paste -sd, -)"
+      "${run[@]}" <"$f2" >"$f2.log" 2>&1
+      trace=$(grep -E '^ +#[0-9]+ ' "$f2.log" | grep -v -E 'libc|sanitizer|LLVMFuzzer|fuzzer::|pthread_kill|raise|abort' |
+        head -3 | sed 's/^ *#[0-9]* 0x[0-9a-f]* in //')
+      sig=$(sed -n 's/^# signature: //p' "$f2.log" | head -1)
+      if [ -n "$sig" ]; then trace=$(sed -n 's/^# detail: //p' "$f2.log" | head -1)
+      else sig="crash:$(echo "$trace" | awk '{ print $1 }' | paste -sd, -)"; fi
       if [ "$t" = expr ]; then text=$("$vsimp" fuzz --print "$f2" 2>/dev/null); else text=$(head -c 2000 "$f2"); fi
       findings=$(jq -c --arg in "$f2" --arg sig "$sig" --arg st "$trace" --arg case "$text" \
         '. + [{kind: "crash", oracle: "sanitizer", signature: $sig, detail: $st, case: $case, input: $in, crash: true}]' <<<"$findings")

@@ -122,7 +122,7 @@ FuzzWorker *fuzz_worker_new(const OracleOptions *opts, Catalog *cat) {
   }
   if (opts) w->o = *opts;
   if (!w->o.smt_timeout_ms) w->o.smt_timeout_ms = 1000;
-  if (!w->o.smt_rate) w->o.smt_rate = 2048;
+  if (!w->o.smt_rate) w->o.smt_rate = 4096;
   if (!w->o.smt_per_rule) w->o.smt_per_rule = 2;
   if (!w->o.points) w->o.points = 16;
   w->cat = cat;
@@ -348,10 +348,13 @@ static char *trace_names(const Rewriter *rw) {
   const TraceStep *t = rewriter_trace(rw, &n);
   Str s = {0};
   str_add(&s, "");
+  const char *seen[512];
+  size_t nseen = 0;
   for (size_t i = 0; i < n; i++) {
-    bool seen = false;
-    for (size_t j = 0; j < i && !seen; j++) seen = t[j].name == t[i].name;
-    if (seen) continue;
+    size_t j = 0;
+    while (j < nseen && seen[j] != t[i].name) j++;
+    if (j < nseen) continue;
+    if (nseen < 512) seen[nseen++] = t[i].name;
     if (s.len) str_add(&s, " ");
     str_add(&s, t[i].name);
   }

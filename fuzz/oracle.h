@@ -51,7 +51,7 @@ bool smt_mode_parse(const char *s, SmtMode *m);
 typedef struct {
   SmtMode smt;
   unsigned smt_timeout_ms; /* per Z3 query (0: 1000) */
-  unsigned smt_rate;       /* sampled: one changed input in N is checked as a whole (0: 2048) */
+  unsigned smt_rate;       /* sampled: one changed input in N is checked as a whole (0: 4096) */
   unsigned smt_per_rule;   /* sampled: the first N firings of every rule are cross-checked step by step (0: 2) */
   unsigned points;         /* random evaluation points per input, besides the edge points (0: 16) */
   uint64_t budget;         /* rule applications per simplification (0: 5000 + 50 per node of the input) */

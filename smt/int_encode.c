@@ -73,21 +73,14 @@ static void add_side(IntEnc *ie, Z3_ast c) { ie->side = enc_and(ie->e, ie->side,
 static bool is_numeral(IntEnc *ie, Z3_ast a, i128 *v) {
   Enc *e = ie->e;
   int64_t x;
-  if (e->failed || !a || !Z3_is_numeral_ast(e->z, a) || !Z3_get_numeral_int64(e->z, a, &x)) return false;
-  *v = x;
+  uint64_t u;
+  if (e->failed || !a || !Z3_is_numeral_ast(e->z, a)) return false;
+  if (Z3_get_numeral_int64(e->z, a, &x)) *v = x;
+  else if (Z3_get_numeral_uint64(e->z, a, &u)) *v = u;
+  else return false;
   return true;
 }
 
-/* The division constraints. Soundness rests on them being definitional (int_encode.h):
- *   a == b*q + r                                   always (for b == 0 it forces r = a, q stays free)
- *   floor:  b > 0 -> 0 <= r < b;   b < 0 -> b < r <= 0
- *   trunc:  a >= 0 -> 0 <= r < |b|;   a < 0 -> -|b| < r <= 0
- * For b != 0 exactly one (q, r) satisfies them, and it is floor(a/b) (resp. a/b rounded toward zero)
- * with its remainder: for floor and b < 0, q <= a/b < q + 1 multiplied by b gives b*q >= a > b*q + b.
- * For b == 0 (a UB division) every q has a matching r, so no assignment of the operands is excluded.
- * The equation is stated unconditionally (not under b != 0) so that Z3's solve-eqs can use it to
- * eliminate a variable dividend, which is what makes most division rules easy for the arithmetic
- * solver. When b's sign is known from a numeral, only its case is asserted. */
 static bool is_exact(const IntEnc *ie, const Node *n) {
   for (size_t i = 0; i < ie->nexact; i++)
     if (ie->exact[i] == n) return true;
@@ -112,6 +105,44 @@ int ienc_sign_of(const IntEnc *ie, const Node *n) {
   return 0;
 }
 
+/* Floor division. Soundness rests on the constraints being definitional (int_encode.h):
+ *   a == b*q + r                                   always (for b == 0 it forces r = a, q stays free)
+ *   b > 0 -> 0 <= r < b;   b < 0 -> b < r <= 0
+ * For b != 0 exactly one (q, r) satisfies them: q = floor(a/b) (for b < 0, q <= a/b < q + 1 multiplied
+ * by b gives b*q >= a > b*q + b) and r = a - b*q. For b == 0 (a UB division) every q has a matching r,
+ * so no assignment of the operands is excluded. The equation is stated unconditionally (not under
+ * b != 0) so that Z3's solve-eqs can use it to eliminate a variable dividend, which is what makes most
+ * division rules easy for the arithmetic solver. When b's sign is known, only its case is asserted. */
+static void floor_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, int bsign, Z3_ast *q, Z3_ast *r) {
+  Enc *e = ie->e;
+  i128 bv = 0;
+  if (is_numeral(ie, b, &bv)) bsign = bv > 0 ? 1 : bv < 0 ? -1 : 0;
+  else if (ie->ndivisors < sizeof ie->divisors / sizeof ie->divisors[0]) {
+    bool seen = false;
+    for (size_t i = 0; i < ie->ndivisors; i++) seen |= ie->divisors[i] == b;
+    if (!seen) ie->divisors[ie->ndivisors++] = b;
+  }
+  Z3_ast qq = ienc_fresh(ie, "q", false), rr = ienc_fresh(ie, "r", false), zero = ienc_num(ie, 0);
+  add_side(ie, enc_eq(e, a, ienc_add(ie, ienc_mul(ie, b, qq), rr)));
+  Z3_ast pos_case = enc_and(e, ienc_le(ie, zero, rr), ienc_lt(ie, rr, b));
+  Z3_ast neg_case = enc_and(e, ienc_lt(ie, b, rr), ienc_le(ie, rr, zero));
+  if (bsign > 0) add_side(ie, pos_case);
+  else if (bsign < 0) add_side(ie, neg_case);
+  else if (!is_numeral(ie, b, &bv)) {
+    add_side(ie, enc_or(e, enc_not(e, ienc_lt(ie, zero, b)), pos_case));
+    add_side(ie, enc_or(e, enc_not(e, ienc_lt(ie, b, zero)), neg_case));
+  }
+  *q = qq;
+  *r = rr;
+}
+
+/* Truncating division from the floor division of the same operands: the two quotients differ exactly
+ * when the exact quotient is negative and not an integer, i.e. the floor remainder r is nonzero and a
+ * and b have opposite signs; then truncation rounds up: q_t = q + 1 and r_t = a - b*(q + 1) = r - b
+ * (r in (0, b) for b > 0 gives r_t in (-b, 0), the sign of a < 0; r in (b, 0) for b < 0 gives
+ * r_t in (0, -b), the sign of a > 0). Otherwise q_t = q and r_t = r. Deriving it this way, instead of
+ * from constraints of its own, lets tdiv and tmod share the floor quotient that the guard's `%` and
+ * `//` use (tdiv_fold_mul: the guard's c1 % c2 == 0 makes r = 0 and the adjustment vanish). */
 void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, int bsign, bool trunc, Z3_ast *q, Z3_ast *r) {
   Enc *e = ie->e;
   *q = *r = NULL;
@@ -125,45 +156,21 @@ void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, int bsign, bool trunc, Z3_ast *
       *r = ie->divs[i].r;
       return;
     }
-  i128 bv = 0, av = 0;
-  bool bnum = is_numeral(ie, b, &bv), anum = is_numeral(ie, a, &av);
-  if (!bnum && bsign) {
-    /* Only the sign matters below: treat b as a numeral of that sign. */
-    bnum = true;
-    bv = bsign;
-  }
-  /* When the dividend is known nonnegative (a numeral), truncation is floor for b > 0 and the two
-   * cases coincide; keep them separate anyway: they are different divisions for b < 0. */
-  Z3_ast qq = ienc_fresh(ie, trunc ? "tq" : "q", false), rr = ienc_fresh(ie, trunc ? "tr" : "r", false);
-  Z3_ast zero = ienc_num(ie, 0);
-  add_side(ie, enc_eq(e, a, ienc_add(ie, ienc_mul(ie, b, qq), rr)));
-  Z3_ast bpos = ienc_lt(ie, zero, b), bneg = ienc_lt(ie, b, zero);
-  if (!trunc) {
-    Z3_ast pos_case = enc_and(e, ienc_le(ie, zero, rr), ienc_lt(ie, rr, b));
-    Z3_ast neg_case = enc_and(e, ienc_lt(ie, b, rr), ienc_le(ie, rr, zero));
-    if (bnum) add_side(ie, bv > 0 ? pos_case : bv < 0 ? neg_case : e->s->t_true);
-    else {
-      add_side(ie, enc_or(e, enc_not(e, bpos), pos_case));
-      add_side(ie, enc_or(e, enc_not(e, bneg), neg_case));
-    }
-  } else {
-    /* |b| as a term: b itself when its sign is known. */
-    Z3_ast absb = !bnum ? enc_ite(e, bneg, enc_ap1(e, Z3_mk_unary_minus, b), b)
-                  : bv > 0 ? b : enc_ap1(e, Z3_mk_unary_minus, b);
-    Z3_ast nonneg_case = enc_and(e, ienc_le(ie, zero, rr), ienc_lt(ie, rr, absb));
-    Z3_ast neg_case = enc_and(e, ienc_lt(ie, enc_ap1(e, Z3_mk_unary_minus, absb), rr), ienc_le(ie, rr, zero));
-    Z3_ast anonneg = ienc_le(ie, zero, a);
-    Z3_ast bnz = bnum ? (bv != 0 ? e->s->t_true : e->s->t_false) : enc_not(e, enc_eq(e, b, zero));
-    if (anum) add_side(ie, enc_or(e, enc_not(e, bnz), av >= 0 ? nonneg_case : neg_case));
-    else {
-      add_side(ie, enc_or(e, enc_not(e, enc_and(e, bnz, anonneg)), nonneg_case));
-      add_side(ie, enc_or(e, enc_not(e, enc_and(e, bnz, enc_not(e, anonneg))), neg_case));
-    }
-  }
-  if (!bnum && ie->ndivisors < sizeof ie->divisors / sizeof ie->divisors[0]) {
-    bool seen = false;
-    for (size_t i = 0; i < ie->ndivisors; i++) seen |= ie->divisors[i] == b;
-    if (!seen) ie->divisors[ie->ndivisors++] = b;
+  Z3_ast qq, rr;
+  if (!trunc) floor_divmod(ie, a, b, bsign, &qq, &rr);
+  else {
+    Z3_ast fq, fr;
+    ienc_divmod(ie, a, b, bsign, false, &fq, &fr);
+    Z3_ast zero = ienc_num(ie, 0);
+    i128 bv;
+    if (is_numeral(ie, b, &bv)) bsign = bv > 0 ? 1 : bv < 0 ? -1 : 0;
+    Z3_ast aneg = ienc_lt(ie, a, zero);
+    Z3_ast opposite = bsign > 0   ? aneg
+                      : bsign < 0 ? ienc_lt(ie, zero, a)
+                                  : enc_not(e, enc_eq(e, aneg, ienc_lt(ie, b, zero)));
+    Z3_ast up = enc_and(e, enc_not(e, enc_eq(e, fr, zero)), opposite);
+    qq = enc_ite(e, up, ienc_add(ie, fq, ienc_num(ie, 1)), fq);
+    rr = enc_ite(e, up, ienc_sub(ie, fr, b), fr);
   }
   if (e->failed || !grow((void **)&ie->divs, &ie->dcap, ie->ndivs + 1, sizeof *ie->divs)) {
     e->failed = true;

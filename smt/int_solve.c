@@ -320,9 +320,7 @@ static void add_hints(Enc *e, Z3_solver solver, Z3_goal g) {
   if (!fs) return;
   for (unsigned i = 0; i < n; i++) fs[i] = Z3_goal_formula(z, g, i);
   Hints h = {.n = 0};
-  const char *rounds = getenv("VSIMP_HINT_ROUNDS");
-  int nr = rounds ? atoi(rounds) : 2;
-  for (int round = 0; round < nr && !e->failed; round++) {
+  for (int round = 0; round < 2 && !e->failed; round++) {
     unsigned before = h.nasserted;
     hint_round(e, solver, &h, fs, n);
     for (unsigned i = before; i < h.nasserted; i++) fs[n++] = h.asserted[i];
@@ -376,7 +374,7 @@ static Z3_params budget(SmtCtx *s, unsigned timeout_ms) {
 
 /* Step 3 on one subgoal of the preprocessing: SMT_VALID if it is unsatisfiable. */
 static SmtVerdict solve_subgoal(SmtCtx *s, Enc *e, Z3_goal sub, unsigned timeout_ms, double t0, char *why,
-                                size_t whylen, const char *dump) {
+                                size_t whylen) {
   Z3_context z = e->z;
   if (Z3_goal_is_decided_unsat(z, sub)) return SMT_VALID;
   if (Z3_goal_is_decided_sat(z, sub)) return SMT_INVALID;
@@ -400,13 +398,10 @@ static SmtVerdict solve_subgoal(SmtCtx *s, Enc *e, Z3_goal sub, unsigned timeout
   unsigned m = Z3_goal_size(z, sub);
   for (unsigned j = 0; j < m; j++) Z3_solver_assert(z, solver, Z3_goal_formula(z, sub, j));
   add_hints(e, solver, sub);
-  if (dump) {
-    FILE *f = fopen(dump, "w");
-    if (f) {
-      fputs(Z3_solver_to_string(z, solver), f);
-      fputs("(check-sat)\n", f);
-      fclose(f);
-    }
+  /* The dump is the query as solved: preprocessed, with the hints (re-checkable by /usr/bin/z3). */
+  if (s->smt2_path && !smt_z3_dump(s, solver, why, whylen)) {
+    Z3_solver_dec_ref(z, solver);
+    return SMT_ERROR;
   }
   SmtVerdict verdict = SMT_ERROR;
   Z3_lbool r = smt_z3_failed(why, whylen) || e->failed ? Z3_L_UNDEF : Z3_solver_check(z, solver);
@@ -422,14 +417,14 @@ static SmtVerdict solve_subgoal(SmtCtx *s, Enc *e, Z3_goal sub, unsigned timeout
 }
 
 SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned timeout_ms, char *why,
-                         size_t whylen, const char *dump) {
+                         size_t whylen) {
   Z3_context z = e->z;
   if (!timeout_ms) timeout_ms = s->timeout_ms;
   double t0 = vs_seconds();
   SmtVerdict verdict = SMT_ERROR;
   snprintf(why, whylen, "%s", "");
   static const char *const pre_names[] = {"simplify", "propagate-values", "solve-eqs", "simplify"};
-  Z3_tactic pre = chain(z, pre_names, 4, getenv("VSIMP_SOM") != NULL);
+  Z3_tactic pre = chain(z, pre_names, 4, true);
   /* Z3 keeps an object it returns alive only until the next call: take the reference at once. */
   Z3_goal g = Z3_mk_goal(z, false, false, false);
   if (g) Z3_goal_inc_ref(z, g);
@@ -458,7 +453,7 @@ SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned
       break;
     }
     Z3_goal_inc_ref(z, sub);
-    verdict = solve_subgoal(s, e, sub, timeout_ms, t0, why, whylen, dump);
+    verdict = solve_subgoal(s, e, sub, timeout_ms, t0, why, whylen);
     Z3_goal_dec_ref(z, sub);
   }
 done:

@@ -12,9 +12,9 @@
 #include "smt/encode.h"
 
 /* Checks the conjunction of the n formulas (Bool terms of e's context) within timeout_ms (0: the
- * context's own timeout) and s's rlimit. Returns SMT_VALID if it is unsatisfiable, SMT_INVALID if
+ * context's own timeout) and s's rlimit; with s->smt2_path set, each solved subgoal is written there. Returns SMT_VALID if it is unsatisfiable, SMT_INVALID if
  * satisfiable, SMT_UNKNOWN otherwise (*why says why), SMT_ERROR on a Z3 error. */
 SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned timeout_ms, char *why,
-                         size_t whylen, const char *dump);
+                         size_t whylen);
 
 #endif

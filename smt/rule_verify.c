@@ -724,25 +724,7 @@ static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ti
   Z3_ast bad = enc_not(&e, enc_and(&e, tr.def, enc_eq(&e, tl.val, tr.val)));
   Z3_ast fs[7] = {ie.ranges, ie.side, bounds, g.defined, guard, tl.def, bad};
   if (e.failed) goto done;
-  const char *dump = getenv("VSIMP_INT_DUMP");
-  char hpath[600] = "";
-  if (dump) {
-    char path[512], iname[64];
-    rule_instance_name(in->r, rule_instance_index(in->r, in->class_dt), iname, sizeof iname);
-    snprintf(path, sizeof path, "%s/%s_%s.smt2", dump, in->r->name, iname);
-    snprintf(hpath, sizeof hpath, "%s.hinted", path);
-    FILE *f = fopen(path, "w");
-    Z3_solver solver = Z3_mk_simple_solver(e.z);
-    Z3_solver_inc_ref(e.z, solver);
-    for (int i = 0; i < 7; i++) Z3_solver_assert(e.z, solver, fs[i]);
-    if (f) {
-      fputs(Z3_solver_to_string(e.z, solver), f);
-      fputs("(check-sat)\n", f);
-      fclose(f);
-    }
-    Z3_solver_dec_ref(e.z, solver);
-  }
-  SmtVerdict v = smt_int_unsat(s, &e, fs, 7, timeout_ms, why, whylen, hpath[0] ? hpath : NULL);
+  SmtVerdict v = smt_int_unsat(s, &e, fs, 7, timeout_ms, why, whylen);
   if (v == SMT_VALID) out = IP_PROVED;
   else if (v == SMT_INVALID) snprintf(why, whylen, "sat in integer arithmetic");
 done:
@@ -753,6 +735,10 @@ done:
 }
 
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
+  return verify_rule_instance_with(s, r, idx, PROVE_ANY);
+}
+
+ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine) {
   ProofResult out;
   memset(&out, 0, sizeof out);
   out.status = PROOF_ERROR;
@@ -771,20 +757,13 @@ ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
     vs_ctx_free(ctx);
     return out;
   }
-  if (!getenv("VSIMP_NO_INT")) {
+  if (engine != PROVE_BV_ONLY) {
     char why[160] = "";
-    struct timespec c0, c1;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c0);
     IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &c1);
-    if (getenv("VSIMP_INT_TRACE")) {
-      char iname[64];
-      rule_instance_name(r, idx, iname, sizeof iname);
-      fprintf(stderr, "int %s %s: %d %s wall %.3f cpu %.3f\n", r->name, iname, ip, why, vs_seconds() - t0,
-              (double)(c1.tv_sec - c0.tv_sec) + (double)(c1.tv_nsec - c0.tv_nsec) * 1e-9);
-    }
-    if (ip == IP_PROVED) {
-      out.status = PROOF_PROVED;
+    if (ip == IP_PROVED || engine == PROVE_INT_ONLY) {
+      out.status = ip == IP_PROVED ? PROOF_PROVED : PROOF_UNKNOWN;
+      if (ip == IP_UNSUPPORTED) snprintf(why, sizeof why, "outside the integer fragment");
+      snprintf(out.reason, sizeof out.reason, "%s", why);
       vs_ctx_free(ctx);
       out.seconds = vs_seconds() - t0;
       return out;

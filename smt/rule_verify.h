@@ -31,7 +31,15 @@ const char *proof_status_name(ProofStatus s);
  * Returns the count (at most cap are stored). */
 size_t rule_admissible_instances(const Rule *r, unsigned *out, size_t cap);
 
+/* Which encodings a proof may use. PROVE_ANY tries the integer-theory encoding (int_encode.h) first
+ * and falls back to the bit-vector encoding, which alone can refute and give a counterexample.
+ * PROVE_BV_ONLY and PROVE_INT_ONLY exist so that each encoding can be tested on its own: with
+ * PROVE_INT_ONLY a result is PROOF_PROVED or PROOF_UNKNOWN, never PROOF_REFUTED (an integer `sat` is
+ * not a counterexample, int_solve.h). */
+typedef enum { PROVE_ANY, PROVE_BV_ONLY, PROVE_INT_ONLY } ProofEngine;
+
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned instance);
+ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine);
 void proof_result_free(ProofResult *p);
 
 #endif

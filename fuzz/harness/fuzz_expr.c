@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
-  OracleOptions o = {.smt = SMT_MODE_SAMPLED, .smt_rate = 1024, .smt_per_rule = 1, .smt_timeout_ms = 1000};
+  OracleOptions o = {.smt = SMT_MODE_SAMPLED, .smt_rate = 1024, .smt_per_rule = 1};
   const char *m = getenv("VSIMP_FUZZ_SMT");
   if (m && !smt_mode_parse(m, &o.smt)) {
     fprintf(stderr, "fuzz_expr: bad VSIMP_FUZZ_SMT '%s'\n", m);

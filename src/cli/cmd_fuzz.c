@@ -24,7 +24,7 @@ static const char *fuzz_help =
   "  --jobs N, -j N    worker threads (default 1)\n"
   "  --seed N          seed of the generated inputs (default 1)\n"
   "  --smt MODE        never | on-mismatch | sampled | always (default: sampled; with files: always)\n"
-  "  --smt-rate N      sampled: one input in N that the simplifier changed goes to Z3 (default 2048)\n"
+  "  --smt-rate N      sampled: one input in N that the simplifier changed goes to Z3 (default 4096)\n"
   "  --timeout MS      Z3 time limit per check (default 1000)\n"
   "  --points N        random evaluation points per input, besides the edge values (default 16)\n"
   "  --max-ops N       operations per generated case (default 24)\n"
