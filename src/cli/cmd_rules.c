@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/json.h"
+#include "text/text.h"
 #include "rules/catalog.h"
 #include "rules/embedded.h"
 #include "smt/rule_verify.h"
@@ -35,27 +36,10 @@ static const char *rules_help =
   "exit codes: 0 every instance proved, 1 some instance refuted (each printed with a counterexample\n"
   "case), 2 usage, 3 no refutation but some instance unknown, 4 internal error\n";
 
+/* A ledger file that may not exist yet: NULL (and *len 0) when it cannot be read. */
 static char *read_all(const char *path, size_t *len) {
-  FILE *f = fopen(path, "rb");
-  if (!f) return NULL;
-  size_t cap = 65536;
-  char *buf = malloc(cap);
-  *len = 0;
-  while (buf) {
-    size_t got = fread(buf + *len, 1, cap - *len, f);
-    *len += got;
-    if (*len < cap) break;
-    char *nb = realloc(buf, cap * 2);
-    if (!nb) {
-      free(buf);
-      buf = NULL;
-      break;
-    }
-    buf = nb;
-    cap *= 2;
-  }
-  fclose(f);
-  return buf;
+  char *buf;
+  return vs_read_file(path, &buf, len, NULL, NULL) ? buf : NULL;
 }
 
 

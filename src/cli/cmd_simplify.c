@@ -42,22 +42,9 @@ int cli_load_user_rules(Catalog *cat, const char *const *files, int nfiles, bool
     }
     char path[4096];
     snprintf(path, sizeof path, "%s.ledger", files[i]);
-    FILE *f = fopen(path, "rb");
-    if (!f) continue;
-    char *buf = NULL;
-    size_t len = 0, cap = 0;
-    for (;;) {
-      if (len == cap) {
-        cap = cap ? cap * 2 : 65536;
-        char *nb = realloc(buf, cap);
-        if (!nb) break;
-        buf = nb;
-      }
-      size_t got = fread(buf + len, 1, cap - len, f);
-      if (!got) break;
-      len += got;
-    }
-    fclose(f);
+    char *buf;
+    size_t len;
+    if (!vs_read_file(path, &buf, &len, NULL, NULL)) continue; /* no ledger yet: nothing proved */
     if (buf) catalog_apply_ledger(cat, buf, len);
     free(buf);
   }

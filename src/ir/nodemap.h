@@ -1,5 +1,6 @@
-/* nodemap.h: an open-addressing map from node pointers to 64-bit payloads, for per-query memo tables
- * (evaluation, encoding, rewriting). Grows as needed; keys are never removed. */
+/* nodemap.h: a PtrMap (ir/ptrmap.h) whose keys are nodes, for per-query memo tables (evaluation,
+ * encoding, rewriting). A type of its own so that a node map is never handed a key of another kind;
+ * the table itself is the one implementation in ptrmap.c. */
 #ifndef VSIMP_IR_NODEMAP_H
 #define VSIMP_IR_NODEMAP_H
 
@@ -8,17 +9,17 @@
 #include <stdint.h>
 
 #include "ir/node.h"
+#include "ir/ptrmap.h"
 
 typedef struct {
-  const Node **keys;
-  uint64_t *vals;
-  size_t cap, count;
+  PtrMap map;
 } NodeMap;
 
-void nodemap_init(NodeMap *m);
-void nodemap_free(NodeMap *m);
-bool nodemap_get(const NodeMap *m, const Node *k, uint64_t *val);
-/* Inserts or overwrites. Returns false on allocation failure. */
-bool nodemap_put(NodeMap *m, const Node *k, uint64_t val);
+static inline void nodemap_init(NodeMap *m) { ptrmap_init(&m->map); }
+static inline void nodemap_free(NodeMap *m) { ptrmap_free(&m->map); }
+static inline bool nodemap_get(const NodeMap *m, const Node *k, uint64_t *val) { return ptrmap_get(&m->map, k, val); }
+/* Inserts or overwrites. Returns false on allocation failure (or a NULL key). */
+static inline bool nodemap_put(NodeMap *m, const Node *k, uint64_t val) { return ptrmap_put(&m->map, k, val); }
+static inline size_t nodemap_count(const NodeMap *m) { return m->map.count; }
 
 #endif

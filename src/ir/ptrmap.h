@@ -1,6 +1,7 @@
-/* ptrmap.h: an open-addressing map from arbitrary pointers (compared by address, never dereferenced)
- * to 64-bit payloads, for keys that are not Nodes (interned names, variables). NodeMap hashes a Node's
- * cached hash and so only takes Nodes. Grows as needed; keys are never removed. */
+/* ptrmap.h: an open-addressing map from pointers (compared by address, never dereferenced) to 64-bit
+ * payloads: memo tables keyed by node (ir/nodemap.h wraps it), interned names. Grows as needed (at
+ * most half full); keys are never removed. Lookups depend on addresses only, never on their order: no
+ * caller iterates a map, so output stays deterministic. */
 #ifndef VSIMP_IR_PTRMAP_H
 #define VSIMP_IR_PTRMAP_H
 

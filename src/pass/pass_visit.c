@@ -141,7 +141,7 @@ static Node *leaf_sub(Pass *ps, Node *v) {
 }
 
 static Node *subst(Pass *ps, Node *e) {
-  if (!e || !ps->sub.count || !(e->flags & NF_HAS_VAR)) return e;
+  if (!e || !nodemap_count(&ps->sub) || !(e->flags & NF_HAS_VAR)) return e;
   if (e->op == OP_VAR) return leaf_sub(ps, e);
   Node **order;
   size_t n = vs_postorder(e, &order);

@@ -137,32 +137,11 @@ bool catalog_load_builtin(Catalog *c, VsDiag *diag) {
 }
 
 bool catalog_load_file(Catalog *c, const char *path, VsDiag *diag) {
-  FILE *f = fopen(path, "rb");
-  char *buf = NULL;
-  size_t len = 0, cap = 0;
-  if (f) {
-    for (;;) {
-      if (len == cap) {
-        cap = cap ? cap * 2 : 65536;
-        char *nb = cap <= (64u << 20) ? realloc(buf, cap) : NULL;
-        if (!nb) break;
-        buf = nb;
-      }
-      size_t got = fread(buf + len, 1, cap - len, f);
-      len += got;
-      if (got == 0) break;
-    }
-  }
-  if (!f || ferror(f) || !buf) {
-    snprintf(diag->file, sizeof diag->file, "%s", path);
-    diag->line = diag->col = 1;
-    snprintf(diag->msg, sizeof diag->msg, "cannot read file: %s", strerror(f ? EIO : errno));
-    if (f) fclose(f);
-    free(buf);
-    return false;
-  }
-  fclose(f);
-  bool ok = catalog_load_text(c, path, buf, len, diag);
+  char *buf;
+  size_t len;
+  const char *name;
+  if (!vs_read_file(path, &buf, &len, &name, diag)) return false;
+  bool ok = catalog_load_text(c, name, buf, len, diag);
   free(buf);
   return ok;
 }

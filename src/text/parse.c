@@ -24,7 +24,6 @@
 #include "text/text.h"
 
 /* Larger inputs are refused before parsing (docs/syntax.md, "Limits"). */
-#define VS_MAX_FILE_BYTES ((size_t)64 << 20)
 /* Pending entries are the only memory that grows with an untyped subexpression (typed parts become
  * hash-consed nodes at once); this bounds it at about 160 MiB. */
 #define VS_MAX_PENDING ((size_t)1 << 22)
@@ -912,43 +911,11 @@ bool vs_parse_file(VsCtx *ctx, const char *path, VsFile *out, VsDiag *diag) {
   VsDiag local;
   if (!diag) diag = &local;
   memset(out, 0, sizeof *out);
-  bool is_stdin = strcmp(path, "-") == 0;
-  const char *name = is_stdin ? "<stdin>" : path;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(errno));
-    return false;
-  }
-  size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap);
-  bool too_large = false;
-  while (buf) {
-    if (len == cap) {
-      if (cap > VS_MAX_FILE_BYTES) {
-        too_large = true;
-        break;
-      }
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t n = fread(buf + len, 1, cap - len, f);
-    len += n;
-    if (n == 0) break;
-  }
-  int err = ferror(f) ? (errno ? errno : EIO) : 0;
-  if (!is_stdin) fclose(f);
-  bool ok = false;
-  if (!buf) diag_set(diag, name, 1, 1, "cannot read file: out of memory");
-  else if (too_large || len > VS_MAX_FILE_BYTES)
-    diag_set(diag, name, 1, 1, "file too large (limit %zu MiB)", VS_MAX_FILE_BYTES >> 20);
-  else if (err) diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(err));
-  else ok = vs_parse(ctx, name, buf, len, out, diag);
+  char *buf;
+  size_t len;
+  const char *name;
+  if (!vs_read_file(path, &buf, &len, &name, diag)) return false;
+  bool ok = vs_parse(ctx, name, buf, len, out, diag);
   free(buf);
   return ok;
 }

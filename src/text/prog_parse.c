@@ -16,7 +16,6 @@
 #include "text/literal.h"
 #include "text/prog_text.h"
 
-#define PROG_MAX_FILE_BYTES ((size_t)64 << 20)
 
 /* Where a `yield` goes: the innermost loop or if body. */
 typedef struct {
@@ -1018,8 +1017,8 @@ bool prog_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, 
   memset(diag, 0, sizeof *diag);
   *out = NULL;
   if (!filename) filename = "<input>";
-  if (len > PROG_MAX_FILE_BYTES) {
-    diag_set(diag, filename, 1, 1, "file too large (limit %zu MiB)", PROG_MAX_FILE_BYTES >> 20);
+  if (len > VS_MAX_FILE_BYTES) {
+    diag_set(diag, filename, 1, 1, "file too large (limit %zu MiB)", VS_MAX_FILE_BYTES >> 20);
     return false;
   }
   PP p = {.ctx = ctx, .file = filename, .src = text ? text : "", .diag = diag};
@@ -1053,62 +1052,12 @@ bool prog_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, 
   return true;
 }
 
-bool prog_read_file(const char *path, char **buf_out, size_t *len_out, const char **shown, VsDiag *diag) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  const char *name = is_stdin ? "<stdin>" : path;
-  *shown = name;
-  *buf_out = NULL;
-  *len_out = 0;
-  FILE *f = is_stdin ? stdin : fopen(path, "rb");
-  if (!f) {
-    diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(errno));
-    return false;
-  }
-  size_t cap = 1 << 16, len = 0;
-  char *buf = malloc(cap);
-  bool too_large = false;
-  while (buf) {
-    if (len == cap) {
-      if (cap > PROG_MAX_FILE_BYTES) {
-        too_large = true;
-        break;
-      }
-      char *nb = realloc(buf, cap * 2);
-      if (!nb) {
-        free(buf);
-        buf = NULL;
-        break;
-      }
-      buf = nb;
-      cap *= 2;
-    }
-    size_t n = fread(buf + len, 1, cap - len, f);
-    len += n;
-    if (n == 0) break;
-  }
-  int err = ferror(f) ? (errno ? errno : EIO) : 0;
-  if (!is_stdin) fclose(f);
-  if (!buf) {
-    diag_set(diag, name, 1, 1, "cannot read file: out of memory");
-    return false;
-  }
-  if (too_large || len > PROG_MAX_FILE_BYTES || err) {
-    if (err) diag_set(diag, name, 1, 1, "cannot read file: %s", strerror(err));
-    else diag_set(diag, name, 1, 1, "file too large (limit %zu MiB)", PROG_MAX_FILE_BYTES >> 20);
-    free(buf);
-    return false;
-  }
-  *buf_out = buf;
-  *len_out = len;
-  return true;
-}
-
 bool prog_parse_file(VsCtx *ctx, const char *path, Program **out, VsDiag *diag) {
   char *buf;
   size_t len;
   const char *shown;
   *out = NULL;
-  if (!prog_read_file(path, &buf, &len, &shown, diag)) return false;
+  if (!vs_read_file(path, &buf, &len, &shown, diag)) return false;
   bool ok = prog_parse(ctx, shown, buf, len, out, diag);
   free(buf);
   return ok;

@@ -20,9 +20,6 @@ bool prog_text_is_program(const char *text, size_t len);
 
 /* Parses a program. On failure fills *diag, sets *out to NULL and returns false. */
 bool prog_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, Program **out, VsDiag *diag);
-/* Reads a whole file ("-" is standard input; at most 64 MiB) into a malloc'd buffer. *shown is the
- * name to report it under. On failure fills *diag (at 1:1). */
-bool prog_read_file(const char *path, char **buf, size_t *len, const char **shown, VsDiag *diag);
 bool prog_parse_file(VsCtx *ctx, const char *path, Program **out, VsDiag *diag);
 
 /* Prints a program / one function (malloc'd; NULL when out of memory or when an expression is too

@@ -28,6 +28,14 @@ typedef struct {
 
 /* Parses text (len bytes; need not be NUL-terminated). On failure fills *diag and returns false. */
 bool vs_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, VsFile *out, VsDiag *diag);
+/* The largest input file any parser takes (hostile-input limit). */
+#define VS_MAX_FILE_BYTES ((size_t)64 << 20)
+
+/* Reads a whole file ("-" is standard input; at most VS_MAX_FILE_BYTES) into a malloc'd buffer (not
+ * NUL-terminated). *shown (if non-NULL) is the name to report it under. On failure fills *diag (if
+ * non-NULL) at 1:1 and returns false. */
+bool vs_read_file(const char *path, char **buf, size_t *len, const char **shown, VsDiag *diag);
+
 /* Reads and parses a file ("-" is standard input). A missing or unreadable file is a diagnostic too. */
 bool vs_parse_file(VsCtx *ctx, const char *path, VsFile *out, VsDiag *diag);
 void vs_file_free(VsFile *f);
