@@ -94,6 +94,16 @@ expect_rc 1 "json invalid" -- "$bin" check --json "$root/corpus/check/inc_gt_i8.
 grep -q '"verdict":"invalid"' "$tmp/out" && grep -q '"x":"127_i8"' "$tmp/out" && ok || bad "json invalid: $(cat "$tmp/out")"
 expect_rc 0 "json valid" -- "$bin" check --json "$root/corpus/check/affine_div.vs"
 grep -q '"verdict":"valid"' "$tmp/out" && ok || bad "json valid"
+# Bad input under --json: the error line on stderr and one error object on stdout, for every command.
+printf 'x: i8\nx +\n' >"$tmp/bad_json.vs"
+printf 'func main(x: i32) {\n  y: i32 = z + 1\n}\n' >"$tmp/bad_prog.vs"
+for form in "check $tmp/bad_json.vs" "eval $tmp/bad_json.vs" "simplify $tmp/bad_json.vs" \
+            "simplify $tmp/bad_prog.vs" "check $tmp/bad_prog.vs $tmp/bad_prog.vs"; do
+  set -- $form
+  expect_rc 2 "json error: $form" -- "$bin" "$@" --json
+  grep -q "^{\"command\":\"$1\",\"verdict\":\"error\",\"where\":\".*:[0-9]*:[0-9]*\",\"error\":" "$tmp/out" &&
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] && ok || bad "json error object for $form: $(cat "$tmp/out")"
+done
 printf 'x: i32\ny: i32\nx + y\n' >"$tmp/src.vs"
 printf 'x: i32\ny: i32\ny + x\n' >"$tmp/tgt.vs"
 expect_rc 0 "two-file check" -- "$bin" check "$tmp/src.vs" "$tmp/tgt.vs"

@@ -6,6 +6,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "text/text.h"
+
 /* Exit codes, documented in the README. */
 enum {
   EXIT_OK = 0,       /* success; `check`: valid */
@@ -28,6 +30,9 @@ typedef struct {
 int cli_common_option(CliCommon *c, int argc, char **argv, int *i);
 /* Prints `vsimp: error: MSG` (usage errors with no file position). Returns EXIT_USAGE. */
 int cli_usage_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Bad input: prints the diagnostic's one line on stderr and, with --json, one object
+ * {"command", "verdict": "error", "where": "FILE:LINE:COL", "error"} on stdout. Returns EXIT_USAGE. */
+int cli_input_error(const char *command, const VsDiag *d, bool json);
 bool cli_wants_help(int argc, char **argv);
 
 int cmd_check(int argc, char **argv);
@@ -45,6 +50,6 @@ int cmd_fuzz(int argc, char **argv);
 
 /* Loads user rule files (--rules) into cat, with their proofs from FILE.ledger when present. */
 struct Catalog;
-int cli_load_user_rules(struct Catalog *cat, const char *const *files, int nfiles, bool json);
+int cli_load_user_rules(const char *command, struct Catalog *cat, const char *const *files, int nfiles, bool json);
 
 #endif

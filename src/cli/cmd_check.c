@@ -74,25 +74,6 @@ static void report_json(const CheckResult *r, const Node *src, const Node *tgt) 
   json_finish(&w);
 }
 
-static int json_error(const VsDiag *d) {
-  JsonWriter w;
-  char where[512];
-  snprintf(where, sizeof where, "%s:%d:%d", d->file, d->line, d->col);
-  json_init(&w, stdout);
-  json_begin_object(&w, NULL);
-  json_string(&w, "verdict", "error");
-  json_string(&w, "where", where);
-  json_string(&w, "error", d->msg);
-  json_end_object(&w);
-  json_finish(&w);
-  return EXIT_USAGE;
-}
-
-static int input_error(const VsDiag *d, bool json) {
-  vs_diag_print(d, stderr);
-  return json ? json_error(d) : EXIT_USAGE;
-}
-
 /* In the two-file form a name must mean the same variable on both sides. */
 static bool same_declarations(const VsFile *a, const VsFile *b, const char *bpath, VsDiag *d) {
   for (size_t i = 0; i < b->nvars; i++)
@@ -140,7 +121,7 @@ int cmd_check(int argc, char **argv) {
   VsDiag d;
   int rc = EXIT_USAGE;
   if (!vs_parse_file(ctx, files[0], &a, &d)) {
-    rc = input_error(&d, c.json);
+    rc = cli_input_error("check", &d, c.json);
     goto done;
   }
   Node *src = a.src, *tgt = a.tgt;
@@ -148,7 +129,7 @@ int cmd_check(int argc, char **argv) {
     snprintf(d.file, sizeof d.file, "%s", files[0]);
     d.line = d.col = 1;
     snprintf(d.msg, sizeof d.msg, "expected a case 'SRC --> TGT' (or give a second file with the target)");
-    rc = input_error(&d, c.json);
+    rc = cli_input_error("check", &d, c.json);
     goto done;
   }
   if (nfiles == 2) {
@@ -156,22 +137,22 @@ int cmd_check(int argc, char **argv) {
       snprintf(d.file, sizeof d.file, "%s", files[0]);
       d.line = d.col = 1;
       snprintf(d.msg, sizeof d.msg, "the source file holds a case; give one expression per file");
-      rc = input_error(&d, c.json);
+      rc = cli_input_error("check", &d, c.json);
       goto done;
     }
     if (!vs_parse_file(ctx, files[1], &b, &d)) {
-      rc = input_error(&d, c.json);
+      rc = cli_input_error("check", &d, c.json);
       goto done;
     }
     if (b.tgt) {
       snprintf(d.file, sizeof d.file, "%s", files[1]);
       d.line = d.col = 1;
       snprintf(d.msg, sizeof d.msg, "the target file holds a case; give one expression per file");
-      rc = input_error(&d, c.json);
+      rc = cli_input_error("check", &d, c.json);
       goto done;
     }
     if (!same_declarations(&a, &b, files[1], &d)) {
-      rc = input_error(&d, c.json);
+      rc = cli_input_error("check", &d, c.json);
       goto done;
     }
     tgt = b.src;
@@ -181,7 +162,7 @@ int cmd_check(int argc, char **argv) {
     d.line = d.col = 1;
     snprintf(d.msg, sizeof d.msg, "the target has type %s but the source has type %s",
              dt_name((DType)tgt->dtype), dt_name((DType)src->dtype));
-    rc = input_error(&d, c.json);
+    rc = cli_input_error("check", &d, c.json);
     goto done;
   }
 

@@ -53,7 +53,7 @@ int cmd_eval(int argc, char **argv) {
   VarValue *env = NULL;
   char msg[512];
   if (!vs_parse_file(ctx, path, &f, &d)) {
-    vs_diag_print(&d, stderr);
+    rc = cli_input_error("eval", &d, json);
     goto done;
   }
   env = calloc(f.nvars + 1, sizeof *env);

@@ -45,7 +45,7 @@ typedef struct {
 static Catalog *user_catalog(void *ud) {
   const UserRules *u = ud;
   Catalog *c = fuzz_builtin_catalog(NULL);
-  if (c && cli_load_user_rules(c, u->files, u->nfiles, false) != EXIT_OK) {
+  if (c && cli_load_user_rules("fuzz", c, u->files, u->nfiles, false) != EXIT_OK) {
     catalog_free(c);
     return NULL;
   }

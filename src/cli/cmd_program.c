@@ -46,22 +46,6 @@ bool cli_args_name_program(int argc, char **argv) {
   return false;
 }
 
-static int input_error(const VsDiag *d, bool json) {
-  vs_diag_print(d, stderr);
-  if (json) {
-    JsonWriter w;
-    char where[512];
-    snprintf(where, sizeof where, "%s:%d:%d", d->file, d->line, d->col);
-    json_init(&w, stdout);
-    json_begin_object(&w, NULL);
-    json_string(&w, "verdict", "error");
-    json_string(&w, "where", where);
-    json_string(&w, "error", d->msg);
-    json_end_object(&w);
-    json_finish(&w);
-  }
-  return EXIT_USAGE;
-}
 
 static int verdict_rc(CheckVerdict v) {
   switch (v) {
@@ -91,6 +75,7 @@ static bool parse_count(const char *s, unsigned long max, unsigned long *out) {
 }
 
 int cmd_program_simplify(int argc, char **argv) {
+  static const char cmd[] = "simplify";
   if (cli_wants_help(argc, argv)) {
     fputs(prog_simplify_help, stdout);
     return EXIT_OK;
@@ -140,7 +125,7 @@ int cmd_program_simplify(int argc, char **argv) {
   }
   catalog_apply_builtin_ledger(cat);
   if (!prog_parse_file(ctx, path, &prog, &d)) {
-    rc = input_error(&d, c.json);
+    rc = cli_input_error(cmd, &d, c.json);
     goto done;
   }
   PassOptions po = {.constant_only = const_only, .obligations = verify, .max_fold_depth = (unsigned)depth, .cat = cat};
@@ -246,6 +231,7 @@ static const char *prog_check_help =
   "exit codes: 0 valid (possibly bounded), 1 invalid, 2 bad input or usage, 3 unknown, 4 internal error\n";
 
 int cmd_program_check(int argc, char **argv) {
+  static const char cmd[] = "check";
   if (cli_wants_help(argc, argv)) {
     fputs(prog_check_help, stdout);
     return EXIT_OK;
@@ -274,7 +260,7 @@ int cmd_program_check(int argc, char **argv) {
   VsDiag d;
   int rc = EXIT_USAGE;
   if (!prog_parse_file(ctx, files[0], &a, &d) || !prog_parse_file(ctx, files[1], &b, &d)) {
-    rc = input_error(&d, c.json);
+    rc = cli_input_error(cmd, &d, c.json);
     goto done;
   }
   SmtOptions so = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .smt2_path = c.smt2_path};
@@ -286,7 +272,7 @@ int cmd_program_check(int argc, char **argv) {
     snprintf(d.file, sizeof d.file, "%s", files[1]);
     d.line = d.col = 1;
     snprintf(d.msg, sizeof d.msg, "%s", r.reason);
-    rc = input_error(&d, c.json);
+    rc = cli_input_error(cmd, &d, c.json);
     prog_check_result_free(&r);
     goto done;
   }

@@ -84,7 +84,7 @@ static int rules_list(int argc, char **argv) {
     return EXIT_INTERNAL;
   }
   catalog_apply_builtin_ledger(cat);
-  if (cli_load_user_rules(cat, files, nfiles, json) != EXIT_OK) {
+  if (cli_load_user_rules("rules", cat, files, nfiles, json) != EXIT_OK) {
     catalog_free(cat);
     return EXIT_USAGE;
   }

@@ -32,14 +32,10 @@ static const char *simplify_help =
   "usage, 3 --verify unknown, 4 internal error\n";
 
 /* Loads user rule files and their ledgers (FILE.ledger, if present). */
-int cli_load_user_rules(Catalog *cat, const char *const *files, int nfiles, bool json) {
+int cli_load_user_rules(const char *command, Catalog *cat, const char *const *files, int nfiles, bool json) {
   for (int i = 0; i < nfiles; i++) {
     VsDiag d;
-    if (!catalog_load_file(cat, files[i], &d)) {
-      vs_diag_print(&d, stderr);
-      (void)json;
-      return EXIT_USAGE;
-    }
+    if (!catalog_load_file(cat, files[i], &d)) return cli_input_error(command, &d, json);
     char path[4096];
     snprintf(path, sizeof path, "%s.ledger", files[i]);
     char *buf;
@@ -109,17 +105,17 @@ int cmd_simplify(int argc, char **argv) {
     goto done;
   }
   catalog_apply_builtin_ledger(cat);
-  if ((rc = cli_load_user_rules(cat, rule_files, nrule_files, c.json)) != EXIT_OK) goto done;
+  if ((rc = cli_load_user_rules("simplify", cat, rule_files, nrule_files, c.json)) != EXIT_OK) goto done;
   rc = EXIT_USAGE;
   if (!vs_parse_file(ctx, path, &f, &d)) {
-    vs_diag_print(&d, stderr);
+    rc = cli_input_error("simplify", &d, c.json);
     goto done;
   }
   if (f.tgt) {
     snprintf(d.file, sizeof d.file, "%s", path);
     d.line = d.col = 1;
     snprintf(d.msg, sizeof d.msg, "simplify takes one expression, not a case (use vsimp check)");
-    vs_diag_print(&d, stderr);
+    rc = cli_input_error("simplify", &d, c.json);
     goto done;
   }
   RewriteOptions ro = {.simple = simple, .budget = budget, .trace = trace};

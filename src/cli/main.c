@@ -5,6 +5,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/json.h"
+#include "text/text.h"
 
 static const struct {
   const char *name;
@@ -35,6 +37,24 @@ int cli_usage_error(const char *fmt, ...) {
   vfprintf(stderr, fmt, ap);
   fputc('\n', stderr);
   va_end(ap);
+  return EXIT_USAGE;
+}
+
+int cli_input_error(const char *command, const VsDiag *d, bool json) {
+  vs_diag_print(d, stderr);
+  if (json) {
+    JsonWriter w;
+    char where[600];
+    snprintf(where, sizeof where, "%s:%d:%d", d->file, d->line, d->col);
+    json_init(&w, stdout);
+    json_begin_object(&w, NULL);
+    json_string(&w, "command", command);
+    json_string(&w, "verdict", "error");
+    json_string(&w, "where", where);
+    json_string(&w, "error", d->msg);
+    json_end_object(&w);
+    json_finish(&w);
+  }
   return EXIT_USAGE;
 }
 
