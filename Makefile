@@ -5,7 +5,7 @@ CC ?= cc
 RELEASE := build/release
 ASAN := build/asan
 
-.PHONY: all deps build run test asan clang bench clean fuzz fuzz-bench
+.PHONY: all deps build run test asan clang bench clean fuzz fuzz-bench docs
 
 all: build
 
@@ -49,6 +49,11 @@ bench: deps $(RELEASE)/Makefile
 	./$(RELEASE)/vsimp_bench
 	@if [ -x $(RELEASE)/halide_bench ]; then ./$(RELEASE)/halide_bench; \
 	else echo "halide_bench not built: install libhalide14-0-dev for the side-by-side with Halide"; fi
+
+# The generated catalog page: regenerate after changing a rule file or the ledger (the cli test fails
+# while it is stale).
+docs: build
+	./$(RELEASE)/vsimp rules list --markdown > docs/catalog.md
 
 clean:
 	rm -rf build

@@ -163,6 +163,8 @@ expect_rc 0 "rules list --json" -- "$bin" rules list --json
 grep -q '"name":"add_zero","family":"identity"' "$tmp/out" && ok || bad "rules list --json"
 expect_rc 0 "rules list --markdown" -- "$bin" rules list --markdown
 grep -q '^| `add_zero` | identity |' "$tmp/out" && ok || bad "rules list --markdown"
+# docs/catalog.md is that output, regenerated with `make docs` whenever a rule file or the ledger changes.
+cmp -s "$tmp/out" "$root/docs/catalog.md" && ok || bad "docs/catalog.md is stale: run make docs"
 expect_rc 2 "rules without subcommand" -- "$bin" rules
 expect_rc 2 "rules unknown subcommand" -- "$bin" rules frob
 expect_rc 0 "rules --help" -- "$bin" rules --help
