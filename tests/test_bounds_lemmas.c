@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "check/refine_check.h"
+#include "analysis/bounds_trust.h"
 #include "rules/catalog.h"
 #include "rules/rule.h"
 #include "smt/rule_verify.h"
@@ -207,7 +208,8 @@ static void test_bounds_c_cites_every_lemma(void **state) {
     char name[96];
     snprintf(name, sizeof name, "%.*s", (int)n, p);
     if (!strcmp(name, "bounds_full") || !strcmp(name, "bounds_transfer") || !strcmp(name, "bounds_compute") ||
-        !strcmp(name, "bounds_ops") || !strcmp(name, "bounds_"))
+        !strcmp(name, "bounds_ops") || !strcmp(name, "bounds_trust") || !strcmp(name, "bounds_trusted") ||
+        !strcmp(name, "bounds_"))
       continue;
     const Rule *r = catalog_find(cat, name);
     if (!r || !r->is_lemma) fail_msg("bounds.c cites %s, which is not a lemma of the catalog", name);
@@ -235,8 +237,44 @@ static void test_bounds_c_cites_every_lemma(void **state) {
   catalog_free(cat);
 }
 
+/* The trust table (bounds_trust.c) names every lemma of bounds.rules under some op and nothing else, so
+ * a lemma left unproved always disables a case; and the everyday cases are proved at every dtype. */
+static void test_trust_table_covers_every_lemma(void **state) {
+  (void)state;
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_builtin(cat, &d));
+  size_t named = 0;
+  for (int op = 0; op < OP_COUNT; op++)
+    for (const char *const *l = bounds_lemmas_of((Op)op); *l; l++) {
+      const Rule *r = catalog_find(cat, *l);
+      if (!r || !r->is_lemma || !strstr(r->file, "bounds.rules")) fail_msg("trust table names %s, not a bounds lemma", *l);
+      named++;
+    }
+  size_t lemmas = 0;
+  for (size_t i = 0; i < catalog_rule_count(cat); i++) {
+    const Rule *r = catalog_rule(cat, i);
+    if (!strstr(r->file, "bounds.rules")) continue;
+    lemmas++;
+    bool found = false;
+    for (int op = 0; op < OP_COUNT && !found; op++)
+      for (const char *const *l = bounds_lemmas_of((Op)op); *l && !found; l++) found = !strcmp(*l, r->name);
+    if (!found) fail_msg("lemma %s is in no op's entry of the trust table", r->name);
+  }
+  assert_int_equal(named, lemmas);
+  static const Op everyday[] = {OP_ADD, OP_SUB, OP_MUL, OP_IDIV, OP_MOD, OP_MIN, OP_MAX, OP_SELECT, OP_LT, OP_CAST};
+  static const DType ints[] = {DT_I8, DT_I16, DT_I32, DT_I64, DT_U8, DT_U16, DT_U32, DT_U64, DT_INDEX};
+  for (size_t o = 0; o < sizeof everyday / sizeof everyday[0]; o++)
+    for (size_t k = 0; k < sizeof ints / sizeof ints[0]; k++) {
+      if (!bounds_trusted(everyday[o], ints[k]))
+        fail_msg("bounds of %s at %s are not proved", op_name(everyday[o]), dt_name(ints[k]));
+    }
+  catalog_free(cat);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_trust_table_covers_every_lemma),
     cmocka_unit_test(test_lemma_pattern_parses),
     cmocka_unit_test(test_rule_pattern_rejects_bounds),
     cmocka_unit_test(test_lemma_proved),

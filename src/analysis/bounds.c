@@ -22,6 +22,7 @@
 #include "analysis/bounds.h"
 
 #include "analysis/bounds_ops.h"
+#include "analysis/bounds_trust.h"
 
 typedef BoundsIv Iv;
 
@@ -320,15 +321,14 @@ static Iv b_shr(DType dt, Iv a, Iv s) {
 
 /* POW: pow(a, e) == wrap(a^e), with a^0 == 1 and e < 0 UB (signed); so e ranges over
  * [max(el, 0), eh].
+ *   - eh == 0: 1. Lemma bounds_pow_exp_zero.
  *   - |a| <= 1 (a in [-1, 1]): a^0 == 1 and, for e >= 1, a^e == a except (-1)^even == 1: never wraps.
- *   - otherwise some endpoint has |x| >= 2, and x^e does not fit 64 bits once e >= 64: the full range
- *     if eh is that large. Else, for each e in range: e odd: x^e is increasing, [al^e, ah^e]; e even
- *     (>= 2): |x|^e, [0 if 0 in [al, ah] else min(al^e, ah^e), max(al^e, ah^e)]; all exact, and then
- *     FIT (any endpoint power outside dt's range is attained, so it wraps: full range).
- * Lemmas bounds_pow_exp_zero (eh == 0), bounds_pow_unit, bounds_pow_01, bounds_pow_01_pos
- * (|a| <= 1), and, for the general case at the exponents 2 and 3 only, bounds_pow_even_nonneg,
- * bounds_pow_even_lo, bounds_pow_even_hi, bounds_pow_odd (a symbolic exponent's power has no exact
- * bound the rule DSL can state). */
+ *     Lemmas bounds_pow_unit, bounds_pow_01, bounds_pow_01_pos.
+ *   - otherwise only exponents 2 and 3, the ones the lemmas state (a symbolic exponent's power has no
+ *     exact bound the rule DSL can state): e == 3 is increasing, [al^3, ah^3]; e == 2 is |x|^2,
+ *     [0 if 0 in [al, ah] else min(al^2, ah^2), max(al^2, ah^2)]; exact, then FIT (an endpoint power
+ *     outside dt's range is attained, so it wraps: full range). Lemmas bounds_pow_even_nonneg,
+ *     bounds_pow_even_lo, bounds_pow_even_hi, bounds_pow_odd. Any other exponent: the full range. */
 static Iv b_pow(DType dt, Iv a, Iv e) {
   i128 el = max128(e.lo, 0), eh = e.hi;
   if (el > eh) return bounds_full(dt); /* always UB */
@@ -337,7 +337,7 @@ static Iv b_pow(DType dt, Iv a, Iv e) {
     Iv r = a.lo == -1 ? iv(-1, 1) : a; /* e >= 1 */
     return el == 0 ? iv_union(r, iv(1, 1)) : r;
   }
-  if (eh > 64) return bounds_full(dt);
+  if (el < 2 || eh > 3) return bounds_full(dt);
   i128 pl = 1, ph = 1; /* al^k, ah^k */
   Iv r = iv(1, 1);
   bool any = false;
@@ -417,6 +417,12 @@ Iv bounds_transfer(Op op, DType dt, const DType *adt, const Iv *a, int nargs) {
   Iv r;
   Iv x = nargs > 0 ? a[0] : iv(0, 0), y = nargs > 1 ? a[1] : iv(0, 0);
   bool is_bool = nargs > 0 && adt[0] == DT_BOOL;
+  /* A case is used only where its lemmas are proved (bounds_trust.h); elsewhere the full range, which
+   * needs no proof. Comparisons are keyed by their operands' dtype, casts by both ends. */
+  bool cmp = op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE;
+  DType key = cmp && nargs > 0 ? adt[0] : dt;
+  if (!bounds_trusted(op, key) || ((op == OP_CAST || op == OP_BITCAST) && nargs > 0 && !bounds_trusted(op, adt[0])))
+    return bounds_full(dt);
   switch (op) {
   case OP_ADD: r = b_add(dt, x, y); break;
   case OP_SUB: r = b_sub(dt, x, y); break;
