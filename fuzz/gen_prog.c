@@ -79,6 +79,13 @@ __attribute__((format(printf, 2, 3))) static void put(PG *g, const char *fmt, ..
   }
 }
 
+/* A bounded copy (snprintf with "%s" would do, but the compiler cannot tell the buffers apart). */
+static void copy_str(char *dst, size_t size, const char *src) {
+  size_t n = strnlen(src, size - 1);
+  memmove(dst, src, n);
+  dst[n] = 0;
+}
+
 static void line_start(PG *g) { put(g, "%*s", 2 * g->indent, ""); }
 
 /* ---- choices ---- */
@@ -99,7 +106,7 @@ static GVar *push_var(PG *g, const char *name, DType dt) {
   if (g->nvis >= MAX_VIS) return NULL;
   GVar *v = &g->vis[g->nvis++];
   memset(v, 0, sizeof *v);
-  snprintf(v->name, NAME_LEN, "%s", name);
+  copy_str(v->name, NAME_LEN, name);
   v->dt = dt;
   return v;
 }
@@ -131,7 +138,7 @@ static void pop_to(PG *g, unsigned mark) {
   while (g->nvis > mark) {
     GVar *v = &g->vis[--g->nvis];
     if (!v->tensor && v->name[0] == 'v' && g->ndead < MAX_DEAD) {
-      snprintf(g->dead[g->ndead].name, NAME_LEN, "%s", v->name);
+      copy_str(g->dead[g->ndead].name, NAME_LEN, v->name);
       g->dead[g->ndead++].dt = v->dt;
     }
   }
@@ -247,7 +254,7 @@ static void assign_new(PG *g, bool call) {
   if (g->ndead && below(g, 4) == 3) {
     const Dead *d = &g->dead[below(g, g->ndead)];
     if (!visible(g, d->name)) {
-      snprintf(name, NAME_LEN, "%s", d->name);
+      copy_str(name, NAME_LEN, d->name);
       dt = d->dt;
     } else {
       fresh_name(g, 'v', name);
@@ -491,7 +498,7 @@ static void guard(PG *g, unsigned depth) {
     return;
   }
   char pname[NAME_LEN];
-  snprintf(pname, NAME_LEN, "%s", p->name);
+  copy_str(pname, NAME_LEN, p->name);
   DType dt = p->dt;
   if (below(g, 2) && visible(g, pname)) {
     static const char *const cmps[4] = {"<", ">=", "<=", ">"};
@@ -587,13 +594,13 @@ static void tensor_def(PG *g) {
   DType el = t ? t->dt : DT_F32;
   unsigned k = below(g, 4);
   if (t && k == 0) { /* the identity view */
-    snprintf(shape, SHAPE_LEN, "%s", t->shape);
-    snprintf(rows, ROWS_LEN, "%s", t->rows);
+    copy_str(shape, SHAPE_LEN, t->shape);
+    copy_str(rows, ROWS_LEN, t->rows);
     line_start(g);
     put(g, "%s: tensor[[%s], %s] = call view(%s, %s, 0)\n", name, shape, dt_name(el), t->name, rows);
   } else if (t && k == 1) { /* an alias */
-    snprintf(shape, SHAPE_LEN, "%s", t->shape);
-    snprintf(rows, ROWS_LEN, "%s", t->rows);
+    copy_str(shape, SHAPE_LEN, t->shape);
+    copy_str(rows, ROWS_LEN, t->rows);
     line_start(g);
     put(g, "%s: tensor[[%s], %s] = %s\n", name, shape, dt_name(el), t->name);
   } else {
@@ -612,8 +619,8 @@ static void tensor_def(PG *g) {
   GVar *v = push_var(g, name, el);
   if (v) {
     v->tensor = true;
-    snprintf(v->shape, SHAPE_LEN, "%s", shape);
-    snprintf(v->rows, ROWS_LEN, "%s", rows);
+    copy_str(v->shape, SHAPE_LEN, shape);
+    copy_str(v->rows, ROWS_LEN, rows);
   }
 }
 
@@ -730,8 +737,8 @@ static void gen_params(PG *g) {
     GVar *v = push_var(g, name, el);
     if (v) {
       v->tensor = v->param = true;
-      snprintf(v->shape, SHAPE_LEN, "%s", shape);
-      snprintf(v->rows, ROWS_LEN, "%s", rows);
+      copy_str(v->shape, SHAPE_LEN, shape);
+      copy_str(v->rows, ROWS_LEN, rows);
     }
   }
 }
