@@ -312,7 +312,7 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     obligation(ps, c0, taken, s, "if condition");
     if (!(y && any_call(y->u.vals.vals, y->u.vals.n))) {
       /* Fold A: lift the live branch. */
-      YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr};
+      YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr, NULL};
       size_t mark = ps->nscope;
       visit_block(ps, live, out, &yt, true);
       hide_to(ps, mark);
@@ -325,7 +325,7 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     if (!o) return;
     *o = *s;
     o->u.ifs.cond = c;
-    YieldTo keep = {YM_KEEP, NULL, 0};
+    YieldTo keep = {YM_KEEP, NULL, 0, NULL};
     o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
     bool saved = ps->remap_only;
     ps->remap_only = !taken;
@@ -342,7 +342,7 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   *o = *s;
   o->u.ifs.cond = c;
   o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_assume(ps->an, c);
   o->u.ifs.then = visit_body(ps, s->u.ifs.then, &keep, false);
@@ -423,7 +423,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
     }
     show(ps, lv);
     show_all(ps, s->u.loop.carries, nc);
-    YieldTo to = {YM_ASSIGN, rets, nc};
+    YieldTo to = {YM_ASSIGN, rets, nc, s->u.loop.carries};
     ps->fold_depth++;
     visit_block(ps, s->u.loop.body, out, &to, true);
     ps->fold_depth--;
@@ -455,7 +455,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
   show_all(ps, s->u.loop.carries, nc);
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_bind_loop(ps->an, o->u.loop.var->node, start, stop, step);
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
   analyzer_restore(ps->an, m);
   hide_to(ps, mark);
@@ -500,7 +500,7 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   o->u.loop.cond = expr(ps, s->u.loop.cond);
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_assume(ps->an, o->u.loop.cond);
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
   analyzer_restore(ps->an, m);
   hide_to(ps, mark);
@@ -586,6 +586,10 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     for (uint32_t i = 0; v && i < n; i++) {
       if (yt->rets && yt->rets[i]) {
         emit_assign(ps, out, yt->rets[i], v[i], s);
+      } else if (v[i].call && yt->slots && yt->slots[i]) {
+        PVar *h = fresh(ps, yt->slots[i]);
+        if (!h) return;
+        emit_assign(ps, out, h, v[i], s);
       } else if (v[i].call) {
         Stmt *o = new_stmt(ps, SK_CALL, s);
         if (!o) return;
@@ -611,7 +615,7 @@ static void visit_block(Pass *ps, Block b, StmtVec *out, const YieldTo *yt, bool
 }
 
 Block pass_visit_body(Pass *ps, Block body) {
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   StmtVec v = {0};
   visit_block(ps, body, &v, &keep, false);
   if (v.oom) pass_fail(ps, "out of memory");
