@@ -4,7 +4,7 @@
  * edit to the IR (numbered in a fixed walk of the program: drop a statement, replace a compound
  * statement by one of its bodies, replace a subexpression by one of its operands, by 0 or 1, or a
  * constant by a tenth of it), and printing the result; or, on the header's text, by dropping a
- * parameter's declared range. An edit that breaks the program (a use of a dropped definition) makes
+ * parameter's declared range or the parameter itself. An edit that breaks the program (a use of a dropped definition) makes
  * text that does not parse, and the oracle turns it down like any candidate on which the finding does
  * not reproduce. A candidate is kept only when its text is shorter, so the reduction ends. */
 #include <stdlib.h>
@@ -221,6 +221,48 @@ static char *range_candidate(const char *cur, unsigned j) {
   return out;
 }
 
+/* How many ` in [` the header has. */
+static unsigned ranges_seen(const char *cur) {
+  const char *body = strchr(cur, '{');
+  unsigned n = 0;
+  for (const char *at = strstr(cur, " in ["); at && (!body || at < body); at = strstr(at + 1, " in [")) n++;
+  return n;
+}
+
+/* The header edit number j: drop the j-th parameter of the first function (its uses then fail to
+ * parse, so only unused parameters go). */
+static char *param_candidate(const char *cur, unsigned j) {
+  const char *open = strstr(cur, "func ");
+  open = open ? strchr(open, '(') : NULL;
+  if (!open) return NULL;
+  /* Top-level commas split the parameters; tensor shapes nest brackets. */
+  const char *start = open + 1, *p = start;
+  int depth = 0;
+  unsigned k = 0;
+  for (; *p; p++) {
+    if (*p == '(' || *p == '[') depth++;
+    else if ((*p == ')' || *p == ']') && depth) depth--;
+    else if ((*p == ',' && !depth) || *p == ')') {
+      if (k == j) break;
+      if (*p == ')') return NULL;
+      k++;
+      start = p + 1;
+    }
+  }
+  if (!*p) return NULL;
+  /* Remove [start, p) with one separator: the comma after it, or (last parameter) the one before. */
+  const char *from = start, *to = p;
+  if (*p == ',') to = p + 1;
+  else if (start > open + 1) from = start - 1;
+  while (*to == ' ' && from == start) to++;
+  size_t n = strlen(cur);
+  char *out = malloc(n + 1);
+  if (!out) return NULL;
+  memcpy(out, cur, (size_t)(from - cur));
+  memcpy(out + (from - cur), to, n - (size_t)(to - cur) + 1);
+  return out;
+}
+
 bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
   if (!f->case_text) return false;
   unsigned max_checks = opts && opts->max_checks ? opts->max_checks : 3000;
@@ -237,6 +279,7 @@ bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
     progress = false;
     for (unsigned j = 0; checks < max_checks && vs_seconds() - t0 < max_seconds;) {
       char *cand = range_candidate(cur, j);
+      if (!cand) cand = param_candidate(cur, j - ranges_seen(cur));
       if (!cand) break;
       FuzzFinding g;
       checks++;
