@@ -128,6 +128,9 @@ static PVar *def_target(Pass *ps, PVar *v, bool lifted) {
       pass_fail(ps, "out of memory");
       return ps->tgt->vars[v->id];
     }
+    /* The fresh name stands for every definition of v: when v is defined more than once, it is as
+     * unstable as v (bound to its first value, it would be propagated past the reassignments). */
+    if (ps->defs[v->id] > 1 && o->node) analyzer_set_unstable(ps->an, o->node);
   }
   set_sub(ps, v, o, NULL, false);
   return o;
