@@ -62,6 +62,7 @@ typedef struct {
   size_t nundo, cap_undo;
   unsigned fold_depth;
   bool remap_only; /* a kept dead branch: substitute, never simplify or fold */
+  const Block *lift; /* the innermost body being lifted by fold A or B (input statements), or NULL */
   bool failed;
 } Pass;
 
