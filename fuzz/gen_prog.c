@@ -645,11 +645,48 @@ static void const_binding(PG *g, unsigned depth) {
   }
 }
 
+/* A loop over [start, stop) with a symbolic stop (a ranged parameter when there is one) whose body
+ * asks what the analyzer's facts decide: comparisons of the loop variable with constants (transitive
+ * through the stop's range), its remainder by the step (congruences). */
+static void fact_loop(PG *g, unsigned depth) {
+  GVar *n = NULL;
+  for (unsigned i = 0; i < g->nvis && !n; i++)
+    if (g->vis[i].param && g->vis[i].ranged && g->vis[i].dt == DT_INDEX) n = &g->vis[i];
+  if (!n) n = find_scalar(g, DT_INDEX, false);
+  if (!n) {
+    call_stmt(g);
+    return;
+  }
+  static const int consts[8] = {0, 1, 7, 8, 15, 16, 64, -1};
+  static const char *const cmps[6] = {"<", "<=", ">=", ">", "==", "!="};
+  static const unsigned steps[4] = {1, 2, 4, 8};
+  char iv[NAME_LEN];
+  fresh_name(g, 'l', iv);
+  unsigned step = steps[below(g, 4)], start = below(g, 2) ? 0 : step;
+  line_start(g);
+  if (below(g, 2)) put(g, "for %s in range(%u, %s", iv, start, n->name);
+  else put(g, "for %s in range(%u, min(%s, %d)", iv, start, n->name, consts[below(g, 7)]);
+  if (step > 1) put(g, ", %u", step);
+  put(g, ") {\n");
+  unsigned mark = g->nvis;
+  if (push_local(g, iv, DT_INDEX)) g->vis[g->nvis - 1].readonly = true;
+  g->indent++;
+  line_start(g);
+  put(g, "if %s %s %d { call f%u(%s) }\n", iv, cmps[below(g, 6)], consts[below(g, 8)], below(g, 4), iv);
+  line_start(g);
+  put(g, "call f%u(%s %% %u, %s < %s)\n", below(g, 4), iv, steps[below(g, 4)], iv, n->name);
+  if (depth + 1 < g->max_depth && below(g, 2)) gen_block(g, depth + 1);
+  g->indent--;
+  line_start(g);
+  put(g, "}\n");
+  pop_to(g, mark);
+}
+
 enum {
   S_END, S_ASSIGN, S_CALL_BIND, S_REASSIGN, S_CALL, S_FOR, S_IF, S_WHILE, S_SCOPE, S_GUARD, S_SINGLE,
-  S_TENSOR, S_CONST, S_COUNT
+  S_TENSOR, S_CONST, S_FACTS, S_COUNT
 };
-static const uint8_t stmt_weight[S_COUNT] = {6, 10, 3, 5, 6, 8, 7, 3, 3, 5, 4, 2, 4};
+static const uint8_t stmt_weight[S_COUNT] = {6, 10, 3, 5, 6, 8, 7, 3, 3, 5, 4, 2, 4, 3};
 
 static void gen_stmt(PG *g, unsigned depth) {
   int k = fin_weighted(g->in, stmt_weight, S_COUNT);
@@ -666,6 +703,7 @@ static void gen_stmt(PG *g, unsigned depth) {
   case S_SINGLE: if (nest) single_trip(g, depth); else call_stmt(g); break;
   case S_TENSOR: tensor_def(g); break;
   case S_CONST: const_binding(g, depth); break;
+  case S_FACTS: if (nest) fact_loop(g, depth); else call_stmt(g); break;
   default: assign_new(g, false); break;
   }
 }

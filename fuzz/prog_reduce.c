@@ -3,10 +3,10 @@
  * The reduced program is kept as text. A candidate is made by parsing the current text, applying one
  * edit to the IR (numbered in a fixed walk of the program: drop a statement, replace a compound
  * statement by one of its bodies, replace a subexpression by one of its operands, by 0 or 1, or a
- * constant by a tenth of it), and printing the result; or, on the header's text, by dropping a
- * parameter's declared range or the parameter itself. An edit that breaks the program (a use of a dropped definition) makes
- * text that does not parse, and the oracle turns it down like any candidate on which the finding does
- * not reproduce. A candidate is kept only when its text is shorter, so the reduction ends. */
+ * constant by a tenth of it), and printing the result; or, on the text, by dropping the function's
+ * results (and its return), a parameter's declared range, or the parameter itself. An edit that
+ * breaks the program (a use of a dropped definition) makes text that does not parse, and the oracle
+ * turns it down like any candidate on which the finding does not reproduce. A candidate is kept only when its text is shorter, so the reduction ends. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -263,6 +263,40 @@ static char *param_candidate(const char *cur, unsigned j) {
   return out;
 }
 
+/* Drops the first function's results: its ` -> (...)` and its `return` line. */
+static char *results_candidate(const char *cur) {
+  const char *body = strchr(cur, '{'), *arrow = strstr(cur, " -> ");
+  if (!body || !arrow || arrow > body) return NULL;
+  const char *ret = NULL;
+  for (const char *at = strstr(body, "return"); at; at = strstr(at + 1, "return"))
+    if (at[-1] == ' ' || at[-1] == '\n') ret = at;
+  if (!ret) return NULL;
+  const char *ret_end = strchr(ret, '\n');
+  ret_end = ret_end ? ret_end + 1 : ret + strlen(ret);
+  size_t n = strlen(cur);
+  char *out = malloc(n + 1);
+  if (!out) return NULL;
+  size_t k = 0;
+  memcpy(out, cur, (size_t)(arrow - cur));
+  k = (size_t)(arrow - cur);
+  memcpy(out + k, body - 1, (size_t)(ret - (body - 1)));
+  k += (size_t)(ret - (body - 1));
+  memcpy(out + k, ret_end, n - (size_t)(ret_end - cur) + 1);
+  return out;
+}
+
+/* Header edit j: the results, then each declared range, then each parameter. *end when j is past the
+ * last one. */
+static char *header_candidate(const char *cur, unsigned j, bool *end) {
+  *end = false;
+  if (j == 0) return results_candidate(cur);
+  unsigned r = ranges_seen(cur);
+  if (j - 1 < r) return range_candidate(cur, j - 1);
+  char *c = param_candidate(cur, j - 1 - r);
+  *end = c == NULL;
+  return c;
+}
+
 bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
   if (!f->case_text) return false;
   unsigned max_checks = opts && opts->max_checks ? opts->max_checks : 3000;
@@ -278,9 +312,13 @@ bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
   while (progress && checks < max_checks && vs_seconds() - t0 < max_seconds) {
     progress = false;
     for (unsigned j = 0; checks < max_checks && vs_seconds() - t0 < max_seconds;) {
-      char *cand = range_candidate(cur, j);
-      if (!cand) cand = param_candidate(cur, j - ranges_seen(cur));
-      if (!cand) break;
+      bool end;
+      char *cand = header_candidate(cur, j, &end);
+      if (end) break;
+      if (!cand) {
+        j++;
+        continue;
+      }
       FuzzFinding g;
       checks++;
       FindKind k = prog_fuzz_check(w, cand, strlen(cand), flags, &g);

@@ -191,7 +191,7 @@ static void test_planted_guard_drop(void **state) {
   char *file = prog_finding_file(f);
   print_message("found after %llu inputs:\n%s", (unsigned long long)rep.execs, file);
   assert_int_equal(f->kind, FIND_UNSOUND);
-  assert_true(rep.execs < 3000);
+  assert_true(rep.execs < 500); /* 34 with this seed */
   /* Reduced to the guard and its call. */
   assert_true(f->reduced);
   assert_true(f->nodes_after <= 2);
