@@ -798,6 +798,8 @@ char *gen_prog_text(VsCtx *ctx, const uint8_t *data, size_t size, const ProgGenO
     return NULL;
   }
   g->buf[0] = 0;
+  /* One program in eight for the constant-only mode of the pass (prog_oracle.h). */
+  if (below(g, 8) == 7) put(g, "# pass: constant-only\n");
   put(g, "func main(");
   gen_params(g);
   put(g, ")");

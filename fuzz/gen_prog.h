@@ -8,7 +8,8 @@
  * `spmd` and `scope` bodies, reassigned (non-SSA) variables, views and aliases of tensors, and the guard
  * shapes that the Simplify pass must keep (`if a < 0` on an unbound parameter, `pos = base - 1;
  * if pos >= 0`). Expressions come from the expression generator (fuzz/gen.h) over the variables in
- * scope, so constants come from the edge sets of their dtype.
+ * scope, so constants come from the edge sets of their dtype. One program in eight starts with the line
+ * `# pass: constant-only` (prog_oracle.h: the pass runs in its constant-only mode).
  *
  * The generator emits text and keeps its own scope model, so what it writes is meant to parse; the
  * parser is the judge (a generated program that does not parse is a generator bug, which the tests

@@ -129,6 +129,13 @@ char *prog_input_text(VsCtx *ctx, const uint8_t *data, size_t size, const ProgGe
   return t;
 }
 
+bool prog_text_constant_only(const char *text, size_t len) {
+  size_t k = strlen(PROG_CONSTANT_ONLY_LINE);
+  for (size_t i = 0; i + k <= len; i++)
+    if ((i == 0 || text[i - 1] == '\n') && !memcmp(text + i, PROG_CONSTANT_ONLY_LINE, k)) return true;
+  return false;
+}
+
 /* ---- the concrete oracle ---- */
 
 /* Results of opaque calls: a function of the point's seed and the event's position, so that source
@@ -280,8 +287,8 @@ done:
 
 /* ---- the pipeline ---- */
 
-static Program *run_pass(ProgWorker *w, Program *p, PassResult *res) {
-  PassOptions po = {.obligations = true, .cat = w->cat};
+static Program *run_pass(ProgWorker *w, Program *p, bool constant_only, PassResult *res) {
+  PassOptions po = {.obligations = true, .cat = w->cat, .constant_only = constant_only};
   memset(res, 0, sizeof *res);
   if (w->o.pass) return w->o.pass(p, &po, res, w->o.pass_ud);
   return pass_simplify_program(p, &po, res);
@@ -327,14 +334,18 @@ static void note_folds(ProgWorker *w, const PassResult *r, Buf *names, bool stat
 }
 
 static FindKind report(FuzzFinding *f, FindKind k, const char *oracle, Buf *why, Buf *cex, const char *src_text,
-                       const char *res_text, Buf *folds, unsigned flags) {
+                       const char *res_text, Buf *folds, bool constant_only, unsigned flags) {
   if (!f) return k;
   memset(f, 0, sizeof *f);
   f->kind = k;
   snprintf(f->oracle, sizeof f->oracle, "%s", oracle);
   snprintf(f->detail, sizeof f->detail, "%s", why->buf ? why->buf : "");
   if (flags & FUZZ_NO_TEXT) return k;
-  f->case_text = src_text ? strdup(src_text) : NULL;
+  if (src_text) {
+    Buf t = {0};
+    bput(&t, "%s%s", constant_only ? PROG_CONSTANT_ONLY_LINE "\n" : "", src_text);
+    f->case_text = t.buf;
+  }
   Buf c = {0};
   if (cex && cex->buf) bput(&c, "%s", cex->buf);
   if (res_text) {
@@ -357,6 +368,7 @@ FindKind prog_fuzz_check(ProgWorker *w, const char *text, size_t len, unsigned f
   Buf why = {0}, cex = {0}, folds = {0};
   FindKind k = FIND_NONE;
   const char *oracle = "engine";
+  bool constant_only = prog_text_constant_only(text, len);
   VsDiag d;
   if (!parse_text(w, text, len, &src, &d)) {
     bput(&why, "the program does not parse: %d:%d: %s", d.line, d.col, d.msg);
@@ -371,7 +383,7 @@ FindKind prog_fuzz_check(ProgWorker *w, const char *text, size_t len, unsigned f
     oracle = "roundtrip";
     goto out;
   }
-  res1 = run_pass(w, src, &r1);
+  res1 = run_pass(w, src, constant_only, &r1);
   if (!res1) {
     bput(&why, "the pass failed: %s", r1.error);
     k = FIND_ENGINE;
@@ -459,7 +471,7 @@ FindKind prog_fuzz_check(ProgWorker *w, const char *text, size_t len, unsigned f
     goto out;
   }
   if (!r1.depth_capped) {
-    res2 = run_pass(w, res1, &r2);
+    res2 = run_pass(w, res1, constant_only, &r2);
     if (!res2) {
       bput(&why, "the second run of the pass failed: %s", r2.error);
       k = FIND_ENGINE;
@@ -477,7 +489,7 @@ FindKind prog_fuzz_check(ProgWorker *w, const char *text, size_t len, unsigned f
     }
   }
 out:
-  if (k != FIND_NONE) report(f, k, oracle, &why, &cex, src_text ? src_text : NULL, res_text, &folds, flags);
+  if (k != FIND_NONE) report(f, k, oracle, &why, &cex, src_text ? src_text : NULL, res_text, &folds, constant_only, flags);
   if (k == FIND_PARSE && f && !(flags & FUZZ_NO_TEXT)) {
     free(f->case_text);
     f->case_text = malloc(len + 1);

@@ -2,7 +2,8 @@
  * (docs/fuzzing.md, "Programs").
  *
  * An input is generator bytes (fuzz/gen_prog.h) or, when it starts with '#' or its first token is
- * `func`, a program text. The program is parsed, run through the pass (pass/prog_pass.h), and checked:
+ * `func`, a program text. The program is parsed, run through the pass (pass/prog_pass.h; in
+ * constant-only mode when the text has the line PROG_CONSTANT_ONLY_LINE), and checked:
  *
  *   1. engine: the pass returns a result (no internal failure);
  *   2. round trip: the source, and the result, print to text that parses back to a program printing
@@ -57,6 +58,11 @@ const FuzzStats *prog_worker_stats(const ProgWorker *w);
 const CoverageEntry *prog_worker_coverage(const ProgWorker *w, size_t *n);
 /* The coverage entries that fired in the last checked input. */
 size_t prog_worker_last_fired(const ProgWorker *w, const uint32_t **idx);
+
+/* A program text with this line runs the pass in constant-only mode (docs/pass.md); the generator
+ * asks for it one time in eight. */
+#define PROG_CONSTANT_ONLY_LINE "# pass: constant-only"
+bool prog_text_constant_only(const char *text, size_t len);
 
 /* The worker's node context (recreated by prog_fuzz_exec when it grows). */
 VsCtx *prog_worker_ctx(ProgWorker *w);

@@ -194,6 +194,17 @@ static char *ir_candidate(ProgWorker *w, const char *cur, unsigned j, bool *end)
   if (e.applied) {
     *end = false;
     out = prog_print(p);
+    /* The printer drops comments: keep the pass mode line. */
+    if (out && prog_text_constant_only(cur, strlen(cur))) {
+      size_t n = strlen(out), k = strlen(PROG_CONSTANT_ONLY_LINE);
+      char *with = malloc(n + k + 2);
+      if (with) {
+        memcpy(with, PROG_CONSTANT_ONLY_LINE "\n", k + 1);
+        memcpy(with + k + 1, out, n + 1);
+      }
+      free(out);
+      out = with;
+    }
   } else {
     *end = e.count <= j; /* fewer edits than j: the walk is over */
   }
