@@ -308,8 +308,8 @@ static void put_bounds(PG *g, DType dt, bool *step_neg) {
       start = im_max(dt) - 1;
       trip = below(g, 2);
     }
-    i128 stop = start + trip;
-    if (!im_fits(dt, stop)) stop = start;
+    i128 stop;
+    if (!im_add_ok(start, trip, &stop) || !im_fits(dt, stop)) stop = start;
     unsigned step = below(g, 4) == 3 ? 2 + below(g, 3) : 1;
     if (step > 1 && below(g, 4) == 0 && dt_is_signed(dt)) { /* count down */
       put(g, "(");

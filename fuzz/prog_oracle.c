@@ -567,7 +567,7 @@ char *prog_finding_file(const FuzzFinding *f) {
     bput(&b, "# counterexample:\n");
     bcomment(&b, "#   ", f->cex_text);
   }
-  if (f->reduced) bput(&b, "# reduced from %zu to %zu statements\n", f->nodes_before, f->nodes_after);
+  if (f->reduced && f->nodes_before) bput(&b, "# reduced from %zu to %zu statements\n", f->nodes_before, f->nodes_after);
   bput(&b, "# `vsimp fuzz --target program FILE` replays the program through every oracle: it must pass once "
            "fixed.\n");
   if (f->case_text) bput(&b, "%s", f->case_text);

@@ -308,6 +308,21 @@ static char *header_candidate(const char *cur, unsigned j, bool *end) {
   return c;
 }
 
+/* The message of a parse finding's detail, past its position: candidates must fail to parse the same
+ * way (any broken candidate fails to parse somehow). */
+static const char *parse_message(const char *detail) {
+  const char *m = strstr(detail, "parse: ");
+  if (!m) return detail;
+  m += 7;
+  while ((*m >= '0' && *m <= '9') || *m == ':') m++;
+  return *m == ' ' ? m + 1 : m;
+}
+
+static bool same_finding(const FuzzFinding *f, FindKind k, const FuzzFinding *g) {
+  if (k != f->kind) return false;
+  return k != FIND_PARSE || !strcmp(parse_message(f->detail), parse_message(g->detail));
+}
+
 bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
   if (!f->case_text) return false;
   unsigned max_checks = opts && opts->max_checks ? opts->max_checks : 3000;
@@ -333,8 +348,9 @@ bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
       FuzzFinding g;
       checks++;
       FindKind k = prog_fuzz_check(w, cand, strlen(cand), flags, &g);
+      bool same = same_finding(f, k, &g);
       if (k != FIND_NONE) fuzz_finding_free(&g);
-      if (k == f->kind) {
+      if (same) {
         free(cur);
         cur = cand;
         progress = shrank = true;
@@ -355,8 +371,9 @@ bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
       FuzzFinding g;
       checks++;
       FindKind k = prog_fuzz_check(w, cand, strlen(cand), flags, &g);
+      bool same = same_finding(f, k, &g);
       if (k != FIND_NONE) fuzz_finding_free(&g);
-      if (k == f->kind) {
+      if (same) {
         free(cur);
         cur = cand;
         progress = shrank = true;
@@ -370,7 +387,7 @@ bool prog_reduce(ProgWorker *w, FuzzFinding *f, const ReduceOptions *opts) {
     /* Refill the finding from the reduced program (texts, counterexample, folds, signature). */
     FuzzFinding g;
     FindKind k = prog_fuzz_check(w, cur, strlen(cur), FUZZ_NO_STATS | (smt ? FUZZ_SMT_ALWAYS : FUZZ_SMT_NEVER), &g);
-    if (k == f->kind) {
+    if (same_finding(f, k, &g)) {
       g.input = f->input;
       g.input_size = f->input_size;
       f->input = NULL;
