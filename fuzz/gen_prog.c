@@ -234,6 +234,14 @@ static void body(PG *g, unsigned depth, const DType *ys, unsigned ny) {
   g->indent++;
   gen_block(g, depth + 1);
   if (ny) {
+    /* Now and then the yield ends an spmd or scope body that ends the block (the folds must find it
+     * there and keep the scope). */
+    unsigned wrap = below(g, 8);
+    if (wrap >= 6) {
+      line_start(g);
+      put(g, wrap == 6 ? "spmd(2) {\n" : "scope {\n");
+      g->indent++;
+    }
     line_start(g);
     put(g, "yield ");
     for (unsigned i = 0; i < ny; i++) {
@@ -241,6 +249,11 @@ static void body(PG *g, unsigned depth, const DType *ys, unsigned ny) {
       put_value(g, ys[i], true);
     }
     put(g, "\n");
+    if (wrap >= 6) {
+      g->indent--;
+      line_start(g);
+      put(g, "}\n");
+    }
   }
   g->indent--;
   line_start(g);
