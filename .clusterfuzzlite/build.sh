@@ -1,5 +1,5 @@
 #!/bin/bash -eu
-# Builds vsimp's libFuzzer targets (fuzz_expr, fuzz_parse) the way OSS-Fuzz and ClusterFuzzLite expect:
+# Builds vsimp's libFuzzer targets (fuzz_expr, fuzz_parse, fuzz_program) the way OSS-Fuzz and ClusterFuzzLite expect:
 # compiler and flags from CC and CFLAGS (the engine's sanitizer and coverage flags included), the fuzzing
 # engine linked with LIB_FUZZING_ENGINE, the targets with their seed corpora and options written to OUT.
 # No CMake (the base image's is too old): the library is compiled file by file. Z3 is a shared library
@@ -47,7 +47,7 @@ done
 rm -f "$build/libvsimp.a"
 ar rcs "$build/libvsimp.a" "${objs[@]}"
 
-for t in fuzz_expr fuzz_parse; do
+for t in fuzz_expr fuzz_parse fuzz_program; do
   $CC $CFLAGS $flags -DVSIMP_LIBFUZZER -c "fuzz/harness/$t.c" -o "$build/$t.o"
   $CC $CFLAGS "$build/$t.o" $LIB_FUZZING_ENGINE "$build/libvsimp.a" $(pkg-config --libs z3) -lm -lpthread \
     -Wl,-rpath,'$ORIGIN/lib' -o "$OUT/$t"

@@ -5,11 +5,15 @@
  *               properties (no Z3): the per-input work of the fuzz_expr target, without sanitizers
  *   sampled     the same with the sampled Z3 oracle (the campaign default): inputs per CPU-second,
  *               and Z3 checks per second of solver time
+ *   program     fuzz_program inputs per CPU-second (generator bytes of 1 to 512 bytes): the program
+ *               generator, the Simplify pass, both round trips, the concrete differential with the
+ *               program interpreter and idempotence (no Z3); then `program-z3`, the same with
+ *               translation validation sampled at one changed program in 64 (the campaign default)
  *
  * CPU time, not wall time, so that a loaded machine does not skew the per-core figures (wall rates
  * are printed too). Inputs are random byte strings of 1 to 256 bytes, as in `vsimp fuzz`.
  *
- * usage: fuzz_bench [--seconds S] [--smt-seconds S] [--seed N] [--quick] */
+ * usage: fuzz_bench [--seconds S] [--smt-seconds S] [--program-seconds S] [--seed N] [--quick] */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,6 +24,7 @@
 #include "fuzz/gen.h"
 #include "fuzz/input.h"
 #include "fuzz/oracle.h"
+#include "fuzz/prog_oracle.h"
 
 static double cpu_seconds(void) {
   struct timespec ts;
@@ -98,16 +103,43 @@ static Run bench_exec(uint64_t seed, double seconds, SmtMode smt, FuzzStats *st,
   return r;
 }
 
+static Run bench_program(uint64_t seed, double seconds, SmtMode smt, FuzzStats *st, uint64_t *findings) {
+  ProgOracleOptions o = {.smt = smt};
+  ProgWorker *w = prog_worker_new(&o, fuzz_builtin_catalog(NULL));
+  Run r = {0};
+  if (!w) return r;
+  uint64_t rng = seed;
+  uint8_t buf[512];
+  double c0 = cpu_seconds(), w0 = wall_seconds();
+  while (cpu_seconds() - c0 < seconds) {
+    for (int i = 0; i < 8; i++, r.n++) {
+      size_t n = 1 + (size_t)fuzz_rng_below(&rng, sizeof buf);
+      for (size_t k = 0; k < n; k++) buf[k] = (uint8_t)fuzz_rng_next(&rng);
+      FuzzFinding f;
+      if (prog_fuzz_exec(w, buf, n, false, &f) != FIND_NONE) {
+        (*findings)++;
+        fuzz_finding_free(&f);
+      }
+    }
+  }
+  r.cpu = cpu_seconds() - c0;
+  r.wall = wall_seconds() - w0;
+  *st = *prog_worker_stats(w);
+  prog_worker_free(w);
+  return r;
+}
+
 int main(int argc, char **argv) {
-  double seconds = 10, smt_seconds = 20;
+  double seconds = 10, smt_seconds = 20, prog_seconds = 10;
   uint64_t seed = 1;
   for (int i = 1; i < argc; i++) {
-    if (!strcmp(argv[i], "--quick")) seconds = smt_seconds = 0.3;
+    if (!strcmp(argv[i], "--quick")) seconds = smt_seconds = prog_seconds = 0.3;
+    else if (!strcmp(argv[i], "--program-seconds") && i + 1 < argc) prog_seconds = atof(argv[++i]);
     else if (!strcmp(argv[i], "--seconds") && i + 1 < argc) seconds = atof(argv[++i]);
     else if (!strcmp(argv[i], "--smt-seconds") && i + 1 < argc) smt_seconds = atof(argv[++i]);
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 10);
     else {
-      fprintf(stderr, "usage: fuzz_bench [--seconds S] [--smt-seconds S] [--seed N] [--quick]\n");
+      fprintf(stderr, "usage: fuzz_bench [--seconds S] [--smt-seconds S] [--program-seconds S] [--seed N] [--quick]\n");
       return 2;
     }
   }
@@ -131,5 +163,17 @@ int main(int argc, char **argv) {
          st.smt_seconds > 0 ? (double)st.smt_checks / st.smt_seconds : 0.0,
          (unsigned long long)st.smt_valid, (unsigned long long)st.smt_invalid, (unsigned long long)st.smt_unknown,
          (unsigned long long)st.smt_errors);
+  findings = 0;
+  Run p = bench_program(seed, prog_seconds, SMT_MODE_NEVER, &st, &findings);
+  report("program", &p);
+  printf("           %.1f concrete points per program, %.0f%% of programs changed by the pass, %llu findings\n",
+         p.n ? (double)st.points / (double)p.n : 0.0, p.n ? 100.0 * (double)st.changed / (double)p.n : 0.0,
+         (unsigned long long)findings);
+  findings = 0;
+  Run pz = bench_program(seed + 1, prog_seconds, SMT_MODE_SAMPLED, &st, &findings);
+  report("program-z3", &pz);
+  printf("           z3: %llu translation validations, %.2f s (%llu valid, %llu invalid, %llu unknown), %llu findings\n",
+         (unsigned long long)st.smt_checks, st.smt_seconds, (unsigned long long)st.smt_valid,
+         (unsigned long long)st.smt_invalid, (unsigned long long)st.smt_unknown, (unsigned long long)findings);
   return 0;
 }

@@ -18,11 +18,14 @@
 
 enum { POOL = 256, MAX_INPUT = 1 << 16 };
 
-const char *fuzz_target_name(FuzzTarget t) { return t == FUZZ_TARGET_PARSE ? "parse" : "expr"; }
+const char *fuzz_target_name(FuzzTarget t) {
+  return t == FUZZ_TARGET_PARSE ? "parse" : t == FUZZ_TARGET_PROGRAM ? "program" : "expr";
+}
 
 bool fuzz_target_parse(const char *s, FuzzTarget *t) {
   if (!strcmp(s, "expr")) *t = FUZZ_TARGET_EXPR;
   else if (!strcmp(s, "parse")) *t = FUZZ_TARGET_PARSE;
+  else if (!strcmp(s, "program")) *t = FUZZ_TARGET_PROGRAM;
   else return false;
   return true;
 }
@@ -66,6 +69,7 @@ typedef struct {
   unsigned id;
   pthread_t th;
   FuzzWorker *w;   /* expr target */
+  ProgWorker *pw;  /* program target */
   VsCtx *pctx;     /* parse target */
   uint64_t pexecs; /* parse target: inputs */
   uint64_t rng;
@@ -139,14 +143,15 @@ static size_t byte_mutate(Worker *wk, uint8_t *buf, size_t n, size_t max) {
 static size_t next_input(Worker *wk, uint8_t *buf, size_t max) {
   const CampaignOptions *o = wk->sh->o;
   if (o->target == FUZZ_TARGET_PARSE) return fuzz_parse_input(wk->pctx, &wk->rng, buf, max);
-  size_t limit = o->max_input ? o->max_input : 256;
+  size_t limit = o->max_input ? o->max_input : o->target == FUZZ_TARGET_PROGRAM ? 512 : 256;
   if (limit > max) limit = max;
   if (wk->npool && fuzz_rng_below(&wk->rng, 2)) {
     unsigned j = (unsigned)fuzz_rng_below(&wk->rng, wk->npool);
     size_t n = wk->pool_len[j] < max ? wk->pool_len[j] : max;
     memcpy(buf, wk->pool[j], n);
-    /* Text inputs mostly through the IR mutator (byte changes rarely keep them parseable). */
-    if (fuzz_rng_below(&wk->rng, 8) < (n && buf[0] == '#' ? 7u : 2u)) {
+    /* Text inputs mostly through the IR mutator (byte changes rarely keep them parseable); programs
+     * are generator bytes: byte mutations change the program's decisions. */
+    if (wk->w && fuzz_rng_below(&wk->rng, 8) < (n && buf[0] == '#' ? 7u : 2u)) {
       size_t m = fuzz_mutate(fuzz_worker_ctx(wk->w), buf, n, max, fuzz_rng_next(&wk->rng));
       if (m) return m;
     }
@@ -183,6 +188,7 @@ static void handle_finding(Worker *wk, FuzzFinding *f, const uint8_t *data, size
     fuzz_finding_free(f);
     return;
   }
+  if (o->reduce && wk->pw) prog_reduce(wk->pw, f, &o->reduce_opts);
   if (o->reduce && wk->w) {
     GenCase gc;
     FuzzCase c;
@@ -214,12 +220,24 @@ static void handle_finding(Worker *wk, FuzzFinding *f, const uint8_t *data, size
   pthread_mutex_unlock(&sh->mu);
 }
 
+/* The coverage of a worker of either oracle (rules for expr, folds for program), or NULL. */
+static const CoverageEntry *worker_coverage(const Worker *wk, size_t *n) {
+  *n = 0;
+  if (wk->w) return fuzz_worker_coverage(wk->w, n);
+  if (wk->pw) return prog_worker_coverage(wk->pw, n);
+  return NULL;
+}
+
+static const FuzzStats *worker_stats(const Worker *wk) {
+  return wk->w ? fuzz_worker_stats(wk->w) : wk->pw ? prog_worker_stats(wk->pw) : NULL;
+}
+
 /* Marks the coverage entries this worker reached in the shared summary. */
 static void publish(Worker *wk) {
-  if (!wk->w) return;
   Shared *sh = wk->sh;
   size_t n;
-  const CoverageEntry *cov = fuzz_worker_coverage(wk->w, &n);
+  const CoverageEntry *cov = worker_coverage(wk, &n);
+  if (!cov) return;
   for (size_t i = 0; i < n && i < sh->ncov; i++) {
     if (cov[i].inputs && !atomic_load_explicit(&sh->reached[i], memory_order_relaxed) &&
         !atomic_exchange(&sh->reached[i], 1))
@@ -266,8 +284,9 @@ static bool read_file(const char *path, uint8_t **data, size_t *size) {
   return true;
 }
 
-static FindKind run_one(Worker *wk, const uint8_t *data, size_t size, FuzzFinding *f) {
+static FindKind run_one(Worker *wk, const uint8_t *data, size_t size, bool replay, FuzzFinding *f) {
   if (wk->w) return fuzz_exec(wk->w, data, size, f);
+  if (wk->pw) return prog_fuzz_exec(wk->pw, data, size, replay, f); /* a replayed file must parse */
   if (vs_ctx_node_count(wk->pctx) > (1u << 18)) {
     VsCtx *fresh = vs_ctx_new();
     if (fresh) {
@@ -281,10 +300,11 @@ static FindKind run_one(Worker *wk, const uint8_t *data, size_t size, FuzzFindin
 
 static void after_exec(Worker *wk, const uint8_t *data, size_t size, bool found) {
   Shared *sh = wk->sh;
-  if (wk->w) {
+  size_t ncov;
+  const CoverageEntry *cov = worker_coverage(wk, &ncov);
+  if (cov) {
     const uint32_t *idx;
-    size_t n = fuzz_worker_last_fired(wk->w, &idx), ncov;
-    const CoverageEntry *cov = fuzz_worker_coverage(wk->w, &ncov);
+    size_t n = wk->w ? fuzz_worker_last_fired(wk->w, &idx) : prog_worker_last_fired(wk->pw, &idx);
     bool rare = false;
     for (size_t i = 0; i < n && !rare; i++) rare = cov[idx[i]].inputs <= 4;
     if (rare && !found) pool_add(wk, data, size); /* a finding is reported, not bred */
@@ -310,14 +330,14 @@ static void *worker_main(void *arg) {
       uint8_t *data;
       size_t size;
       if (!read_file(sh->paths[i], &data, &size)) continue;
-      bool found = run_one(wk, data, size, &f) != FIND_NONE;
+      bool found = run_one(wk, data, size, true, &f) != FIND_NONE;
       if (found) handle_finding(wk, &f, data, size, sh->paths[i]);
       after_exec(wk, data, size, found);
       free(data);
       continue;
     }
     size_t size = next_input(wk, buf, MAX_INPUT);
-    bool found = run_one(wk, buf, size, &f) != FIND_NONE;
+    bool found = run_one(wk, buf, size, false, &f) != FIND_NONE;
     if (found) handle_finding(wk, &f, buf, size, NULL);
     after_exec(wk, buf, size, found);
   }
@@ -376,6 +396,8 @@ static void progress_line(Shared *sh, double t, bool final) {
   if (o->target == FUZZ_TARGET_EXPR)
     fprintf(o->progress, ", rules fired %u/%zu, cross-checked %u   ", atomic_load(&sh->nreached), sh->ncov,
             atomic_load(&sh->nchecked));
+  else if (o->target == FUZZ_TARGET_PROGRAM)
+    fprintf(o->progress, ", folds fired %u/%zu   ", atomic_load(&sh->nreached), sh->ncov);
   if (final) fputc('\n', o->progress);
   fflush(o->progress);
 }
@@ -429,12 +451,24 @@ bool campaign_run(const CampaignOptions *o, CampaignReport *rep) {
         snprintf(rep->error, sizeof rep->error, "out of memory");
         goto done;
       }
+    } else if (o->target == FUZZ_TARGET_PROGRAM) {
+      Catalog *cat = make(o->catalog_ud);
+      ProgOracleOptions po = o->prog;
+      po.smt = o->oracle.smt;
+      if (!po.smt_rate) po.smt_rate = o->oracle.smt_rate ? o->oracle.smt_rate : 64;
+      if (!po.smt_timeout_ms) po.smt_timeout_ms = o->oracle.smt_timeout_ms;
+      if (!po.points) po.points = o->oracle.points;
+      wk->pw = cat ? prog_worker_new(&po, cat) : NULL;
+      if (!wk->pw) {
+        snprintf(rep->error, sizeof rep->error, cat ? "out of memory" : "cannot load the rule catalog");
+        goto done;
+      }
     } else if (!(wk->pctx = vs_ctx_new())) {
       snprintf(rep->error, sizeof rep->error, "out of memory");
       goto done;
     }
   }
-  if (wks[0].w) fuzz_worker_coverage(wks[0].w, &sh.ncov);
+  worker_coverage(&wks[0], &sh.ncov);
   sh.reached = calloc(sh.ncov + 1, sizeof *sh.reached);
   sh.checked = calloc(sh.ncov + 1, sizeof *sh.checked);
   if (!sh.reached || !sh.checked) {
@@ -468,11 +502,11 @@ bool campaign_run(const CampaignOptions *o, CampaignReport *rep) {
   /* Sum statistics and coverage. */
   for (unsigned j = 0; j < jobs; j++) {
     Worker *wk = &wks[j];
-    if (!wk->w) {
+    const FuzzStats *st = worker_stats(wk);
+    if (!st) {
       rep->stats.execs += wk->pexecs;
       continue;
     }
-    const FuzzStats *st = fuzz_worker_stats(wk->w);
     rep->stats.execs += st->execs;
     rep->stats.changed += st->changed;
     rep->stats.parse_failed += st->parse_failed;
@@ -484,7 +518,7 @@ bool campaign_run(const CampaignOptions *o, CampaignReport *rep) {
     rep->stats.smt_errors += st->smt_errors;
     rep->stats.smt_seconds += st->smt_seconds;
     size_t n;
-    const CoverageEntry *cov = fuzz_worker_coverage(wk->w, &n);
+    const CoverageEntry *cov = worker_coverage(wk, &n);
     if (!rep->cov) {
       rep->cov = calloc(n + 1, sizeof *rep->cov);
       if (!rep->cov) continue;
@@ -505,6 +539,7 @@ done:
   if (wks) {
     for (unsigned j = 0; j < jobs; j++) {
       fuzz_worker_free(wks[j].w);
+      prog_worker_free(wks[j].pw);
       vs_ctx_free(wks[j].pctx);
       for (unsigned i = 0; i < wks[j].npool; i++) free(wks[j].pool[i]);
     }

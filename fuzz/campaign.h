@@ -19,9 +19,10 @@
 #include <stdio.h>
 
 #include "fuzz/oracle.h"
+#include "fuzz/prog_oracle.h"
 #include "fuzz/reduce.h"
 
-typedef enum { FUZZ_TARGET_EXPR, FUZZ_TARGET_PARSE } FuzzTarget;
+typedef enum { FUZZ_TARGET_EXPR, FUZZ_TARGET_PARSE, FUZZ_TARGET_PROGRAM } FuzzTarget;
 const char *fuzz_target_name(FuzzTarget t);
 bool fuzz_target_parse(const char *s, FuzzTarget *t);
 
@@ -35,12 +36,13 @@ typedef struct {
   unsigned jobs;      /* worker threads (0: 1) */
   uint64_t seed;
   OracleOptions oracle;
+  ProgOracleOptions prog; /* the program target (its smt mode, rate and timeout come from `oracle`) */
   CatalogMaker make_catalog; /* NULL: the built-in catalog and ledger */
   void *catalog_ud;
   bool reduce;
   ReduceOptions reduce_opts;
   unsigned max_findings; /* stop after this many distinct findings (0: no limit) */
-  unsigned max_input;    /* longest generated input, bytes (0: 256) */
+  unsigned max_input;    /* longest generated input, bytes (0: 256; the program target: 512) */
   FILE *progress;        /* when set: a progress line (\r-updated) every half second */
   /* Replay: run these files (or every file of these directories) once each, instead of generating.
    * A file whose name ends in .vs is always a text input. */

@@ -5,7 +5,7 @@
 # the rule coverage of the final corpus, and writes REPORT.json and REPORT.md. Exits 1 when a finding
 # is new (its signature is not among corpus/regressions/*.vs), 2 on a usage or build error.
 #
-# usage: fuzz/campaign.sh --engine libfuzzer|afl [--hours H] [--jobs J] [--out DIR] [--targets "expr parse"]
+# usage: fuzz/campaign.sh --engine libfuzzer|afl [--hours H] [--jobs J] [--out DIR] [--targets "expr parse program"]
 #        (H may be fractional: --hours 0.05 is three minutes)
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -13,7 +13,7 @@ engine=libfuzzer
 hours=1
 jobs=$(nproc 2>/dev/null || echo 2)
 out=""
-targets="expr parse"
+targets="expr parse program"
 
 usage() { sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 2; }
 while [ $# -gt 0 ]; do
@@ -128,7 +128,7 @@ for t in $targets; do
 done
 
 # ---- triage: replay every crash input uninstrumented, reduce, deduplicate ----
-known=$(cat "$root"/corpus/regressions/*.vs 2>/dev/null | sed -n 's/^# signature: //p' | sort -u)
+known=$(cat "$root"/corpus/regressions/*.vs "$root"/corpus/regressions/programs/*.vs 2>/dev/null | sed -n 's/^# signature: //p' | sort -u)
 findings="[]"
 mkdir -p "$out/findings"
 for t in $targets; do
@@ -152,7 +152,10 @@ for t in $targets; do
       sig=$(sed -n 's/^# signature: //p' "$f2.log" | head -1)
       if [ -n "$sig" ]; then trace=$(sed -n 's/^# detail: //p' "$f2.log" | head -1)
       else sig="crash:$(echo "$trace" | awk '{ print $1 }' | paste -sd, -)"; fi
-      if [ "$t" = expr ]; then text=$("$vsimp" fuzz --print "$f2" 2>/dev/null); else text=$(head -c 2000 "$f2"); fi
+      case $t in
+      expr|program) text=$("$vsimp" fuzz --target "$t" --print "$f2" 2>/dev/null) ;;
+      *) text=$(head -c 2000 "$f2") ;;
+      esac
       findings=$(jq -c --arg in "$f2" --arg sig "$sig" --arg st "$trace" --arg case "$text" \
         '. + [{kind: "crash", oracle: "sanitizer", signature: $sig, detail: $st, case: $case, input: $in, crash: true}]' <<<"$findings")
     fi

@@ -1,5 +1,7 @@
 /* oracle.c: the fuzz pipeline for one input (see oracle.h). */
 #include "fuzz/oracle.h"
+#include "fuzz/prog_oracle.h"
+#include "text/prog_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -812,6 +814,8 @@ static void comment_lines(Str *s, const char *prefix, const char *text) {
 }
 
 char *fuzz_finding_file(const FuzzFinding *f) {
+  /* A finding of the program target has a program for its case: its own file format. */
+  if (f->case_text && prog_text_is_program(f->case_text, strlen(f->case_text))) return prog_finding_file(f);
   Str s = {0};
   str_addf(&s, "# fuzz finding: %s (%s oracle)\n", find_kind_name(f->kind), f->oracle);
   str_addf(&s, "# detail: %s\n", f->detail);

@@ -52,6 +52,22 @@ void fuzz_report_text(const CampaignReport *r, FILE *out) {
     }
     if (shown) fprintf(out, "\n");
   }
+  if (r->target == FUZZ_TARGET_PROGRAM) {
+    fprintf(out, "pass: %llu of %llu programs changed; %llu concrete points", (unsigned long long)s->changed,
+            (unsigned long long)s->execs, (unsigned long long)s->points);
+    if (s->parse_failed) fprintf(out, "; %llu text inputs did not parse", (unsigned long long)s->parse_failed);
+    fprintf(out, "\n");
+    fprintf(out, "z3 (%s): %llu translation validations (%.1f/s of solver time): %llu valid, %llu invalid, %llu unknown, "
+            "%llu errors\n",
+            smt_mode_name(r->smt), (unsigned long long)s->smt_checks, per_second(s->smt_checks, s->smt_seconds),
+            (unsigned long long)s->smt_valid, (unsigned long long)s->smt_invalid, (unsigned long long)s->smt_unknown,
+            (unsigned long long)s->smt_errors);
+    fprintf(out, "folds (times, in programs):");
+    for (size_t i = 0; i < r->ncov; i++)
+      fprintf(out, "%s %s %llu (%llu)", i ? "," : "", r->cov[i].name, (unsigned long long)r->cov[i].fired,
+              (unsigned long long)r->cov[i].inputs);
+    fprintf(out, "\n");
+  }
   fprintf(out, "findings: %zu (%llu duplicates)\n", r->nfindings, (unsigned long long)r->duplicates);
   for (size_t i = 0; i < r->nfindings; i++) {
     const FuzzFinding *f = &r->findings[i];
@@ -153,6 +169,15 @@ void fuzz_report_markdown(const CampaignReport *r, FILE *out) {
   if (r->files) fprintf(out, "| inputs replayed | %zu files |\n", r->files);
   fprintf(out, "| executions | %llu in %.1f s (%.0f/s, %u jobs) |\n", (unsigned long long)r->execs, r->seconds,
           per_second(r->execs, r->seconds), r->jobs);
+  if (r->target == FUZZ_TARGET_PROGRAM) {
+    fprintf(out, "| changed by the pass | %llu |\n", (unsigned long long)s->changed);
+    fprintf(out, "| translation validations (%s) | %llu: %llu valid, %llu invalid, %llu unknown, %llu errors |\n",
+            smt_mode_name(r->smt), (unsigned long long)s->smt_checks, (unsigned long long)s->smt_valid,
+            (unsigned long long)s->smt_invalid, (unsigned long long)s->smt_unknown, (unsigned long long)s->smt_errors);
+    for (size_t i = 0; i < r->ncov; i++)
+      fprintf(out, "| fold `%s` | %llu times in %llu programs |\n", r->cov[i].name, (unsigned long long)r->cov[i].fired,
+              (unsigned long long)r->cov[i].inputs);
+  }
   if (r->target == FUZZ_TARGET_EXPR) {
     fprintf(out, "| changed by the simplifier | %llu |\n", (unsigned long long)s->changed);
     fprintf(out, "| z3 checks (%s) | %llu: %llu valid, %llu invalid, %llu unknown, %llu errors |\n",

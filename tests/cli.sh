@@ -247,6 +247,14 @@ expect_rc 0 "fuzz replays the fuzz_expr seeds" -- "$bin" fuzz --smt never "$root
 expect_rc 0 "fuzz short campaign" -- "$bin" fuzz --execs 300 --smt never --json
 grep -q '"command":"fuzz"' "$tmp/out" && grep -q '"execs":3[0-9][0-9]' "$tmp/out" && ok || bad "fuzz --json: $(head -c 300 "$tmp/out")"
 expect_rc 0 "fuzz parse campaign" -- "$bin" fuzz --target parse --execs 300
+# Programs: the regression programs replay (Z3 always), the seeds replay, a short campaign runs, and
+# --print shows the program a generator input describes.
+expect_rc 0 "fuzz replays corpus/regressions/programs" -- "$bin" fuzz --target program "$root/corpus/regressions/programs"
+expect_rc 0 "fuzz replays the fuzz_program seeds" -- "$bin" fuzz --target program --smt never "$root/corpus/fuzz_program"
+expect_rc 0 "fuzz program campaign" -- "$bin" fuzz --target program --execs 100 --smt never --json
+grep -q '"execs":1[0-9][0-9]' "$tmp/out" && ok || bad "fuzz --target program --json: $(head -c 300 "$tmp/out")"
+expect_rc 0 "fuzz --target program --print" -- "$bin" fuzz --target program --print "$root/corpus/fuzz_program/gen-00.bin"
+grep -q '^func main(' "$tmp/out" && ok || bad "fuzz --target program --print: $(head -c 300 "$tmp/out")"
 printf '# t\nx: f32\nx + 0.0 --> x\n' >"$tmp/fz.vs"
 expect_rc 0 "fuzz replays a .vs case" -- "$bin" fuzz "$tmp/fz.vs"
 expect_rc 0 "fuzz --print" -- "$bin" fuzz --print "$root/corpus/fuzz_expr/gen-00.bin"

@@ -18,7 +18,8 @@ static const char *fuzz_help =
   "regression cases (.vs files; a case `SRC --> TGT` replays SRC).\n"
   "\n"
   "options:\n"
-  "  --target T        expr (default) or parse\n"
+  "  --target T        expr (default), parse, or program (the program Simplify pass; replays\n"
+  "                    program files)\n"
   "  --time S          seconds to run (default 60 when --execs is not given)\n"
   "  --execs N         stop after N inputs\n"
   "  --jobs N, -j N    worker threads (default 1)\n"
@@ -61,7 +62,7 @@ static bool parse_u64(const char *s, unsigned long long max, unsigned long long 
   return true;
 }
 
-static int print_inputs(const char *const *files, int n) {
+static int print_inputs(const char *const *files, int n, FuzzTarget target) {
   for (int i = 0; i < n; i++) {
     FILE *f = fopen(files[i], "rb");
     if (!f) return cli_usage_error("fuzz: cannot read '%s'", files[i]);
@@ -69,7 +70,14 @@ static int print_inputs(const char *const *files, int n) {
     unsigned char *buf = malloc(cap);
     size_t len = buf ? fread(buf, 1, cap, f) : 0;
     fclose(f);
-    char *text = buf ? fuzz_input_text(buf, len) : NULL;
+    char *text = NULL;
+    if (buf && target == FUZZ_TARGET_PROGRAM) {
+      VsCtx *ctx = vs_ctx_new();
+      text = ctx ? prog_input_text(ctx, buf, len, NULL) : NULL;
+      vs_ctx_free(ctx);
+    } else if (buf) {
+      text = fuzz_input_text(buf, len);
+    }
     free(buf);
     if (n > 1) printf("# %s\n", files[i]);
     fputs(text ? text : "# (no case: the text input does not parse)\n", stdout);
@@ -105,7 +113,7 @@ int cmd_fuzz(int argc, char **argv) {
       goto done;
     } else if (!strcmp(a, "--target")) {
       if (!fuzz_target_parse(v, &o.target)) {
-        cli_usage_error("fuzz: unknown target '%s' (expr or parse)", v);
+        cli_usage_error("fuzz: unknown target '%s' (expr, parse or program)", v);
         goto done;
       }
     } else if (!strcmp(a, "--time")) {
@@ -152,7 +160,7 @@ int cmd_fuzz(int argc, char **argv) {
     if (takes) i++;
   }
   if (print) {
-    rc = nfiles ? print_inputs(files, nfiles) : cli_usage_error("fuzz: --print needs files");
+    rc = nfiles ? print_inputs(files, nfiles, o.target) : cli_usage_error("fuzz: --print needs files");
     goto done;
   }
   UserRules ur = {rules, nrules};

@@ -29,6 +29,10 @@ typedef struct {
   YieldMode mode;
   PVar **rets; /* YM_ASSIGN: output result variables (NULL: the values are dropped) */
   uint32_t n;
+  /* YM_ASSIGN: a variable of each slot's type (a loop's carries), or NULL. A dropped value that is a
+   * call is bound to a fresh variable of that type: as a call statement it would be another event
+   * (`call f()` instead of `call f()->i64`). */
+  PVar *const *slots;
 } YieldTo;
 
 typedef struct {
@@ -58,6 +62,7 @@ typedef struct {
   size_t nundo, cap_undo;
   unsigned fold_depth;
   bool remap_only; /* a kept dead branch: substitute, never simplify or fold */
+  const Block *lift; /* the innermost body being lifted by fold A or B (input statements), or NULL */
   bool failed;
 } Pass;
 

@@ -89,7 +89,7 @@ static Function *derive(Pass *ps) {
   return f;
 }
 
-Function *pass_simplify_function(Program *into, const Function *src, const PassOptions *opts, PassResult *res) {
+static Function *run_once(Program *into, const Function *src, const PassOptions *opts, PassResult *res) {
   Pass ps = {.prog = into, .src = src, .res = res, .nsrc = src->nvars};
   if (opts) ps.opts = *opts;
   if (!ps.opts.max_fold_depth) ps.opts.max_fold_depth = DEFAULT_FOLD_DEPTH;
@@ -144,6 +144,90 @@ done:
   free(ps.vis);
   free(ps.scope);
   free(ps.undo);
+  return out;
+}
+
+/* Definitions per variable id (below n) as multi-assignment collection counts them: parameters,
+ * assignments, and the results of loops and ifs. */
+static void count_defs_into(Block b, uint32_t *defs, uint32_t n) {
+  for (uint32_t i = 0; i < b.n; i++) {
+    const Stmt *s = b.s[i];
+    switch ((StmtKind)s->kind) {
+    case SK_ASSIGN:
+      if (s->u.assign.var->id < n) defs[s->u.assign.var->id]++;
+      break;
+    case SK_FOR:
+    case SK_WHILE:
+      for (uint32_t k = 0; s->u.loop.rets && k < s->u.loop.ncarry; k++)
+        if (s->u.loop.rets[k] && s->u.loop.rets[k]->id < n) defs[s->u.loop.rets[k]->id]++;
+      count_defs_into(s->u.loop.body, defs, n);
+      break;
+    case SK_IF:
+      for (uint32_t k = 0; s->u.ifs.rets && k < s->u.ifs.nrets; k++)
+        if (s->u.ifs.rets[k] && s->u.ifs.rets[k]->id < n) defs[s->u.ifs.rets[k]->id]++;
+      count_defs_into(s->u.ifs.then, defs, n);
+      count_defs_into(s->u.ifs.els, defs, n);
+      break;
+    case SK_SPMD:
+    case SK_SCOPE: count_defs_into(s->u.scope.body, defs, n); break;
+    default: break;
+    }
+  }
+}
+
+/* True when some variable defined more than once in `in` is defined at most once in `out` (the run
+ * removed definitions: a dead branch, a zero-trip loop, a dead binding). */
+static bool newly_stable(const Function *in, const Function *out, bool *oom) {
+  uint32_t n = in->nvars;
+  uint32_t *a = calloc(n ? n : 1, sizeof *a), *b = calloc(n ? n : 1, sizeof *b);
+  bool found = false;
+  if (!a || !b) {
+    *oom = true;
+  } else {
+    for (uint32_t i = 0; i < in->nparams; i++) a[in->params[i]->id]++, b[in->params[i]->id]++;
+    count_defs_into(in->body, a, n);
+    count_defs_into(out->body, b, n);
+    for (uint32_t i = 0; i < n && !found; i++) found = a[i] > 1 && b[i] <= 1;
+  }
+  free(a);
+  free(b);
+  return found;
+}
+
+/* Multi-assignment collection counts the definitions of the run's input. When the run itself removes
+ * definitions so that a variable defined several times is defined once, the next run would bind it and
+ * change the program: the pass would not be idempotent. So the run is repeated on its own result while
+ * that happens (each repetition has strictly fewer definitions to remove; at most MAX_ROUNDS), unless
+ * the nesting cap was reached (deeper nests are left for the next call, as documented). */
+enum { MAX_ROUNDS = 8 };
+
+Function *pass_simplify_function(Program *into, const Function *src, const PassOptions *opts, PassResult *res) {
+  Function *out = run_once(into, src, opts, res);
+  const Function *in = src;
+  for (int round = 0; out && round < MAX_ROUNDS && !res->depth_capped; round++) {
+    bool oom = false;
+    if (!newly_stable(in, out, &oom)) break;
+    Function *next = oom ? NULL : run_once(into, out, opts, res);
+    if (in != src) {
+      free(((Function *)in)->vars);
+      free(((Function *)in)->by_name);
+    }
+    if (!next) {
+      free(out->vars);
+      free(out->by_name);
+      if (!res->failed) {
+        res->failed = true;
+        snprintf(res->error, sizeof res->error, "out of memory");
+      }
+      return NULL;
+    }
+    in = out;
+    out = next;
+  }
+  if (in != src) {
+    free(((Function *)in)->vars);
+    free(((Function *)in)->by_name);
+  }
   return out;
 }
 

@@ -116,6 +116,31 @@ static void undo_subs(Pass *ps, size_t mark) {
   }
 }
 
+/* Definitions of v in b (assignments, loop and if results), nested blocks included. Only for the rare
+ * lifted local that needs a fresh name: a walk of the lifted body. */
+static size_t defs_in(Block b, const PVar *v) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < b.n; i++) {
+    const Stmt *s = b.s[i];
+    switch ((StmtKind)s->kind) {
+    case SK_ASSIGN: n += s->u.assign.var == v; break;
+    case SK_FOR:
+    case SK_WHILE:
+      for (uint32_t k = 0; s->u.loop.rets && k < s->u.loop.ncarry; k++) n += s->u.loop.rets[k] == v;
+      n += defs_in(s->u.loop.body, v);
+      break;
+    case SK_IF:
+      for (uint32_t k = 0; s->u.ifs.rets && k < s->u.ifs.nrets; k++) n += s->u.ifs.rets[k] == v;
+      n += defs_in(s->u.ifs.then, v) + defs_in(s->u.ifs.els, v);
+      break;
+    case SK_SPMD:
+    case SK_SCOPE: n += defs_in(s->u.scope.body, v); break;
+    default: break;
+    }
+  }
+  return n;
+}
+
 /* The output variable for a definition of input variable v: v itself when it is visible (an
  * assignment) or a new local that keeps its name, a fresh variable for a lifted local whose name is
  * taken. Does not make v visible. */
@@ -128,6 +153,11 @@ static PVar *def_target(Pass *ps, PVar *v, bool lifted) {
       pass_fail(ps, "out of memory");
       return ps->tgt->vars[v->id];
     }
+    /* The fresh name stands for the definitions of v in the lifted body: when there are several, it
+     * is unstable (bound to its first value, it would be propagated past the reassignments). One
+     * definition there keeps it stable, as the next run would find it. */
+    if (ps->defs[v->id] > 1 && o->node && (!ps->lift || defs_in(*ps->lift, v) > 1))
+      analyzer_set_unstable(ps->an, o->node);
   }
   set_sub(ps, v, o, NULL, false);
   return o;
@@ -312,9 +342,12 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     obligation(ps, c0, taken, s, "if condition");
     if (!(y && any_call(y->u.vals.vals, y->u.vals.n))) {
       /* Fold A: lift the live branch. */
-      YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr};
+      YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr, NULL};
       size_t mark = ps->nscope;
+      const Block *saved_lift = ps->lift;
+      ps->lift = &live;
       visit_block(ps, live, out, &yt, true);
+      ps->lift = saved_lift;
       hide_to(ps, mark);
       show_all(ps, s->u.ifs.rets, nr);
       ps->res->ifs_folded++;
@@ -325,7 +358,7 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     if (!o) return;
     *o = *s;
     o->u.ifs.cond = c;
-    YieldTo keep = {YM_KEEP, NULL, 0};
+    YieldTo keep = {YM_KEEP, NULL, 0, NULL};
     o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
     bool saved = ps->remap_only;
     ps->remap_only = !taken;
@@ -342,7 +375,7 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   *o = *s;
   o->u.ifs.cond = c;
   o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_assume(ps->an, c);
   o->u.ifs.then = visit_body(ps, s->u.ifs.then, &keep, false);
@@ -423,9 +456,12 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
     }
     show(ps, lv);
     show_all(ps, s->u.loop.carries, nc);
-    YieldTo to = {YM_ASSIGN, rets, nc};
+    YieldTo to = {YM_ASSIGN, rets, nc, s->u.loop.carries};
     ps->fold_depth++;
+    const Block *saved_lift = ps->lift;
+    ps->lift = &s->u.loop.body;
     visit_block(ps, s->u.loop.body, out, &to, true);
+    ps->lift = saved_lift;
     ps->fold_depth--;
     hide_to(ps, mark);
     undo_subs(ps, umark);
@@ -455,7 +491,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
   show_all(ps, s->u.loop.carries, nc);
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_bind_loop(ps->an, o->u.loop.var->node, start, stop, step);
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
   analyzer_restore(ps->an, m);
   hide_to(ps, mark);
@@ -500,7 +536,7 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   o->u.loop.cond = expr(ps, s->u.loop.cond);
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_assume(ps->an, o->u.loop.cond);
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
   analyzer_restore(ps->an, m);
   hide_to(ps, mark);
@@ -586,6 +622,10 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     for (uint32_t i = 0; v && i < n; i++) {
       if (yt->rets && yt->rets[i]) {
         emit_assign(ps, out, yt->rets[i], v[i], s);
+      } else if (v[i].call && yt->slots && yt->slots[i]) {
+        PVar *h = fresh(ps, yt->slots[i]);
+        if (!h) return;
+        emit_assign(ps, out, h, v[i], s);
       } else if (v[i].call) {
         Stmt *o = new_stmt(ps, SK_CALL, s);
         if (!o) return;
@@ -611,7 +651,7 @@ static void visit_block(Pass *ps, Block b, StmtVec *out, const YieldTo *yt, bool
 }
 
 Block pass_visit_body(Pass *ps, Block body) {
-  YieldTo keep = {YM_KEEP, NULL, 0};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
   StmtVec v = {0};
   visit_block(ps, body, &v, &keep, false);
   if (v.oom) pass_fail(ps, "out of memory");

@@ -384,9 +384,10 @@ static bool def_var(PP *p, const Token *nt, const Type *type, PVar **out) {
     if (v->id < p->cap_vis && p->ro[v->id])
       return fail(p, nt->line, nt->col, "cannot assign to '%s': loop variables and carries are read-only in their body",
                   nb);
-    /* A declared range is a fact about every value the parameter takes: it must keep its value. */
-    if (v->is_param && v->node && (vs_vmin(v->node) != im_min((DType)v->node->dtype) ||
-                                   vs_vmax(v->node) != im_max((DType)v->node->dtype)))
+    /* A declared range is a fact about every value the parameter takes: it must keep its value. Only
+     * integer and bool parameters have one (a float node's bounds are not a range). */
+    if (v->is_param && v->node && !dt_is_float((DType)v->node->dtype) &&
+        (vs_vmin(v->node) != im_min((DType)v->node->dtype) || vs_vmax(v->node) != im_max((DType)v->node->dtype)))
       return fail(p, nt->line, nt->col, "cannot assign to '%s': a parameter with a declared range is read-only", nb);
     if (type && !type_compatible(type, &v->type)) {
       type_text(&v->type, a, sizeof a);
