@@ -241,6 +241,9 @@ static Node *simplify(Rewriter *rw, Node *n) {
 }
 
 Node *rewriter_simplify(Rewriter *rw, Node *n) {
+  /* The ledger proves rules per scalar dtype, not per lane count, and the folds read scalar constants:
+   * nothing may fire inside a vector expression until rules are proved per lane count (issue 6). */
+  if (n && (n->flags & NF_HAS_VEC)) return n;
   rw->budget_left = rw->opts.budget;
   rw->failed = false;
   rw->depth = 0;
