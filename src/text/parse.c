@@ -348,6 +348,23 @@ static Node *build(Parser *p, Op op, DType to, const char *spell, int line, int 
   return n;
 }
 
+/* A pending vec or bcast at entry i whose operands are resolved: its operands are the subtrees just
+ * before it, found from the last one backwards through their `start`s (vec has up to 16, more than
+ * u.args holds). bcast keeps its lane count in u.args[0]. */
+static Node *resolve_vec(Parser *p, uint32_t i) {
+  Ast *e = &p->ast[i];
+  Node *args[VS_MAX_LANES];
+  uint32_t j = i - 1;
+  for (int k = e->nargs - 1; k >= 0; k--) {
+    args[k] = p->ast[j].u.node;
+    if (k) j = p->ast[j].start - 1;
+  }
+  int lanes = e->op == OP_BCAST ? (int)e->u.args[0] : 1;
+  Node *n = vs_make_ex(p->ctx, (Op)e->op, DT_BOOL, lanes, 0, args, e->nargs);
+  if (!n) fail(p, e->line, e->col, "'%s': %s", op_spelling((Op)e->op), vs_ctx_error(p->ctx));
+  return n;
+}
+
 /* Turns the pending subtree rooted at idx into a Node of dtype E (E < 0: the default for its
  * literals). Entries are rewritten in place, children before parents; entries left over from earlier
  * resolutions inside the range are already AK_NODE and are skipped. */
@@ -361,9 +378,22 @@ static Node *resolve(Parser *p, uint32_t idx, int E) {
     if (e->kind == AK_LIT) {
       n = literal_node(p, e->u.lit.off, e->u.lit.len, e->flags & AF_FLOAT, e->flags & AF_NEG, (DType)E, e->line,
                        e->col);
+    } else if (e->kind == AK_OP && op_is_vec((Op)e->op)) {
+      n = resolve_vec(p, i);
     } else if (e->kind == AK_OP) {
       Node *args[3];
-      for (int j = 0; j < e->nargs; j++) args[j] = p->ast[e->u.args[j]].u.node;
+      int lanes = 1;
+      for (int j = 0; j < e->nargs; j++) {
+        args[j] = p->ast[e->u.args[j]].u.node;
+        if (args[j]->lanes > lanes) lanes = args[j]->lanes;
+      }
+      /* Every operand of a pending op is untyped (a select's condition aside): a scalar one next to a
+       * vector widens, as in apply(). */
+      for (int j = e->op == OP_SELECT ? 1 : 0; j < e->nargs && lanes > 1; j++)
+        if (args[j]->lanes == 1 && !(args[j] = vs_bcast(p->ctx, args[j], lanes))) {
+          fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+          return NULL;
+        }
       n = build(p, (Op)e->op, DT_BOOL, op_spelling((Op)e->op), e->line, e->col, args, e->nargs, false);
     } else {
       continue;
@@ -718,8 +748,24 @@ static bool apply_vec_call(Parser *p, const OpEntry *e, int nargs) {
   /* vec and cat operands share one dtype: untyped literals take it from a typed sibling, or the default
    * (index; f32 with a float literal). A vector is never left untyped. */
   int E = -1;
-  for (int i = 0; i < nargs && E < 0; i++)
-    if (p->ast[a[i]].kind == AK_NODE) E = p->ast[a[i]].u.node->dtype;
+  uint8_t hasfloat = 0;
+  for (int i = 0; i < nargs; i++) {
+    if (E < 0 && p->ast[a[i]].kind == AK_NODE) E = p->ast[a[i]].u.node->dtype;
+    hasfloat |= p->ast[a[i]].flags & AF_HASFLOAT;
+  }
+  if (E < 0 && (op == OP_VEC || op == OP_BCAST)) {
+    /* All operands untyped: like `1 + 2`, the vector waits for its context to give it a dtype, so
+     * `v + vec(1, 2, 3, 4)` is i32x4 next to an i32x4 v. */
+    if (op == OP_VEC && (nargs < 2 || !vs_lanes_valid(nargs)))
+      return fail(p, e->line, e->col, "'vec': vec takes 2, 3, 4, 8 or 16 operands, got %d", nargs);
+    if (op == OP_BCAST && (e->imm[0] < 2 || !vs_lanes_valid(e->imm[0])))
+      return fail(p, e->line, e->col, "'bcast': bcast lane count must be 2, 3, 4, 8 or 16, got %d", e->imm[0]);
+    Ast pa = {.kind = AK_OP, .op = (uint8_t)op, .flags = hasfloat, .nargs = (uint8_t)nargs, .line = e->line,
+              .col = e->col, .start = p->ast[a[0]].start, .depth = depth + 1};
+    pa.u.args[0] = op == OP_BCAST ? e->imm[0] : 0;
+    uint32_t idx;
+    return push_ast(p, pa, &idx) && push_last(p);
+  }
   for (int i = 0; i < nargs; i++)
     if (!(nodes[i] = resolve(p, a[i], op == OP_VEC || op == OP_CAT ? E : -1))) return false;
   int lanes = 1;
@@ -744,7 +790,9 @@ static bool apply_vec_call(Parser *p, const OpEntry *e, int nargs) {
       if (nodes[i]->dtype != nodes[0]->dtype)
         return fail(p, e->line, e->col, "operands of '%s' have different types (%s and %s)", e->name,
                     vs_node_type_name(nodes[0], t0, sizeof t0), vs_node_type_name(nodes[i], t1, sizeof t1));
-    return fail(p, e->line, e->col, "'%s': %s, got %s", e->name, err, vs_node_type_name(nodes[0], t0, sizeof t0));
+    if (strstr(err, "operand"))
+      return fail(p, e->line, e->col, "'%s': %s, got %s", e->name, err, vs_node_type_name(nodes[0], t0, sizeof t0));
+    return fail(p, e->line, e->col, "'%s': %s", e->name, err);
   }
   Node *n = vs_make_ex(p->ctx, op, DT_BOOL, lanes, aux, nodes, nargs);
   if (!n) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));

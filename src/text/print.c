@@ -104,7 +104,9 @@ static bool node_cf(const Printer *pr, const Node *n) {
     }
     return false; /* bool */
   case OP_VAR: case OP_CAST: case OP_BITCAST: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: return false;
-  case OP_VEC: case OP_GEP: case OP_CAT: case OP_BCAST: return false; /* the parser types vectors at once */
+  /* gep and cat type their operands without context (as a cast does); vec and bcast of untyped
+   * literals wait for a context like `1 + 2` (parse.c, apply_vec_call). */
+  case OP_GEP: case OP_CAT: return false;
   case OP_SELECT: return cf(pr, n->args[1]) && cf(pr, n->args[2]);
   default:
     for (int i = 0; i < n->nargs; i++)
@@ -243,30 +245,34 @@ static void print_node(Printer *pr, const Task *t) {
     push_text(pr, ")");
     push_node(pr, n->args[0], E_NONE, M_AUTO, false);
     return;
-  case OP_GEP:
-  case OP_BCAST: {
-    /* gep(v, 2), gep(v, [0, 2]), bcast(x, 4): the operand has no context, as in a cast. Text tasks
-     * hold static strings, hence lane_text. */
-    puts_(pr, op == OP_GEP ? "gep(" : "bcast(");
-    push_text(pr, op == OP_BCAST || n->lanes == 1 ? ")" : "])");
-    if (op == OP_BCAST || n->lanes == 1) {
-      push_text(pr, lane_text(op == OP_BCAST ? n->lanes : vs_gep_lane(n, 0)));
-      push_text(pr, ", ");
-    } else {
-      for (int k = n->lanes - 1; k >= 0; k--) {
-        push_text(pr, lane_text(vs_gep_lane(n, k)));
-        push_text(pr, k ? ", " : ", [");
-      }
+  case OP_BCAST:
+    /* bcast(x, 4): x is a member (takes the vector's dtype), as in `-x`. */
+    puts_(pr, "bcast(");
+    push_text(pr, ")");
+    push_text(pr, lane_text(n->lanes));
+    push_text(pr, ", ");
+    {
+      Spec s = member_spec(mode, true, dt);
+      push_node(pr, n->args[0], s.expect, s.mode, false);
+    }
+    return;
+  case OP_GEP: {
+    /* gep(v, 2), gep(v, [0, 2]): the operand has no context, as in a cast. Text tasks hold static
+     * strings, hence lane_text. */
+    puts_(pr, "gep(");
+    push_text(pr, n->lanes == 1 ? ")" : "])");
+    for (int k = n->lanes - 1; k >= 0; k--) {
+      push_text(pr, lane_text(vs_gep_lane(n, k)));
+      push_text(pr, n->lanes == 1 ? ", " : k ? ", " : ", [");
     }
     push_node(pr, n->args[0], E_NONE, M_AUTO, false);
     return;
   }
-  case OP_VEC:
   case OP_CAT: print_vec_args(pr, n); return;
   default: break;
   }
   const char *infix = infix_text(n);
-  Spec s[3];
+  Spec s[VS_MAX_LANES]; /* vec has up to 16 members */
   int first = op == OP_SELECT ? 1 : 0;
   if (op_is_cmp(op)) {
     cmp_specs(pr, n, s);
