@@ -13,11 +13,13 @@
 
 #include "check/refine_check.h"
 #include "eval/eval.h"
+#include "fuzz/parse_oracle.h"
 #include "ir/vector.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
 #include "smt/smt.h"
 #include "text/text.h"
+#include "support.h"
 
 static void test_type_names(void **state) {
   (void)state;
@@ -398,6 +400,58 @@ static void test_rules_leave_vectors_alone(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* Random edits of vector cases: the parser never crashes, errors are one positioned line, and what
+ * parses prints and parses back to the same nodes (the parse fuzzer's oracle). */
+static void test_parse_mutations(void **state) {
+  (void)state;
+  static const char *seeds[] = {
+    "v: i32x4\nw: i32x4\ngep(v, [3, 2, 1, 0]) + w --> w",
+    "x: i8\ny: i8\nvec(x, y, 1, 2) + bcast(3, 4)",
+    "v: f32x2\nm: boolx2\nselect(m, v * vec(1.5, 2.0), 0.0)",
+    "v: u8x16\ncat(gep(v, [0, 1, 2, 3, 4, 5, 6, 7]), gep(v, [8, 9, 10, 11, 12, 13, 14, 15])) --> v",
+  };
+  static const char alphabet[] = "()+-*,[]_.0123456789xvwgepbcat \n:";
+  TestRng rng = {77};
+  VsCtx *ctx = vs_ctx_new();
+  char buf[256];
+  size_t parsed = 0;
+  for (int it = 0; it < 20000; it++) {
+    const char *seed = seeds[test_rng_below(&rng, sizeof seeds / sizeof seeds[0])];
+    size_t len = strlen(seed);
+    memcpy(buf, seed, len);
+    for (int e = 0, ne = 1 + (int)test_rng_below(&rng, 3); e < ne; e++) {
+      size_t at = test_rng_below(&rng, len);
+      char c = alphabet[test_rng_below(&rng, sizeof alphabet - 1)];
+      switch (test_rng_below(&rng, 3)) {
+      case 0: buf[at] = c; break;
+      case 1: memmove(buf + at, buf + at + 1, len - at - 1); len--; break;
+      default:
+        if (len + 1 < sizeof buf) {
+          memmove(buf + at + 1, buf + at, len - at);
+          buf[at] = c;
+          len++;
+        }
+      }
+    }
+    FuzzFinding f;
+    FindKind k = fuzz_parse_exec(ctx, (const uint8_t *)buf, len, &f);
+    if (k != FIND_NONE) fail_msg("'%.*s': %s", (int)len, buf, f.detail);
+    VsFile pf;
+    VsDiag d;
+    if (vs_parse(ctx, "m.vs", buf, len, &pf, &d)) {
+      parsed++;
+      vs_file_free(&pf);
+    }
+    if (vs_ctx_node_count(ctx) > 100000) {
+      vs_ctx_free(ctx);
+      ctx = vs_ctx_new();
+    }
+  }
+  print_message("vector mutants that parse: %zu of 20000\n", parsed);
+  assert_true(parsed > 500);
+  vs_ctx_free(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_type_names),
@@ -408,6 +462,7 @@ int main(void) {
     cmocka_unit_test(test_eval_values),
     cmocka_unit_test(test_z3_verdicts),
     cmocka_unit_test(test_rules_leave_vectors_alone),
+    cmocka_unit_test(test_parse_mutations),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
