@@ -20,7 +20,9 @@ bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out) {
   out->bits = 0;
   out->ub = false;
   char why[160];
-  if (!s || !expr || (expr->flags & NF_HAS_VAR) || !smt_z3_begin(s, 1, why, sizeof why)) return false;
+  /* A vector's value is more than one Value: smt_eval_ground_vec. */
+  if (!s || !expr || (expr->flags & NF_HAS_VAR) || expr->lanes > 1 || !smt_z3_begin(s, 1, why, sizeof why))
+    return false;
   Enc e;
   enc_init(&e, s);
   SmtTerm t;
