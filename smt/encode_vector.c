@@ -38,6 +38,7 @@ Z3_ast enc_lane_bits(Enc *e, Z3_ast x, DType dt) {
 /* Lane bits of parts in order, lane 0 lowest: concat puts its first operand high, so the last part
  * goes first. */
 static Z3_ast concat(Enc *e, Z3_ast *parts, int n) {
+  if (n < 1 || n > VS_MAX_LANES) return bad(e);
   Z3_ast acc = parts[n - 1];
   for (int i = n - 2; i >= 0; i--) acc = enc_ap2(e, Z3_mk_concat, acc, parts[i]);
   return acc;
@@ -60,7 +61,7 @@ bool enc_vector_node(Enc *e, const Node *n, SmtTerm *out) {
     if (!enc_arg_term(e, n->args[i], &a[i])) return failed(e);
     if (op != OP_SELECT) def = enc_and(e, def, a[i].def);
   }
-  Z3_ast lanes[VS_MAX_LANES], v = NULL;
+  Z3_ast lanes[VS_MAX_LANES] = {NULL}, v = NULL;
   int k = 0;
   switch (op) {
   case OP_VAR: v = enc_var(e, n); break;

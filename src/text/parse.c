@@ -737,7 +737,8 @@ static bool parse_immediates(Parser *p, OpEntry *e) {
 /* Applies vec, cat, gep or bcast to its operands (the top nargs values). */
 static bool apply_vec_call(Parser *p, const OpEntry *e, int nargs) {
   uint32_t a[VS_MAX_LANES];
-  Node *nodes[VS_MAX_LANES];
+  Node *nodes[VS_MAX_LANES] = {NULL};
+  if (nargs < 1 || nargs > VS_MAX_LANES) return fail(p, e->line, e->col, "'%s' needs at least 1 argument", e->name);
   pop_vals(p, nargs, a);
   p->nest--;
   Op op = (Op)e->op;
