@@ -1,8 +1,11 @@
 #include "rewrite/engine.h"
 
+#include "ir/vector.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/vector.h"
 #include "rewrite/match.h"
 
 /* The memo: node -> its simplified form (a fixpoint maps to itself). Open addressing on the node's
@@ -144,7 +147,7 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
     if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
     if (!guard_holds(r, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
-    if (out && out != n && out->dtype == n->dtype) {
+    if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes) {
       ((Rule *)r)->fired++;
       return out;
     }
@@ -162,13 +165,17 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
   Node *out = a->fold->fold(rw->ctx, n);
   *name = a->fold->name;
-  return out && (out == n || out->dtype != n->dtype) ? NULL : out;
+  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes) ? NULL : out;
 }
 
 /* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
+  /* Rules and folds are proved per scalar dtype, not per lane count: none fires on a vector node, nor
+   * on a lane move (gep). Scalar nodes inside vector expressions are fair game: every node a scalar
+   * pattern reaches through lane-wise ops is scalar too, and so is what its template builds. */
+  if (n->lanes > 1 || op_is_vec((Op)n->op)) return NULL;
   size_t nc;
   const Candidate *cs = catalog_candidates(rw->cat, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
@@ -198,14 +205,15 @@ static Node *simplify(Rewriter *rw, Node *n);
 
 /* n with every operand simplified. */
 static Node *simplify_args(Rewriter *rw, Node *n) {
-  Node *args[3];
+  Node *args[VS_MAX_LANES]; /* vec has up to 16 operands */
   bool changed = false;
   for (int i = 0; i < n->nargs; i++) {
     args[i] = simplify(rw, n->args[i]);
     changed |= args[i] != n->args[i];
   }
   if (!changed) return n;
-  Node *out = vs_make(rw->ctx, (Op)n->op, (DType)n->dtype, args, n->nargs);
+  /* The same op with new operands: a gep's selection (aux) and a bcast's lane count (lanes) carry over. */
+  Node *out = vs_make_ex(rw->ctx, (Op)n->op, (DType)n->dtype, n->lanes, n->aux.bits, args, n->nargs);
   /* Out of budget, operands may be half-rewritten towers of a runaway rule set, too deep to rebuild:
    * keeping n is sound, and the exhaustion is reported. Otherwise a failure is an internal error. */
   if (!out && rw->budget_left > 0) rw->failed = true;
@@ -241,9 +249,6 @@ static Node *simplify(Rewriter *rw, Node *n) {
 }
 
 Node *rewriter_simplify(Rewriter *rw, Node *n) {
-  /* The ledger proves rules per scalar dtype, not per lane count, and the folds read scalar constants:
-   * nothing may fire inside a vector expression until rules are proved per lane count (issue 6). */
-  if (n && (n->flags & NF_HAS_VEC)) return n;
   rw->budget_left = rw->opts.budget;
   rw->failed = false;
   rw->depth = 0;
