@@ -314,6 +314,12 @@ expect_rc 0 "vector eval UB" -- "$bin" eval "$tmp/vu.vs" v=7 'w=[1, 1, 0, 1]'
 [ "$(cat "$tmp/out")" = "UB" ] && ok || bad "vector eval UB: $(cat "$tmp/out")"
 expect_rc 1 "vector counterexample" -- "$bin" check "$root/corpus/check/vec_inc_gt_i8x4.vs"
 grep -Eq '^  v = \[.*127_i8' "$tmp/out" && grep -q "source = \[" "$tmp/out" && ok || bad "vector cex: $(cat "$tmp/out")"
+expect_rc 1 "vector counterexample json" -- "$bin" check --json "$root/corpus/check/vec_select_zero_f32x4.vs"
+grep -q '"m":"\[' "$tmp/out" && grep -q '"source":"\[' "$tmp/out" && ok || bad "vector cex json: $(cat "$tmp/out")"
+# the scalar gep(v, 2) + 0 simplifies; the vector product by bcast(1, 4) is a vector node: no rule yet
+printf 'v: i32x4\nbcast(gep(v, 2) + 0, 4) * 1\n' >"$tmp/vs.vs"
+expect_rc 0 "vector simplify" -- "$bin" simplify --verify "$tmp/vs.vs"
+[ "$(head -1 "$tmp/out")" = "bcast(gep(v, 2), 4) * bcast(1, 4)" ] && grep -q "verify: valid" "$tmp/out" && ok || bad "vector simplify: $(cat "$tmp/out")"
 printf 'v: i32x4\ngep(v, 4)\n' >"$tmp/vb.vs"
 expect_rc 2 "gep out of range" -- "$bin" check "$tmp/vb.vs"
 expect_one_error_line "gep out of range" "^$tmp/vb.vs:2:1: error: lane index 4 is out of range for i32x4"
