@@ -158,6 +158,11 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
 /* Tries one action on n; sets *name to what fired. */
 static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const MatchProg *progs, Node *n,
                         const char **name) {
+  /* Scalar rules and the folds are proved per scalar dtype: they fire on no vector node nor lane move
+   * (gep); vector rules (vector.rules) are proved with their lane counts and fire there. Scalar nodes
+   * inside vector expressions are fair game for all: every node a scalar pattern reaches through
+   * lane-wise ops is scalar too, and so is what its template builds. */
+  if ((n->lanes > 1 || op_is_vec((Op)n->op)) && !(a->rule && a->rule->vector)) return NULL;
   if (a->rule) {
     *name = a->rule->name;
     return try_rule(rw, a->rule, n, variants, progs);
@@ -172,10 +177,6 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
-  /* Rules and folds are proved per scalar dtype, not per lane count: none fires on a vector node, nor
-   * on a lane move (gep). Scalar nodes inside vector expressions are fair game: every node a scalar
-   * pattern reaches through lane-wise ops is scalar too, and so is what its template builds. */
-  if (n->lanes > 1 || op_is_vec((Op)n->op)) return NULL;
   size_t nc;
   const Candidate *cs = catalog_candidates(rw->cat, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
