@@ -436,6 +436,13 @@ static void test_rules_on_vector_expressions(void **state) {
     {"a: i64\nb: i64\ngep(vec(a // b, a, b), 1)", "a"}, /* the source is UB where b == 0 */
     {"v: boolx8\ngep(vec(gep(v, 0), gep(v, 1), gep(v, 2), gep(v, 3), gep(v, 4), gep(v, 5), gep(v, 6), "
      "gep(v, 7)), 3)", "gep(v, 3)"},
+    /* lane-wise constant folding (vector_constant_fold), then the lane moves */
+    {"vec(1_i32, 2, 3, 4) + vec(10, 20, 30, 40)", "vec(11_i32, 22, 33, 44)"},
+    {"bcast(2_i8, 4) * vec(1, 2, 3, 100)", "vec(2_i8, 4, 6, -56)"},
+    {"vec(1_i32, 2) // vec(1, 0)", "vec(1_i32, 2) // vec(1, 0)"}, /* UB in a lane: left alone */
+    {"gep(vec(1_u8, 2, 3, 4) < bcast(3, 4), 2)", "false"},
+    {"bcast(1_i32, 4) + bcast(2, 4)", "bcast(3_i32, 4)"},
+    {"f32(vec(1, 2, 3)) * 0.5", "vec(0.5, 1.0, 1.5)"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     p = simplify_text(smt, cases[i][0], false);

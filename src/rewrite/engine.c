@@ -162,7 +162,7 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
    * (gep); vector rules (vector.rules) are proved with their lane counts and fire there. Scalar nodes
    * inside vector expressions are fair game for all: every node a scalar pattern reaches through
    * lane-wise ops is scalar too, and so is what its template builds. */
-  if ((n->lanes > 1 || op_is_vec((Op)n->op)) && !(a->rule && a->rule->vector)) return NULL;
+  if ((n->lanes > 1 || op_is_vec((Op)n->op)) && !(a->rule ? a->rule->vector : a->fold->on_vectors)) return NULL;
   if (a->rule) {
     *name = a->rule->name;
     return try_rule(rw, a->rule, n, variants, progs);
