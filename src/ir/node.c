@@ -186,7 +186,8 @@ typedef union {
 } KeyNode;
 
 static void key_init(KeyNode *k, Op op, DType dt, int nargs) {
-  memset(k, 0, sizeof *k);
+  /* The header only: operands are written for the nargs the node has, and nothing reads past them. */
+  memset(&k->n, 0, sizeof k->n);
   k->n.op = (uint8_t)op;
   k->n.dtype = (uint8_t)dt;
   k->n.nargs = (uint8_t)nargs;

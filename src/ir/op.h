@@ -74,7 +74,8 @@ int op_arity(Op op); /* -1 for the variadic VEC and CAT */
 unsigned op_flags(Op op);
 static inline bool op_is_comm(Op op) { return (op_flags(op) & OPF_COMM) != 0; }
 static inline bool op_is_cmp(Op op) { return (op_flags(op) & OPF_CMP) != 0; }
-/* VEC, GEP, CAT, BCAST: the ops that change lane counts (every other op is lane-wise). */
-static inline bool op_is_vec(Op op) { return (op_flags(op) & OPF_VEC) != 0; }
+/* VEC, GEP, CAT, BCAST: the ops that change lane counts (every other op is lane-wise). Spelled out
+ * rather than read from op_flags: the engine asks it for every action it tries. */
+static inline bool op_is_vec(Op op) { return op == OP_VEC || op == OP_GEP || op == OP_CAT || op == OP_BCAST; }
 
 #endif

@@ -157,12 +157,12 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
 
 /* Tries one action on n; sets *name to what fired. */
 static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const MatchProg *progs, Node *n,
-                        const char **name) {
+                        bool vec_node, const char **name) {
   /* Scalar rules and the folds are proved per scalar dtype: they fire on no vector node nor lane move
    * (gep); vector rules (vector.rules) are proved with their lane counts and fire there. Scalar nodes
    * inside vector expressions are fair game for all: every node a scalar pattern reaches through
    * lane-wise ops is scalar too, and so is what its template builds. */
-  if ((n->lanes > 1 || op_is_vec((Op)n->op)) && !(a->rule ? a->rule->vector : a->fold->on_vectors)) return NULL;
+  if (vec_node && !(a->rule ? a->rule->vector : a->fold->on_vectors)) return NULL;
   if (a->rule) {
     *name = a->rule->name;
     return try_rule(rw, a->rule, n, variants, progs);
@@ -177,13 +177,14 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
+  bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
   size_t nc;
   const Candidate *cs = catalog_candidates(rw->cat, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
     const Action *acts = catalog_actions(rw->cat, rw->opts.simple, n->op, &nc);
     for (size_t i = 0; i < nc; i++) {
       const char *name;
-      Node *out = try_action(rw, &acts[i], ~0u, NULL, n, &name);
+      Node *out = try_action(rw, &acts[i], ~0u, NULL, n, vec_node, &name);
       if (out) {
         record(rw, name, n, out);
         return out;
@@ -193,7 +194,7 @@ static Node *step(Rewriter *rw, Node *n) {
   }
   for (size_t i = 0; i < nc; i++) {
     const char *name;
-    Node *out = try_action(rw, cs[i].action, cs[i].variants, cs[i].progs, n, &name);
+    Node *out = try_action(rw, cs[i].action, cs[i].variants, cs[i].progs, n, vec_node, &name);
     if (out) {
       record(rw, name, n, out);
       return out;
