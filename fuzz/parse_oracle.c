@@ -102,6 +102,8 @@ static const char *const tokens[] = {
   "&", "&&", "|", "||", "^", "~", "!", " ", "\n", "#", "x", "y", "i8", "u8", "index", "f16", "f32", "bool",
   " in [", "]", "0", "1", "-1", "127", "-128", "0x7f", "1.5", "-0.0", "1e-45", "_i8", "_u64", "_f16",
   "inf_f32", "nan_f64", "true", "select(", "min(", "tdiv(", "bitcast_f32(", "i32(", "x: i8\n", "99999999999999999999999999999999999999999",
+  /* vectors */
+  "vec(", "gep(", "cat(", "bcast(", "[", "i32x4", "boolx4", "x: i8x4\n", "y: i8x2\n", ", 2)", ", [1, 0])", ", 4)",
 };
 
 size_t fuzz_parse_input(VsCtx *ctx, uint64_t *rng, uint8_t *buf, size_t max) {

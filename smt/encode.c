@@ -1,5 +1,7 @@
 #include "smt/encode.h"
 
+#include "ir/vector.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -144,7 +146,7 @@ Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt) {
  * SMT-LIB2 dump reads like the source. Two distinct variables of one query that still land on the same
  * symbol (same name and dtype with different ranges, or names equal after the replacement) would be one
  * Z3 constant; the later one gets its node id appended. */
-static Z3_ast var_const(Enc *e, const Node *n) {
+static Z3_ast var_const(Enc *e, const Node *n, Z3_sort sort) {
   size_t len = strlen(n->aux.name);
   char *sym = malloc(len + 48);
   if (!sym) return fail(e);
@@ -154,10 +156,12 @@ static Z3_ast var_const(Enc *e, const Node *n) {
     sym[i] = ok ? c : '_';
   }
   Z3_ast c = NULL;
+  char ty[16];
+  vs_node_type_name(n, ty, sizeof ty);
   for (int attempt = 0; attempt < 2 && !e->failed; attempt++) {
-    if (attempt == 0) snprintf(sym + len, 48, "_%s", dt_name((DType)n->dtype));
-    else snprintf(sym + len, 48, "_%s_%u", dt_name((DType)n->dtype), (unsigned)n->id);
-    c = enc_hold(e, Z3_mk_const(e->z, Z3_mk_string_symbol(e->z, sym), e->s->sort[n->dtype]));
+    if (attempt == 0) snprintf(sym + len, 48, "_%s", ty);
+    else snprintf(sym + len, 48, "_%s_%u", ty, (unsigned)n->id);
+    c = enc_hold(e, Z3_mk_const(e->z, Z3_mk_string_symbol(e->z, sym), sort));
     bool clash = false;
     for (size_t i = 0; c && i < e->nvars; i++) clash |= e->vars[i].c == c;
     if (!clash) break;
@@ -184,13 +188,30 @@ static Z3_ast var_range(Enc *e, const Node *n, Z3_ast x) {
   return r;
 }
 
-static Z3_ast enc_var(Enc *e, const Node *n) {
-  Z3_ast c = var_const(e, n);
+/* A vector variable is one bit-vector of all its lanes (encode_vector.c), each lane in its range. */
+Z3_ast enc_var(Enc *e, const Node *n) {
+  Z3_sort sort = e->s->sort[n->dtype];
+  if (n->lanes > 1 && !e->failed) {
+    sort = Z3_mk_bv_sort(e->z, (unsigned)(n->lanes * dt_bits((DType)n->dtype)));
+    if (!sort) return fail(e);
+  }
+  Z3_ast c = var_const(e, n, sort);
   if (!c) return NULL;
   if (!grow((void **)&e->vars, &e->vcap, e->nvars + 1, sizeof *e->vars)) return fail(e);
   e->vars[e->nvars].node = n;
   e->vars[e->nvars++].c = c;
-  e->ranges = enc_and(e, e->ranges, var_range(e, n, c));
+  if (n->lanes == 1) e->ranges = enc_and(e, e->ranges, var_range(e, n, c));
+  else
+    for (int k = 0; k < n->lanes; k++) {
+      DType dt = (DType)n->dtype;
+      Z3_ast lane = enc_lane(e, c, dt, k);
+      e->ranges = enc_and(e, e->ranges, var_range(e, n, lane));
+      /* A float lane is held as bits, and a value has one NaN: the other NaN patterns are not values
+       * (the evaluator canonicalizes inputs), so they are excluded rather than compared. */
+      if (dt_is_float(dt))
+        e->ranges = enc_and(e, e->ranges, enc_eq(e, enc_lane_bits(e, lane, dt), enc_extract(e,
+                            (unsigned)(k + 1) * (unsigned)dt_bits(dt) - 1, (unsigned)k * (unsigned)dt_bits(dt), c)));
+    }
   return c;
 }
 
@@ -303,7 +324,7 @@ static Z3_ast uf_app(Enc *e, int uf, DType dt, Z3_ast *args, unsigned n) {
 
 /* ---- one node ---- */
 
-static bool arg_term(const Enc *e, const Node *a, SmtTerm *t) {
+bool enc_arg_term(const Enc *e, const Node *a, SmtTerm *t) {
   uint64_t idx;
   if (!nodemap_get(&e->memo, a, &idx)) return false;
   *t = e->terms[idx];
@@ -312,34 +333,20 @@ static bool arg_term(const Enc *e, const Node *a, SmtTerm *t) {
 
 /* The bit pattern of operand i when it is a constant: UB conditions on constant operands are decided
  * here rather than left to Z3, which keeps dumps readable and ground evaluation short. */
-static bool const_arg(const Node *n, int i, uint64_t *bits) {
-  if (n->args[i]->op != OP_CONST) return false;
+static bool const_arg(const Node *n, bool consts, int i, uint64_t *bits) {
+  if (!consts || n->args[i]->op != OP_CONST) return false;
   *bits = n->args[i]->aux.bits;
   return true;
 }
 
-static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
+/* Applies n's op (at n's dtypes) to operand terms a (already in commutative order). `def` is the
+ * definedness so far; the op conjoins its own conditions (select replaces it). With `consts`, UB
+ * conditions on constant operands of n are decided here; the lane-wise encoding (encode_vector.c)
+ * passes false, since its operands are lanes, not n's operands. */
+bool enc_scalar_op(Enc *e, const Node *n, const SmtTerm *a, Z3_ast def, bool consts, SmtTerm *out) {
   SmtCtx *s = e->s;
   Op op = (Op)n->op;
   DType dt = (DType)n->dtype;
-  SmtTerm a[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
-  Z3_ast def = s->t_true;
-  for (int i = 0; i < n->nargs && i < 3; i++) {
-    if (!arg_term(e, n->args[i], &a[i])) {
-      fail(e);
-      return false;
-    }
-    if (op != OP_SELECT) def = enc_and(e, def, a[i].def);
-  }
-  /* Commutative ops take their operands in node-id order, so that a + b and b + a become the same Z3
-   * term. Z3 sorts bit-vector sums and products itself, but not fp.add or fp.mul, and proving a float
-   * op commutative by bit-blasting can take longer than any timeout (f64 addition: minutes). Every
-   * OPF_COMM op is commutative at every dtype (one NaN; IEEE +0 + -0 is +0 either way round). */
-  if ((op_is_comm(op) || op == OP_MULACC) && n->args[0]->id > n->args[1]->id) {
-    SmtTerm t = a[0];
-    a[0] = a[1];
-    a[1] = t;
-  }
   DType adt = n->nargs ? (DType)n->args[0]->dtype : dt; /* operand dtype */
   bool isf = dt_is_float(adt), isb = adt == DT_BOOL, sgn = dt_is_signed(adt);
   int w = dt_bits(adt);
@@ -370,7 +377,7 @@ static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
   case OP_MOD:
   case OP_TDIV:
   case OP_TMOD:
-    if (!const_arg(n, 1, &kb)) def = enc_and(e, def, enc_not(e, enc_eq(e, y, enc_bv(e, 0, w))));
+    if (!const_arg(n, consts, 1, &kb)) def = enc_and(e, def, enc_not(e, enc_eq(e, y, enc_bv(e, 0, w))));
     else if (kb == 0) def = s->t_false;
     v = int_div(e, op, x, y, adt);
     break;
@@ -380,7 +387,7 @@ static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
   case OP_SHL:
   case OP_SHR:
     /* Unsigned y < w also excludes negative signed amounts, whose patterns are >= 2^(w-1) >= w. */
-    if (!const_arg(n, 1, &kb)) def = enc_and(e, def, enc_ap2(e, Z3_mk_bvult, y, enc_bv(e, (uint64_t)w, w)));
+    if (!const_arg(n, consts, 1, &kb)) def = enc_and(e, def, enc_ap2(e, Z3_mk_bvult, y, enc_bv(e, (uint64_t)w, w)));
     else if (kb >= (uint64_t)w) def = s->t_false;
     v = enc_ap2(e, op == OP_SHL ? Z3_mk_bvshl : sgn ? Z3_mk_bvashr : Z3_mk_bvlshr, x, y);
     break;
@@ -413,7 +420,7 @@ static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
       Z3_ast args[2] = {x, y};
       v = uf_app(e, SMT_UF_POW, adt, args, 2);
     } else {
-      if (sgn && !const_arg(n, 1, &kb)) def = enc_and(e, def, enc_ap2(e, Z3_mk_bvsge, y, enc_bv(e, 0, w)));
+      if (sgn && !const_arg(n, consts, 1, &kb)) def = enc_and(e, def, enc_ap2(e, Z3_mk_bvsge, y, enc_bv(e, 0, w)));
       else if (sgn && (kb >> (w - 1) & 1)) def = s->t_false;
       v = int_pow(e, x, y, adt);
     }
@@ -438,6 +445,31 @@ static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
   out->val = v;
   out->def = def;
   return true;
+}
+
+static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
+  if (n->lanes > 1 || op_is_vec((Op)n->op)) return enc_vector_node(e, n, out);
+  SmtCtx *s = e->s;
+  Op op = (Op)n->op;
+  SmtTerm a[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+  Z3_ast def = s->t_true;
+  for (int i = 0; i < n->nargs && i < 3; i++) {
+    if (!enc_arg_term(e, n->args[i], &a[i])) {
+      fail(e);
+      return false;
+    }
+    if (op != OP_SELECT) def = enc_and(e, def, a[i].def);
+  }
+  /* Commutative ops take their operands in node-id order, so that a + b and b + a become the same Z3
+   * term. Z3 sorts bit-vector sums and products itself, but not fp.add or fp.mul, and proving a float
+   * op commutative by bit-blasting can take longer than any timeout (f64 addition: minutes). Every
+   * OPF_COMM op is commutative at every dtype (one NaN; IEEE +0 + -0 is +0 either way round). */
+  if ((op_is_comm(op) || op == OP_MULACC) && n->args[0]->id > n->args[1]->id) {
+    SmtTerm t = a[0];
+    a[0] = a[1];
+    a[1] = t;
+  }
+  return enc_scalar_op(e, n, a, def, true, out);
 }
 
 bool enc_expr(Enc *e, Node *root, SmtTerm *out) {

@@ -75,6 +75,22 @@ Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt);
 SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
                                 SmtResult *r);
 
+/* ---- the node encoders (encode.c, encode_vector.c) ---- */
+
+/* The term of an already encoded operand. */
+bool enc_arg_term(const Enc *e, const Node *a, SmtTerm *t);
+/* A variable (scalar or vector), registered in e->vars with its range constraints. */
+Z3_ast enc_var(Enc *e, const Node *n);
+/* n's op (a scalar op) applied to operand terms a[0..3) in commutative order; see encode.c. */
+bool enc_scalar_op(Enc *e, const Node *n, const SmtTerm *a, Z3_ast def, bool consts, SmtTerm *out);
+/* A vector node, or a GEP (whose operand is a vector), as described in encode_vector.c. */
+bool enc_vector_node(Enc *e, const Node *n, SmtTerm *out);
+/* Lane k of a vector term with lanes of dtype dt, as a scalar term of dt (Bool, bit-vector or FP). */
+Z3_ast enc_lane(Enc *e, Z3_ast vec, DType dt, int k);
+/* A scalar term of dt as the lane bits a vector term holds (bool: 1 bit; floats: IEEE bits, NaN
+ * canonical). */
+Z3_ast enc_lane_bits(Enc *e, Z3_ast x, DType dt);
+
 /* Float semantics that need more than one Z3 operation (encode_float.c). */
 Z3_ast enc_fp_minmax(Enc *e, Z3_ast a, Z3_ast b, DType dt, bool is_max);
 /* float -> integer or bool cast of x (dtype from) to dtype to: value, and the definedness it adds. */

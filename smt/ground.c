@@ -1,5 +1,7 @@
 #include "smt/encode.h"
 
+#include <string.h>
+
 /* Reads a simplified term as a bit pattern of dt: false unless it is a literal. */
 static bool literal_bits(Enc *e, Z3_ast t, DType dt, uint64_t *bits) {
   if (!t) return false;
@@ -18,7 +20,9 @@ bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out) {
   out->bits = 0;
   out->ub = false;
   char why[160];
-  if (!s || !expr || (expr->flags & NF_HAS_VAR) || !smt_z3_begin(s, 1, why, sizeof why)) return false;
+  /* A vector's value is more than one Value: smt_eval_ground_vec. */
+  if (!s || !expr || (expr->flags & NF_HAS_VAR) || expr->lanes > 1 || !smt_z3_begin(s, 1, why, sizeof why))
+    return false;
   Enc e;
   enc_init(&e, s);
   SmtTerm t;
@@ -42,6 +46,39 @@ bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out) {
   if (!ok) {
     out->bits = 0;
     out->ub = false;
+  }
+  smt_z3_clear_error();
+  enc_fini(&e);
+  return ok;
+}
+
+bool smt_eval_ground_vec(SmtCtx *s, Node *expr, VecValue *out) {
+  memset(out, 0, sizeof *out);
+  out->lanes = expr ? expr->lanes : 1;
+  char why[160];
+  if (!s || !expr || (expr->flags & NF_HAS_VAR) || !smt_z3_begin(s, 1, why, sizeof why)) return false;
+  Enc e;
+  enc_init(&e, s);
+  SmtTerm t;
+  bool ok = false;
+  DType dt = (DType)expr->dtype;
+  if (enc_expr(&e, expr, &t)) {
+    uint64_t defined;
+    if (literal_bits(&e, enc_ap1(&e, Z3_simplify, t.def), DT_BOOL, &defined)) {
+      ok = true;
+      if (!defined) out->ub = true;
+      /* Lane by lane: a vector term is wider than the 64 bits a numeral read gives. */
+      for (int k = 0; ok && !out->ub && k < expr->lanes; k++) {
+        Z3_ast lane = expr->lanes > 1 ? enc_lane(&e, t.val, dt, k) : t.val;
+        Z3_ast bits = dt_is_float(dt) ? enc_fp_bits(&e, lane, dt) : lane;
+        ok = literal_bits(&e, enc_ap1(&e, Z3_simplify, bits), dt, &out->lane[k]);
+      }
+    }
+  }
+  if (e.failed || smt_z3_failed(NULL, 0)) ok = false;
+  if (!ok) {
+    memset(out, 0, sizeof *out);
+    out->lanes = expr->lanes;
   }
   smt_z3_clear_error();
   enc_fini(&e);

@@ -14,15 +14,18 @@ static double now_seconds(void) {
 void smt_result_free(SmtResult *r) {
   if (!r) return;
   free(r->model);
+  free(r->vmodel);
   r->model = NULL;
+  r->vmodel = NULL;
   r->nmodel = 0;
 }
 
 /* The model's value of variable v as a bit pattern (completion gives unconstrained variables a value).
  * False if the model does not reduce it to a numeral. */
-static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, uint64_t *bits) {
+static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, int lane, uint64_t *bits) {
   DType dt = (DType)v->node->dtype;
-  Z3_ast t = dt_is_float(dt) ? enc_fp_bits(e, v->c, dt) : v->c;
+  Z3_ast c = v->node->lanes > 1 ? enc_lane(e, v->c, dt, lane) : v->c;
+  Z3_ast t = dt_is_float(dt) ? enc_fp_bits(e, c, dt) : c;
   Z3_ast val = NULL;
   if (!t || !Z3_model_eval(e->z, m, t, true, &val) || !enc_hold(e, val)) return false;
   if (dt == DT_BOOL) {
@@ -50,15 +53,27 @@ static SmtVerdict extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
     snprintf(r->reason, sizeof r->reason, "out of memory");
     verdict = SMT_ERROR;
   }
+  bool vec = false;
+  for (size_t i = 0; i < e->nvars; i++) vec |= e->vars[i].node->lanes > 1;
+  if (vec && verdict == SMT_INVALID && !(r->vmodel = calloc(e->nvars, sizeof *r->vmodel))) {
+    snprintf(r->reason, sizeof r->reason, "out of memory");
+    verdict = SMT_ERROR;
+  }
   for (size_t i = 0; verdict == SMT_INVALID && i < e->nvars; i++) {
     uint64_t bits = 0;
-    if (!model_bits(e, m, &e->vars[i], &bits)) {
+    for (int k = 1; vec && k < e->vars[i].node->lanes; k++)
+      if (!model_bits(e, m, &e->vars[i], k, &r->vmodel[i].lane[k])) verdict = SMT_UNKNOWN;
+    if (verdict != SMT_INVALID || !model_bits(e, m, &e->vars[i], 0, &bits)) {
       /* A counterexample we cannot state is no counterexample. */
       snprintf(r->reason, sizeof r->reason, "sat, but no value for '%s' in the model", e->vars[i].node->aux.name);
       verdict = SMT_UNKNOWN;
       break;
     }
     r->model[i] = (VarValue){e->vars[i].node, bits};
+    if (vec) {
+      r->vmodel[i].var = e->vars[i].node;
+      r->vmodel[i].lane[0] = bits;
+    }
     r->nmodel = i + 1;
   }
   Z3_model_dec_ref(e->z, m);
@@ -129,10 +144,10 @@ SmtResult smt_refines(SmtCtx *s, Node *pre, Node *src, Node *tgt) {
   r.verdict = SMT_ERROR;
   if (!s || !src || !tgt) {
     snprintf(r.reason, sizeof r.reason, "missing expression");
-  } else if (src->dtype != tgt->dtype) {
+  } else if (src->dtype != tgt->dtype || src->lanes != tgt->lanes) {
     snprintf(r.reason, sizeof r.reason, "source is %s but target is %s", dt_name((DType)src->dtype),
              dt_name((DType)tgt->dtype));
-  } else if (pre && pre->dtype != DT_BOOL) {
+  } else if (pre && (pre->dtype != DT_BOOL || pre->lanes != 1)) {
     snprintf(r.reason, sizeof r.reason, "precondition is not bool");
   } else if (smt_z3_begin(s, 100, r.reason, sizeof r.reason)) {
     r.verdict = run(s, pre, src, tgt, &r);

@@ -60,10 +60,10 @@ static Node *build(Inst *in, const Pat *p) {
     if (dt_is_float(slot_dt(in, p->slot))) return NULL;
     return bound_node(in, p->slot, p->bound_max);
   case PAT_OP: {
-    Node *args[3];
+    Node *args[VS_MAX_LANES];
     for (int i = 0; i < p->nargs; i++)
       if (!(args[i] = build(in, p->args[i]))) return NULL;
-    Node *n = vs_make(in->ctx, (Op)p->op, dt, args, p->nargs);
+    Node *n = vs_make_ex(in->ctx, (Op)p->op, dt, p->lanes, p->aux, args, p->nargs);
     if (n && p->slot >= 0) in->slot[p->slot] = n;
     return n;
   }
@@ -81,12 +81,12 @@ static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **
     if (r->slot_kind[s] == PAT_OP) continue;
     DType dt = slot_dt(in, s);
     if (dt == DT_COUNT) return false;
-    in->slot[s] = vs_var(ctx, r->slot_names[s], dt, im_min(dt), im_max(dt));
+    in->slot[s] = vs_var_lanes(ctx, r->slot_names[s], dt, r->slot_lanes[s], im_min(dt), im_max(dt));
     if (!in->slot[s]) return false;
   }
   *lhs = build(in, r->lhs);
   *rhs = *lhs ? build(in, r->rhs) : NULL;
-  return *lhs && *rhs && (*lhs)->dtype == (*rhs)->dtype;
+  return *lhs && *rhs && (*lhs)->dtype == (*rhs)->dtype && (*lhs)->lanes == (*rhs)->lanes;
 }
 
 /* ---- static view of the guard: dtype tests are known per instance ---- */
@@ -561,7 +561,7 @@ static char *counterexample_case(const Inst *sym, const SmtResult *res) {
       if (k) hi = im_value(dt, b);
       else lo = im_value(dt, b);
     }
-    in.slot[s] = vs_var(ctx, in.r->slot_names[s], dt, lo, hi);
+    in.slot[s] = vs_var_lanes(ctx, in.r->slot_names[s], dt, in.r->slot_lanes[s], lo, hi);
     vars[nvars++] = in.slot[s];
   }
   Node *lhs = build(&in, in.r->lhs);
@@ -757,7 +757,8 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     vs_ctx_free(ctx);
     return out;
   }
-  if (engine != PROVE_BV_ONLY) {
+  /* The integer encoding knows scalars only: vector instances go to the bit-vector encoding. */
+  if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & NF_HAS_VEC)) {
     char why[160] = "";
     IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
     if (ip == IP_PROVED || engine == PROVE_INT_ONLY) {

@@ -29,8 +29,11 @@ const char *smt_solver_version(void);
 
 typedef struct {
   SmtVerdict verdict;
-  VarValue *model; /* SMT_INVALID: a value for every variable of pre, src and tgt (malloc'd) */
+  VarValue *model; /* SMT_INVALID: a value for every variable of pre, src and tgt (malloc'd); a vector
+                    * variable's entry holds its lane 0 */
   size_t nmodel;
+  VecVarValue *vmodel; /* SMT_INVALID, when some variable is a vector: every variable's lanes (malloc'd),
+                        * in the order of model */
   char reason[160]; /* SMT_UNKNOWN / SMT_ERROR: why */
   double seconds;
 } SmtResult;
@@ -44,5 +47,7 @@ void smt_result_free(SmtResult *r);
 /* Z3's value of a ground expression (no variables): sets *out (with out->ub from the definedness term)
  * and returns true, or false if Z3 could not reduce it to a constant (uninterpreted functions). */
 bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out);
+/* The same for any expression, scalar or vector (lane by lane). */
+bool smt_eval_ground_vec(SmtCtx *s, Node *expr, VecValue *out);
 
 #endif

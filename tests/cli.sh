@@ -321,5 +321,37 @@ printf 'func main(x: index) {
 expect_rc 2 "truncated program" -- "$bin" simplify "$tmp/pu.vs"
 expect_one_error_line "truncated program" "^$tmp/pu.vs:3:1: error: expected '}'"
 
+# 9. Vectors: eval with per-lane and every-lane values, counterexamples with lanes, one-line errors.
+printf 'v: i32x4\nx: i32\ngep(v, [3, 2, 1, 0]) + bcast(x, 4)\n' >"$tmp/v.vs"
+expect_rc 0 "vector eval" -- "$bin" eval "$tmp/v.vs" 'v=[1, 2, 3, -4]' x=10
+[ "$(cat "$tmp/out")" = "[6_i32, 13_i32, 12_i32, 11_i32]" ] && ok || bad "vector eval: $(cat "$tmp/out")"
+expect_rc 0 "vector eval every lane" -- "$bin" eval --json "$tmp/v.vs" v=1 x=0
+grep -q '"value":"\[1_i32, 1_i32, 1_i32, 1_i32\]"' "$tmp/out" && ok || bad "vector eval json: $(cat "$tmp/out")"
+expect_rc 2 "vector eval lane count" -- "$bin" eval "$tmp/v.vs" 'v=[1, 2]' x=0
+grep -q "2 lane values given, the type has 4 lanes" "$tmp/err" && ok || bad "vector eval lanes: $(cat "$tmp/err")"
+printf 'v: i32x4\nw: i32x4\nv // w\n' >"$tmp/vu.vs"
+expect_rc 0 "vector eval UB" -- "$bin" eval "$tmp/vu.vs" v=7 'w=[1, 1, 0, 1]'
+[ "$(cat "$tmp/out")" = "UB" ] && ok || bad "vector eval UB: $(cat "$tmp/out")"
+expect_rc 1 "vector counterexample" -- "$bin" check "$root/corpus/check/vec_inc_gt_i8x4.vs"
+grep -Eq '^  v = \[.*127_i8' "$tmp/out" && grep -q "source = \[" "$tmp/out" && ok || bad "vector cex: $(cat "$tmp/out")"
+expect_rc 1 "vector counterexample json" -- "$bin" check --json "$root/corpus/check/vec_select_zero_f32x4.vs"
+grep -q '"m":"\[' "$tmp/out" && grep -q '"source":"\[' "$tmp/out" && ok || bad "vector cex json: $(cat "$tmp/out")"
+# the scalar gep(v, 2) + 0 simplifies; the vector product by bcast(1, 4) is a vector node: no rule yet
+printf 'v: i32x4\nbcast(gep(v, 2) + 0, 4) * 1\n' >"$tmp/vs.vs"
+expect_rc 0 "vector simplify" -- "$bin" simplify --verify "$tmp/vs.vs"
+[ "$(head -1 "$tmp/out")" = "bcast(gep(v, 2), 4) * bcast(1, 4)" ] && grep -q "verify: valid" "$tmp/out" && ok || bad "vector simplify: $(cat "$tmp/out")"
+expect_rc 0 "vector rule verify" -- "$bin" rules verify --only gep_vec4_1
+grep -q "13 instances: 13 proved" "$tmp/out" && ok || bad "vector rule verify: $(cat "$tmp/out")"
+printf 'a: i8\nb: i8\ngep(vec(a, b, a, b), 1) + gep(bcast(a, 8), 3)\n' >"$tmp/vr.vs"
+expect_rc 0 "vector rules fire" -- "$bin" simplify --verify --trace "$tmp/vr.vs"
+grep -q "^gep_vec4_1 " "$tmp/out" && grep -q "^gep_bcast8_3 " "$tmp/out" && grep -q "verify: valid" "$tmp/out" && ok ||
+  bad "vector rules fire: $(cat "$tmp/out")"
+printf 'v: i32x4\ngep(v, 4)\n' >"$tmp/vb.vs"
+expect_rc 2 "gep out of range" -- "$bin" check "$tmp/vb.vs"
+expect_one_error_line "gep out of range" "^$tmp/vb.vs:2:1: error: lane index 4 is out of range for i32x4"
+printf 'v: i32x4\nw: i32x8\nv + w --> v\n' >"$tmp/vl.vs"
+expect_rc 2 "lane mismatch" -- "$bin" eval "$tmp/vl.vs"
+expect_one_error_line "lane mismatch" "^$tmp/vl.vs:3:3: error: operands of '\+' have different lane counts"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

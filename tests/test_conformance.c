@@ -22,8 +22,8 @@ static void test_all_ops_agree(void **state) {
   ConformanceOptions co = {.full = false, .seed = 7, .random_per_op = 60, .max_report = 20};
   ConformanceReport rep;
   bool ok = conformance_run(smt, &co, &rep, stderr);
-  printf("conformance: %zu cases, %zu classes, %zu mismatches, %zu flag-only\n", rep.cases, rep.op_dtypes,
-         rep.mismatches, rep.unreduced);
+  printf("conformance: %zu cases (%zu on vectors), %zu classes, %zu mismatches, %zu flag-only\n", rep.cases,
+         rep.vector_cases, rep.op_dtypes, rep.mismatches, rep.unreduced);
   assert_true(ok);
   assert_int_equal(rep.mismatches, 0);
   /* Every op at every dtype it applies to: 13x13 casts, 13-ish bitcast pairs, the rest per dtype. */

@@ -462,6 +462,19 @@ void bounds_compute(Node *n) {
     n->lo = n->hi = 0;
     return;
   }
+  if (op_is_vec((Op)n->op)) {
+    /* A vector's bounds hold for every lane, so building or taking apart vectors keeps the hull of
+     * the operands' bounds (GEP and BCAST: their one operand's). Lane-wise ops then transfer hulls,
+     * which is sound because each lane's operands lie in those hulls. */
+    i128 lo = vs_vmin(n->args[0]), hi = vs_vmax(n->args[0]);
+    for (int i = 1; i < n->nargs; i++) {
+      if (vs_vmin(n->args[i]) < lo) lo = vs_vmin(n->args[i]);
+      if (vs_vmax(n->args[i]) > hi) hi = vs_vmax(n->args[i]);
+    }
+    n->lo = im_from_value(dt, lo);
+    n->hi = im_from_value(dt, hi);
+    return;
+  }
   Iv a[3];
   DType adt[3];
   int k = n->nargs <= 3 ? n->nargs : 3;

@@ -151,6 +151,7 @@ bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceRep
       vs_ctx_free(r.ctx);
     }
   }
+  conformance_run_vectors(smt, opts, report, log);
   report->seconds = vs_seconds() - t0;
   return report->mismatches == 0;
 }

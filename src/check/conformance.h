@@ -4,7 +4,7 @@
  * (eval_op) and Z3 (smt_eval_ground) compute the op on constant operands: the dtype's edge values in
  * all combinations, powers of two against the edges, and random operands. Results must have the same
  * bits and the same UB flag (only the UB flag for uninterpreted functions). Any difference is a bug in
- * one of the two, and is listed. */
+ * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c). */
 #ifndef VSIMP_CHECK_CONFORMANCE_H
 #define VSIMP_CHECK_CONFORMANCE_H
 
@@ -27,10 +27,14 @@ typedef struct {
   size_t op_dtypes;  /* distinct (op, dtype) classes covered */
   size_t mismatches; /* tuples where the two disagree */
   size_t unreduced;  /* tuples Z3 could not reduce to a constant (uninterpreted functions): UB flag only */
+  size_t vector_cases; /* of cases, those on vectors (conformance_vector.c) */
   double seconds;
 } ConformanceReport;
 
 /* Runs the check; mismatches are described on log (if not NULL). Returns true when none was found. */
 bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
+/* The vector part of conformance_run (every lane-wise op at lane counts 2, 3, 4, 8, 16, and the lane
+ * moves), adding to report. */
+void conformance_run_vectors(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
 
 #endif

@@ -17,7 +17,9 @@ const char *check_verdict_name(CheckVerdict v) {
 
 void check_result_free(CheckResult *r) {
   free(r->cex);
+  free(r->vcex);
   r->cex = NULL;
+  r->vcex = NULL;
   r->ncex = 0;
 }
 
@@ -199,6 +201,11 @@ CheckResult check_refinement(SmtCtx *smt, const CheckOptions *opts, Node *pre, N
   CheckResult r;
   memset(&r, 0, sizeof r);
   double t0 = vs_seconds();
+  if (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_VEC) {
+    check_refinement_vec(&r, smt, pre, src, tgt);
+    r.seconds = vs_seconds() - t0;
+    return r;
+  }
   Query q;
   if (!query_init(&q, pre, src, tgt)) {
     r.verdict = CHECK_ERROR;

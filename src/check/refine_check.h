@@ -31,6 +31,11 @@ typedef struct {
   VarValue *cex; /* CHECK_INVALID: the point (malloc'd), one entry per variable */
   size_t ncex;
   Value src_value, tgt_value; /* CHECK_INVALID: as the evaluator computes them at cex */
+  /* CHECK_INVALID on an expression with vectors: the point with every lane (malloc'd, ncex entries,
+   * in the order of cex; cex holds lane 0), and the values the evaluator computes there. NULL for
+   * scalar expressions. */
+  VecVarValue *vcex;
+  VecValue src_vec, tgt_vec;
   char reason[200];           /* CHECK_UNKNOWN / CHECK_ERROR: why */
   double seconds;
 } CheckResult;
@@ -44,6 +49,9 @@ typedef struct {
 /* Decides whether tgt refines src (under pre, a bool expression or NULL). */
 CheckResult check_refinement(SmtCtx *smt, const CheckOptions *opts, Node *pre, Node *src, Node *tgt);
 void check_result_free(CheckResult *r);
+/* check_refinement for expressions with vectors (refine_vector.c): always by Z3, its counterexample
+ * confirmed by the vector evaluator. */
+void check_refinement_vec(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt);
 const char *check_verdict_name(CheckVerdict v);
 
 #endif

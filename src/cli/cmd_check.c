@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check/refine_check.h"
+#include "ir/vector.h"
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "smt/smt.h"
@@ -33,9 +34,29 @@ static void print_value(FILE *out, DType dt, Value v) {
   else fputs(vs_format_literal(dt, v.bits, true, buf, sizeof buf), out);
 }
 
+/* A counterexample's variable k, or a side's value, with every lane (vector checks). */
+static const char *cex_text(const CheckResult *r, size_t k, char *buf, size_t size) {
+  const Node *v = r->cex[k].var;
+  if (r->vcex) return vs_format_lanes((DType)v->dtype, v->lanes, r->vcex[k].lane, buf, size);
+  return vs_format_literal((DType)v->dtype, r->cex[k].bits, true, buf, size);
+}
+
+static const char *side_text(const CheckResult *r, const Node *n, bool tgt, char *buf, size_t size) {
+  const VecValue *vv = tgt ? &r->tgt_vec : &r->src_vec;
+  Value v = tgt ? r->tgt_value : r->src_value;
+  if (r->vcex) return vv->ub ? "UB" : vs_format_lanes((DType)n->dtype, vv->lanes, vv->lane, buf, size);
+  return v.ub ? "UB" : vs_format_literal((DType)n->dtype, v.bits, true, buf, size);
+}
+
 static void report_text(const CheckResult *r, const Node *src, const Node *tgt) {
   printf("%s\n", check_verdict_name(r->verdict));
-  if (r->verdict == CHECK_INVALID) {
+  if (r->verdict == CHECK_INVALID && r->vcex) {
+    char buf[1024];
+    printf("counterexample:\n");
+    for (size_t k = 0; k < r->ncex; k++) printf("  %s = %s\n", r->cex[k].var->aux.name, cex_text(r, k, buf, sizeof buf));
+    printf("  source = %s\n", side_text(r, src, false, buf, sizeof buf));
+    printf("  target = %s\n", side_text(r, tgt, true, buf, sizeof buf));
+  } else if (r->verdict == CHECK_INVALID) {
     char buf[96];
     printf("counterexample:\n");
     for (size_t k = 0; k < r->ncex; k++)
@@ -53,7 +74,7 @@ static void report_text(const CheckResult *r, const Node *src, const Node *tgt) 
 
 static void report_json(const CheckResult *r, const Node *src, const Node *tgt) {
   JsonWriter w;
-  char buf[96];
+  char buf[1024];
   json_init(&w, stdout);
   json_begin_object(&w, NULL);
   json_string(&w, "command", "check");
@@ -62,12 +83,10 @@ static void report_json(const CheckResult *r, const Node *src, const Node *tgt) 
   json_double(&w, "seconds", r->seconds);
   if (r->verdict == CHECK_INVALID) {
     json_begin_object(&w, "counterexample");
-    for (size_t k = 0; k < r->ncex; k++)
-      json_string(&w, r->cex[k].var->aux.name,
-                  vs_format_literal((DType)r->cex[k].var->dtype, r->cex[k].bits, true, buf, sizeof buf));
+    for (size_t k = 0; k < r->ncex; k++) json_string(&w, r->cex[k].var->aux.name, cex_text(r, k, buf, sizeof buf));
     json_end_object(&w);
-    json_string(&w, "source", r->src_value.ub ? "UB" : vs_format_literal((DType)src->dtype, r->src_value.bits, true, buf, sizeof buf));
-    json_string(&w, "target", r->tgt_value.ub ? "UB" : vs_format_literal((DType)tgt->dtype, r->tgt_value.bits, true, buf, sizeof buf));
+    json_string(&w, "source", side_text(r, src, false, buf, sizeof buf));
+    json_string(&w, "target", side_text(r, tgt, true, buf, sizeof buf));
   }
   if (r->verdict == CHECK_UNKNOWN || r->verdict == CHECK_ERROR) json_string(&w, "reason", r->reason);
   json_end_object(&w);
@@ -157,11 +176,12 @@ int cmd_check(int argc, char **argv) {
     }
     tgt = b.src;
   }
-  if (src->dtype != tgt->dtype) {
+  if (src->dtype != tgt->dtype || src->lanes != tgt->lanes) {
+    char ta[16], tb[16];
     snprintf(d.file, sizeof d.file, "%s", files[nfiles - 1]);
     d.line = d.col = 1;
     snprintf(d.msg, sizeof d.msg, "the target has type %s but the source has type %s",
-             dt_name((DType)tgt->dtype), dt_name((DType)src->dtype));
+             vs_node_type_name(tgt, ta, sizeof ta), vs_node_type_name(src, tb, sizeof tb));
     rc = cli_input_error("check", &d, c.json);
     goto done;
   }

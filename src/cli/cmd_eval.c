@@ -13,7 +13,8 @@ static const char *eval_help =
   "\n"
   "Evaluates the expression in FILE (or both sides of a case) with the reference evaluator, with each\n"
   "declared variable bound to a value given as a literal of its dtype (`x=5`, `y=-1`, `f=-0.0`,\n"
-  "`f=nan`, `b=true`, `z=0xff`). Prints the value as a typed literal, or UB.\n"
+  "`f=nan`, `b=true`, `z=0xff`). A vector variable takes `[a, b, ...]` (one literal per lane) or one\n"
+  "literal for every lane. Prints the value as a typed literal (vectors: `[1_i32, 2_i32]`), or UB.\n"
   "exit codes: 0 ok, 2 bad input or usage\n";
 
 static int eval_error(bool json, const char *msg) {
@@ -51,14 +52,16 @@ int cmd_eval(int argc, char **argv) {
   VsDiag d;
   int rc = EXIT_USAGE;
   VarValue *env = NULL;
+  VecVarValue *venv = NULL;
   char msg[512];
   if (!vs_parse_file(ctx, path, &f, &d)) {
     rc = cli_input_error("eval", &d, json);
     goto done;
   }
   env = calloc(f.nvars + 1, sizeof *env);
+  venv = calloc(f.nvars + 1, sizeof *venv);
   bool *bound = calloc(f.nvars + 1, sizeof *bound);
-  if (!env || !bound) {
+  if (!env || !venv || !bound) {
     free(bound);
     rc = eval_error(json, "out of memory");
     goto done;
@@ -81,13 +84,14 @@ int cmd_eval(int argc, char **argv) {
       goto done;
     }
     char err[256];
-    if (!vs_parse_value(eq + 1, (DType)f.vars[k]->dtype, &env[k].bits, err, sizeof err)) {
+    if (!vs_parse_lanes_value(eq + 1, (DType)f.vars[k]->dtype, f.vars[k]->lanes, venv[k].lane, err, sizeof err)) {
       snprintf(msg, sizeof msg, "bad value for '%s': %s", f.vars[k]->aux.name, err);
       free(bound);
       rc = eval_error(json, msg);
       goto done;
     }
-    env[k].var = f.vars[k];
+    env[k].var = venv[k].var = f.vars[k];
+    env[k].bits = venv[k].lane[0];
     bound[k] = true;
   }
   for (size_t k = 0; k < f.nvars; k++) {
@@ -102,11 +106,13 @@ int cmd_eval(int argc, char **argv) {
   for (size_t k = 0; k < f.nvars; k++) {
     const Node *v = f.vars[k];
     if (dt_is_float((DType)v->dtype)) continue;
-    i128 x = im_value((DType)v->dtype, env[k].bits);
-    if (x < vs_vmin(v) || x > vs_vmax(v)) {
-      snprintf(msg, sizeof msg, "value of '%s' is outside its declared range", v->aux.name);
-      rc = eval_error(json, msg);
-      goto done;
+    for (int j = 0; j < v->lanes; j++) {
+      i128 x = im_value((DType)v->dtype, venv[k].lane[j]);
+      if (x < vs_vmin(v) || x > vs_vmax(v)) {
+        snprintf(msg, sizeof msg, "value of '%s' is outside its declared range", v->aux.name);
+        rc = eval_error(json, msg);
+        goto done;
+      }
     }
   }
   Node *roots[2] = {f.src, f.tgt};
@@ -118,13 +124,22 @@ int cmd_eval(int argc, char **argv) {
     json_string(&w, "command", "eval");
   }
   for (int s = 0; s < 2 && roots[s]; s++) {
-    Value v;
-    char buf[96];
-    if (!eval_expr(roots[s], env, f.nvars, &v)) {
+    VecValue v;
+    char buf[1024];
+    /* The vector evaluator computes scalars exactly as the scalar one (lane by lane through it). */
+    bool ok = (roots[s]->flags & NF_HAS_VEC) ? eval_vec_expr(roots[s], venv, f.nvars, &v) : false;
+    if (!(roots[s]->flags & NF_HAS_VEC)) {
+      Value sv;
+      ok = eval_expr(roots[s], env, f.nvars, &sv);
+      v.lanes = 1;
+      v.lane[0] = sv.bits;
+      v.ub = sv.ub;
+    }
+    if (!ok) {
       rc = eval_error(json, "evaluation failed");
       goto done;
     }
-    const char *text = v.ub ? "UB" : vs_format_literal((DType)roots[s]->dtype, v.bits, true, buf, sizeof buf);
+    const char *text = v.ub ? "UB" : vs_format_lanes((DType)roots[s]->dtype, v.lanes, v.lane, buf, sizeof buf);
     if (json) json_string(&w, f.tgt ? labels[s] : "value", text);
     else if (f.tgt) printf("%s: %s\n", labels[s], text);
     else printf("%s\n", text);
@@ -136,6 +151,7 @@ int cmd_eval(int argc, char **argv) {
   rc = EXIT_OK;
 done:
   free(env);
+  free(venv);
   vs_file_free(&f);
   vs_ctx_free(ctx);
   return rc;

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "ir/node.h"
+#include "ir/vector.h"
 
 /* A result: the bit pattern of the value in the node's dtype (masked to its width; floats as their
  * IEEE bits, NaN canonical), or UB. */
@@ -29,7 +30,8 @@ typedef struct {
 Value eval_op(const Node *n, const Value *args);
 
 /* Evaluates root under env (every variable of root must be bound, else returns false and sets *out to
- * UB). Shared subexpressions are evaluated once. */
+ * UB). Shared subexpressions are evaluated once. Scalar expressions only: an expression with a vector
+ * node (NF_HAS_VEC) returns false here and in evaluator_new; eval_vec_expr takes it. */
 bool eval_expr(Node *root, const VarValue *env, size_t nenv, Value *out);
 
 /* An evaluator prepared for one expression, for evaluating it at many points quickly. */
@@ -44,5 +46,28 @@ Value evaluator_run(Evaluator *ev, const uint64_t *var_bits);
 /* True when two results are the same under refinement: both UB, or both values with equal bits (NaN is
  * canonical, so NaN equals NaN; -0.0 and +0.0 differ). */
 static inline bool value_same(Value a, Value b) { return a.ub == b.ub && (a.ub || a.bits == b.bits); }
+
+/* ---- vectors (eval_vector.c) ---- */
+
+/* A scalar or vector result: `lanes` lane bit patterns as in Value, and one UB flag for the whole value
+ * (docs/semantics.md, "Vectors": a vector op is UB when any lane is). Lanes of a UB value are 0. */
+typedef struct {
+  uint64_t lane[VS_MAX_LANES];
+  uint8_t lanes;
+  bool ub;
+} VecValue;
+
+/* A variable's value: lane[0..var->lanes). */
+typedef struct {
+  const Node *var;
+  uint64_t lane[VS_MAX_LANES];
+} VecVarValue;
+
+/* Applies n's op lane by lane to evaluated operand values (one per operand of n). */
+VecValue eval_vec_op(const Node *n, const VecValue *args);
+/* Evaluates any expression, scalar or vector, under env (every variable bound, else false). */
+bool eval_vec_expr(Node *root, const VecVarValue *env, size_t nenv, VecValue *out);
+/* Refinement's sameness, lane-wise: both UB, or both defined with the same lanes. */
+bool vec_value_same(const VecValue *a, const VecValue *b);
 
 #endif

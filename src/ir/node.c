@@ -7,6 +7,7 @@
 #include "analysis/bounds.h"
 #include "ir/arena.h"
 #include "ir/nodemap.h"
+#include "ir/vector.h"
 
 struct VsCtx {
   Arena arena; /* nodes and interned strings */
@@ -35,7 +36,7 @@ void vs_ctx_free(VsCtx *ctx) {
 }
 
 void vs_ctx_set_limits(VsCtx *ctx, uint32_t max_depth, uint32_t max_nodes) {
-  if (max_depth) ctx->max_depth = max_depth;
+  if (max_depth) ctx->max_depth = max_depth > VS_MAX_DEPTH_LIMIT ? VS_MAX_DEPTH_LIMIT : max_depth;
   if (max_nodes) ctx->max_nodes = max_nodes;
 }
 uint32_t vs_ctx_max_depth(const VsCtx *ctx) { return ctx->max_depth; }
@@ -111,7 +112,7 @@ static uint32_t mix(uint32_t h, uint64_t v) {
 /* The key of a node: what structural equality compares. Var names hash by content (interned pointers
  * would make hashes, and so iteration orders, differ from run to run). */
 static uint32_t key_hash(const Node *k) {
-  uint32_t h = mix(0x811c9dc5u, (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
+  uint32_t h = mix(0x811c9dc5u, (uint64_t)k->lanes << 24 | (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
   if (k->op == OP_VAR) {
     h = mix(h, hash_bytes(k->aux.name, strlen(k->aux.name)));
     h = mix(h, k->lo);
@@ -124,7 +125,8 @@ static uint32_t key_hash(const Node *k) {
 }
 
 static bool key_equal(const Node *a, const Node *b) {
-  if (a->hash != b->hash || a->op != b->op || a->dtype != b->dtype || a->nargs != b->nargs) return false;
+  if (a->hash != b->hash || a->op != b->op || a->dtype != b->dtype || a->nargs != b->nargs || a->lanes != b->lanes)
+    return false;
   if (a->aux.bits != b->aux.bits) return false; /* interned names compare by pointer */
   if (a->op == OP_VAR && (a->lo != b->lo || a->hi != b->hi)) return false;
   for (int i = 0; i < a->nargs; i++)
@@ -176,19 +178,21 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
   return n;
 }
 
-/* A key node on the stack with room for three operands (a union may hold a struct with a flexible
- * array member; a struct may not). */
+/* A key node on the stack with room for the most operands an op takes (vec of 16 lanes; a union may
+ * hold a struct with a flexible array member; a struct may not). */
 typedef union {
   Node n;
-  unsigned char room[sizeof(Node) + 3 * sizeof(Node *)];
+  unsigned char room[sizeof(Node) + VS_MAX_LANES * sizeof(Node *)];
 } KeyNode;
 
 static void key_init(KeyNode *k, Op op, DType dt, int nargs) {
-  memset(k, 0, sizeof *k);
+  /* The header only: operands are written for the nargs the node has, and nothing reads past them. */
+  memset(&k->n, 0, sizeof k->n);
   k->n.op = (uint8_t)op;
   k->n.dtype = (uint8_t)dt;
   k->n.nargs = (uint8_t)nargs;
   k->n.depth = 1;
+  k->n.lanes = 1;
 }
 
 Node *vs_const(VsCtx *ctx, DType dt, uint64_t bits) {
@@ -205,14 +209,23 @@ Node *vs_const_int(VsCtx *ctx, DType dt, i128 value) { return vs_const(ctx, dt, 
 Node *vs_bool(VsCtx *ctx, bool b) { return vs_const(ctx, DT_BOOL, b ? 1 : 0); }
 
 Node *vs_var(VsCtx *ctx, const char *name, DType dt, i128 lo, i128 hi) {
+  return vs_var_lanes(ctx, name, dt, 1, lo, hi);
+}
+
+Node *vs_var_lanes(VsCtx *ctx, const char *name, DType dt, int lanes, i128 lo, i128 hi) {
+  if (!vs_lanes_valid(lanes)) {
+    snprintf(ctx->err, sizeof ctx->err, "invalid lane count %d for variable '%s'", lanes, name);
+    return NULL;
+  }
   KeyNode k;
   key_init(&k, OP_VAR, dt, 0);
+  k.n.lanes = (uint8_t)lanes;
   k.n.aux.name = vs_intern(ctx, name, strlen(name));
   if (!k.n.aux.name) {
     snprintf(ctx->err, sizeof ctx->err, "out of memory");
     return NULL;
   }
-  k.n.flags = NF_HAS_VAR | (dt_is_float(dt) ? NF_HAS_FLOAT : 0);
+  k.n.flags = NF_HAS_VAR | (dt_is_float(dt) ? NF_HAS_FLOAT : 0) | (lanes > 1 ? NF_HAS_VEC : 0);
   if (dt == DT_BOOL || dt_is_int(dt)) {
     if (lo < im_min(dt)) lo = im_min(dt);
     if (hi > im_max(dt)) hi = im_max(dt);
@@ -230,7 +243,12 @@ Node *vs_var(VsCtx *ctx, const char *name, DType dt, i128 lo, i128 hi) {
 static bool is_intlike(DType dt) { return dt_is_int(dt) || dt == DT_BOOL; }
 
 const char *vs_type_check(Op op, DType to, Node *const *args, int nargs, DType *result) {
-  if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR) return "not an operation";
+  int lanes;
+  return vs_type_check_ex(op, to, 1, 0, args, nargs, result, &lanes);
+}
+
+/* The scalar rule of a lane-wise op (lane counts are checked by the caller). */
+static const char *scalar_type_check(Op op, DType to, Node *const *args, int nargs, DType *result) {
   if (nargs != op_arity(op)) return "wrong number of operands";
   for (int i = 0; i < nargs; i++)
     if (!args[i]) return "missing operand";
@@ -269,17 +287,41 @@ const char *vs_type_check(Op op, DType to, Node *const *args, int nargs, DType *
   return NULL;
 }
 
+const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
+                             DType *result, int *rlanes) {
+  if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR) return "not an operation";
+  if (op_is_vec(op)) return vec_type_check(op, lanes, aux, args, nargs, result, rlanes);
+  const char *err = scalar_type_check(op, to, args, nargs, result);
+  if (err) return err;
+  /* Lane-wise: every operand (a select's condition included) has the same lane count. */
+  for (int i = 1; i < nargs; i++)
+    if (args[i]->lanes != args[0]->lanes)
+      return "operands have different lane counts (use bcast to widen a scalar)";
+  *rlanes = args[0]->lanes;
+  return NULL;
+}
+
 Node *vs_make(VsCtx *ctx, Op op, DType to, Node *const *args, int nargs) {
+  return vs_make_ex(ctx, op, to, 1, 0, args, nargs);
+}
+
+Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs) {
   DType dt;
-  const char *err = vs_type_check(op, to, args, nargs, &dt);
+  int rlanes = 1;
+  if (nargs < 0 || nargs > VS_MAX_LANES) {
+    snprintf(ctx->err, sizeof ctx->err, "too many operands");
+    return NULL;
+  }
+  const char *err = vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
   if (err) {
     snprintf(ctx->err, sizeof ctx->err, "%s", err);
     return NULL;
   }
   KeyNode k;
   key_init(&k, op, dt, nargs);
+  k.n.lanes = (uint8_t)rlanes;
   uint32_t depth = 0;
-  uint8_t flags = dt_is_float(dt) ? NF_HAS_FLOAT : 0;
+  uint8_t flags = (dt_is_float(dt) ? NF_HAS_FLOAT : 0) | (rlanes > 1 ? NF_HAS_VEC : 0);
   if (op_flags(op) & OPF_UF) flags |= NF_HAS_UF;
   if (op == OP_POW && dt_is_float(dt)) flags |= NF_HAS_UF;
   for (int i = 0; i < nargs; i++) {
@@ -291,9 +333,9 @@ Node *vs_make(VsCtx *ctx, Op op, DType to, Node *const *args, int nargs) {
     snprintf(ctx->err, sizeof ctx->err, "expression nested too deeply (limit %u)", ctx->max_depth);
     return NULL;
   }
-  k.n.depth = depth + 1;
+  k.n.depth = (uint16_t)(depth + 1); /* <= max_depth <= VS_MAX_DEPTH_LIMIT */
   k.n.flags = flags;
-  if (op == OP_CAST || op == OP_BITCAST) k.n.aux.bits = 0; /* the target is the node's dtype */
+  k.n.aux.bits = op == OP_GEP ? aux : 0; /* CAST, BITCAST: the target is the node's dtype */
   k.n.hash = key_hash(&k.n);
   size_t before = ctx->count;
   Node *n = intern_node(ctx, &k.n);

@@ -21,7 +21,12 @@ enum {
   NF_HAS_FLOAT = 1, /* some node in the expression has a float dtype or float operands */
   NF_HAS_UF = 2,    /* some op is an uninterpreted function in the SMT encoding (exp2, log2, sin, float pow) */
   NF_HAS_VAR = 4,   /* some leaf is a variable */
+  NF_HAS_VEC = 8,   /* some node in the expression is a vector (lanes > 1): the scalar evaluator, the rule
+                     * engine and the program stages leave such expressions alone (ir/vector.h) */
 };
+
+/* Node depths are 16-bit (the room went to `lanes`): a context's depth limit is at most this. */
+#define VS_MAX_DEPTH_LIMIT 65535u
 
 typedef struct Node Node;
 struct Node {
@@ -31,12 +36,16 @@ struct Node {
   uint8_t flags;  /* NF_* */
   uint32_t id;    /* creation order in the context: a stable, deterministic total order */
   uint32_t hash;
-  uint32_t depth; /* 1 for leaves */
+  uint16_t depth; /* 1 for leaves; at most VS_MAX_DEPTH_LIMIT */
+  uint8_t lanes;  /* 1 for scalars; 2, 3, 4, 8 or 16 for vectors of `dtype` (ir/vector.h) */
+  uint8_t spare;  /* 0 */
   union {
-    uint64_t bits;    /* CONST: the value's bit pattern, masked to the width (NaNs canonical) */
+    uint64_t bits;    /* CONST: the value's bit pattern, masked to the width (NaNs canonical); GEP: the
+                       * selected lanes, 4 bits each, lane k of the result in bits 4k..4k+3 */
     const char *name; /* VAR: interned name */
   } aux;
-  uint64_t lo, hi;  /* integer and bool nodes: bounds, as bit patterns of the dtype */
+  uint64_t lo, hi;  /* integer and bool nodes: bounds, as bit patterns of the dtype (vectors: over
+                     * every lane) */
   Node *args[];
 };
 
@@ -44,7 +53,8 @@ typedef struct VsCtx VsCtx;
 
 VsCtx *vs_ctx_new(void);
 void vs_ctx_free(VsCtx *ctx);
-/* Limits against hostile input; 0 keeps the current value. Defaults: depth 2000, 1<<24 nodes. */
+/* Limits against hostile input; 0 keeps the current value. Defaults: depth 2000, 1<<24 nodes. The depth
+ * limit is clamped to VS_MAX_DEPTH_LIMIT. */
 void vs_ctx_set_limits(VsCtx *ctx, uint32_t max_depth, uint32_t max_nodes);
 uint32_t vs_ctx_max_depth(const VsCtx *ctx);
 const char *vs_ctx_error(const VsCtx *ctx);
@@ -74,6 +84,16 @@ Node *vs_un(VsCtx *ctx, Op op, Node *a);
 Node *vs_bin(VsCtx *ctx, Op op, Node *a, Node *b);
 Node *vs_tern(VsCtx *ctx, Op op, Node *a, Node *b, Node *c);
 Node *vs_cast(VsCtx *ctx, DType to, Node *a);
+
+/* Vectors (docs/semantics.md, "Vectors"). The type check and builder for every op, lane counts
+ * included: `lanes` and `aux` matter only for GEP (lanes: how many lanes it selects, aux: which, as in
+ * Node.aux) and BCAST (lanes: the result's lane count); *rlanes receives the result's lane count.
+ * vs_type_check above is this with lanes = 1 and aux = 0. */
+const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
+                             DType *result, int *rlanes);
+Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs);
+/* A variable with `lanes` lanes; [lo, hi] bounds every lane. */
+Node *vs_var_lanes(VsCtx *ctx, const char *name, DType dt, int lanes, i128 lo, i128 hi);
 
 /* Bounds as numbers (integer and bool nodes). */
 static inline i128 vs_vmin(const Node *n) { return im_value((DType)n->dtype, n->lo); }

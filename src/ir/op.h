@@ -44,7 +44,11 @@
   X(MAX, "max", 2, OPF_COMM)                            \
   X(POW, "pow", 2, 0)                                   \
   X(SELECT, "select", 3, 0)                             \
-  X(MULACC, "mulacc", 3, 0)
+  X(MULACC, "mulacc", 3, 0)                             \
+  X(VEC, "vec", -1, OPF_VEC)                            \
+  X(GEP, "gep", 1, OPF_VEC)                             \
+  X(CAT, "cat", -1, OPF_VEC)                            \
+  X(BCAST, "bcast", 1, OPF_VEC)
 
 enum {
   OPF_COMM = 1,   /* commutative: the engine may try both operand orders */
@@ -54,6 +58,7 @@ enum {
   OPF_LOGIC = 16, /* bitwise on integers, logical on bool */
   OPF_CMP = 32,   /* comparison: same-dtype operands, bool result */
   OPF_UF = 64,    /* no exact SMT counterpart: encoded as an uninterpreted function */
+  OPF_VEC = 128,  /* builds or takes apart vectors (docs/semantics.md, "Vectors"); arity -1: variadic */
 };
 
 typedef enum {
@@ -65,9 +70,12 @@ typedef enum {
 
 const char *op_spelling(Op op); /* "+", "//", "tdiv", ... */
 const char *op_name(Op op);     /* "ADD", "IDIV", ... (for traces and JSON) */
-int op_arity(Op op);
+int op_arity(Op op); /* -1 for the variadic VEC and CAT */
 unsigned op_flags(Op op);
 static inline bool op_is_comm(Op op) { return (op_flags(op) & OPF_COMM) != 0; }
 static inline bool op_is_cmp(Op op) { return (op_flags(op) & OPF_CMP) != 0; }
+/* VEC, GEP, CAT, BCAST: the ops that change lane counts (every other op is lane-wise). Spelled out
+ * rather than read from op_flags: the engine asks it for every action it tries. */
+static inline bool op_is_vec(Op op) { return op == OP_VEC || op == OP_GEP || op == OP_CAT || op == OP_BCAST; }
 
 #endif

@@ -1,8 +1,11 @@
 #include "rewrite/engine.h"
 
+#include "ir/vector.h"
+
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/vector.h"
 #include "rewrite/match.h"
 
 /* The memo: node -> its simplified form (a fixpoint maps to itself). Open addressing on the node's
@@ -144,7 +147,7 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
     if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
     if (!guard_holds(r, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
-    if (out && out != n && out->dtype == n->dtype) {
+    if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes) {
       ((Rule *)r)->fired++;
       return out;
     }
@@ -154,7 +157,12 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
 
 /* Tries one action on n; sets *name to what fired. */
 static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const MatchProg *progs, Node *n,
-                        const char **name) {
+                        bool vec_node, const char **name) {
+  /* Scalar rules and the folds are proved per scalar dtype: they fire on no vector node nor lane move
+   * (gep); vector rules (vector.rules) are proved with their lane counts and fire there. Scalar nodes
+   * inside vector expressions are fair game for all: every node a scalar pattern reaches through
+   * lane-wise ops is scalar too, and so is what its template builds. */
+  if (vec_node && !(a->rule ? a->rule->vector : a->fold->on_vectors)) return NULL;
   if (a->rule) {
     *name = a->rule->name;
     return try_rule(rw, a->rule, n, variants, progs);
@@ -162,20 +170,21 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
   Node *out = a->fold->fold(rw->ctx, n);
   *name = a->fold->name;
-  return out && (out == n || out->dtype != n->dtype) ? NULL : out;
+  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes) ? NULL : out;
 }
 
 /* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
+  bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
   size_t nc;
   const Candidate *cs = catalog_candidates(rw->cat, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
     const Action *acts = catalog_actions(rw->cat, rw->opts.simple, n->op, &nc);
     for (size_t i = 0; i < nc; i++) {
       const char *name;
-      Node *out = try_action(rw, &acts[i], ~0u, NULL, n, &name);
+      Node *out = try_action(rw, &acts[i], ~0u, NULL, n, vec_node, &name);
       if (out) {
         record(rw, name, n, out);
         return out;
@@ -185,7 +194,7 @@ static Node *step(Rewriter *rw, Node *n) {
   }
   for (size_t i = 0; i < nc; i++) {
     const char *name;
-    Node *out = try_action(rw, cs[i].action, cs[i].variants, cs[i].progs, n, &name);
+    Node *out = try_action(rw, cs[i].action, cs[i].variants, cs[i].progs, n, vec_node, &name);
     if (out) {
       record(rw, name, n, out);
       return out;
@@ -198,14 +207,15 @@ static Node *simplify(Rewriter *rw, Node *n);
 
 /* n with every operand simplified. */
 static Node *simplify_args(Rewriter *rw, Node *n) {
-  Node *args[3];
+  Node *args[VS_MAX_LANES]; /* vec has up to 16 operands */
   bool changed = false;
   for (int i = 0; i < n->nargs; i++) {
     args[i] = simplify(rw, n->args[i]);
     changed |= args[i] != n->args[i];
   }
   if (!changed) return n;
-  Node *out = vs_make(rw->ctx, (Op)n->op, (DType)n->dtype, args, n->nargs);
+  /* The same op with new operands: a gep's selection (aux) and a bcast's lane count (lanes) carry over. */
+  Node *out = vs_make_ex(rw->ctx, (Op)n->op, (DType)n->dtype, n->lanes, n->aux.bits, args, n->nargs);
   /* Out of budget, operands may be half-rewritten towers of a runaway rule set, too deep to rebuild:
    * keeping n is sound, and the exhaustion is reported. Otherwise a failure is an internal error. */
   if (!out && rw->budget_left > 0) rw->failed = true;

@@ -30,11 +30,14 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
 #define LIN "lin_add_assoc", "lin_add_comm", "lin_mul_comm", "lin_sub", "lin_neg", "lin_mul_assoc", "lin_distrib", \
             "lin_collect"
 #define OPS(a) ((uint64_t)1 << (a))
-#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, fn, OPS(op)}
+#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, fn, OPS(op), false}
 
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
-  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, 0},
+  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, 0, false},
+  /* The same lane by lane: justified by the vector part of the conformance check, which compares the
+   * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
+  {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, 0, true},
   DIVMOD(cancel_divmod_div, OP_IDIV, fold_cancel_divmod),
   DIVMOD(cancel_divmod_mod, OP_MOD, fold_cancel_divmod),
   DIVMOD(cancel_tdivmod_div, OP_TDIV, fold_cancel_tdivmod),
@@ -57,15 +60,15 @@ static const Fold folds[] = {
   DIVMOD(binary_numerator_tdiv, OP_TDIV, fold_binary_numerator),
   DIVMOD(binary_numerator_tmod, OP_TMOD, fold_binary_numerator),
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, fold_term_collect,
-   OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL)},
+   OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
   {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_LT)},
+   OPS(OP_LT), false},
   {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_LE)},
+   OPS(OP_LE), false},
   {"move_offset_eq", "comparison", {"cmp_move_eq", "cmp_move_eq_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_EQ)},
+   OPS(OP_EQ), false},
   {"move_offset_ne", "comparison", {"cmp_move_ne", "cmp_move_ne_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_NE)},
+   OPS(OP_NE), false},
 };
 
 _Static_assert(OP_COUNT <= 64, "Fold.ops is a 64-bit mask");

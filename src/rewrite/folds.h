@@ -26,6 +26,11 @@ Node *fold_gcd_with_remainder(VsCtx *ctx, Node *n);  /* // %: gcd of the terms a
 Node *fold_binary_numerator(VsCtx *ctx, Node *n);    /* // % tdiv tmod: a numerator of two values */
 
 Node *fold_term_collect(VsCtx *ctx, Node *n);        /* like terms and constants collected */
+
+/* folds_vector.c: a lane-wise op whose operands are vectors of constants (vec of constants, bcast of a
+ * constant) becomes the vector of constants the vector evaluator computes, unless it is UB there. */
+bool fold_vec_const_applies(const Node *n);
+Node *fold_vec_const(VsCtx *ctx, Node *n);
 Node *fold_move_offset(VsCtx *ctx, Node *n);         /* comparisons: terms and offsets to one side */
 
 #endif

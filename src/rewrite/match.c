@@ -50,6 +50,9 @@ static bool bind_class(Match *m, int c, DType dt) {
 
 /* A leaf of a pattern (a variable, a constant variable, a literal) against n. */
 static inline bool match_leaf(const Pat *p, Node *n, Match *m) {
+  /* Scalar rules see only scalar nodes (the engine gives them scalar roots, and every op they reach
+   * through is lane-wise), so only vector rules' terms can differ here; the test is one compare. */
+  if (n->lanes != p->lanes) return false;
   switch (p->kind) {
   case PAT_VAR:
   case PAT_CVAR:
@@ -75,7 +78,8 @@ static inline bool match_leaf(const Pat *p, Node *n, Match *m) {
  * failure the match is discarded whole, so neither changes the answer. */
 bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m) {
   if (p->kind != PAT_OP) return match_leaf(p, n, m);
-  if (n->op != p->op || n->nargs != p->nargs) return false;
+  if (n->op != p->op || n->nargs != p->nargs || n->lanes != p->lanes) return false;
+  if (p->op == OP_GEP && n->aux.bits != p->aux) return false; /* the same lanes selected */
   if (!bind_class(m, p->tclass, (DType)n->dtype)) return false;
   for (int i = 0; i < p->nargs; i++) {
     const Pat *a = p->args[i];
@@ -95,6 +99,8 @@ bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
   int first_of_slot[RULE_MAX_SLOTS];
   bool class_seen[RULE_MAX_ALL_CLASSES] = {false};
   memset(out, 0, sizeof *out);
+  /* Vector rules compare lane counts and gep selections, which the flat program does not: match_pat. */
+  if (r->vector) return false;
   if (r->nclasses > RULE_MAX_ALL_CLASSES || r->nslots > RULE_MAX_SLOTS || p->kind > PAT_OP) return false;
   for (int i = 0; i < RULE_MAX_SLOTS; i++) first_of_slot[i] = -1;
   /* Breadth-first: every node after its parent. */
@@ -202,10 +208,10 @@ Node *template_build(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m) {
   case PAT_OP:
     if (t->nargs == 0 && t->slot >= 0) return m->slot[t->slot];
     {
-      Node *args[3];
+      Node *args[VS_MAX_LANES];
       for (int i = 0; i < t->nargs; i++)
         if (!(args[i] = template_build(ctx, r, t->args[i], m))) return NULL;
-      return vs_make(ctx, (Op)t->op, dt, args, t->nargs);
+      return vs_make_ex(ctx, (Op)t->op, dt, t->lanes, t->aux, args, t->nargs);
     }
   case PAT_LIT: {
     uint64_t bits;

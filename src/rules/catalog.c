@@ -402,6 +402,9 @@ static bool shape_bind(uint8_t *cd, int cls, DType dt) {
  * is one match_pat makes (or the proof check after it), so a false answer means the variant fails. */
 static bool variant_fits(Catalog *c, const Rule *r, const Pat *p, const Node *n) {
   if (p->kind != PAT_OP) return true; /* not a shape this filter knows: try it */
+  /* Vector rules look at what the key does not record (vec's operand count, operands past the third,
+   * lane counts): always a candidate, match_pat decides. */
+  if (r->vector) return true;
   if (p->op != n->op || p->nargs != n->nargs) return false;
   uint8_t cd[RULE_MAX_ALL_CLASSES];
   for (int i = 0; i < RULE_MAX_ALL_CLASSES; i++) cd[i] = i < r->nclasses ? r->class_fixed[i] : DT_COUNT;
@@ -595,7 +598,9 @@ static CandSlot *cand_build_deep(Catalog *c, const CandSlot *base, const Node *n
     if (cd.action->rule) {
       unsigned mask = 0;
       for (int v = 0; v < cd.action->rule->nvariants && v < 8; v++)
-        if ((cd.variants >> v & 1) && variant_fits_deep(cd.action->rule->variants[v], n)) mask |= 1u << v;
+        if ((cd.variants >> v & 1) &&
+            (cd.action->rule->vector || variant_fits_deep(cd.action->rule->variants[v], n))) /* as variant_fits */
+          mask |= 1u << v;
       if (!mask) continue;
       cd.variants = (uint8_t)mask;
     }

@@ -24,6 +24,7 @@ typedef struct {
   bool (*applies)(const Node *n);
   Node *(*fold)(VsCtx *ctx, Node *n);
   uint64_t ops; /* the ops (bit 1 << op) whose nodes it may apply to; 0: every op */
+  bool on_vectors; /* it may fire on vector nodes (it is justified lane by lane); others never do */
 } Fold;
 
 /* What the engine tries on a node, in order: rules and folds of the node's op, by family rank. */

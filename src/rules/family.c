@@ -4,6 +4,7 @@
 
 const Family families[] = {
   {"invalid", true},          {"constant_folding", true}, {"identity", true},
+  {"vector", true},           /* lane moves: before any rule looks inside a vec or bcast */
   {"canonical", false},       {"self_fold", true},        {"zero_fold", true},
   {"division", false},        {"cast", false},            {"term_combine", false},
   {"alu_chain", false},       {"advanced_division", false}, {"divmod_recombine", false},

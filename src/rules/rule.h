@@ -13,6 +13,7 @@
 
 #include "ir/intmath.h"
 #include "ir/node.h"
+#include "ir/vector.h"
 
 enum {
   RULE_MAX_SLOTS = 12,  /* pattern variables, constant variables and @-bindings of one rule */
@@ -40,9 +41,11 @@ struct Pat {
   uint8_t lit_float; /* PAT_LIT: written as a float literal */
   uint8_t lit_typed; /* PAT_LIT with a dtype suffix, PAT_OP cast to a named dtype: fixed_dt is set */
   uint8_t fixed_dt;  /* that dtype (the node's class is fixed to it) */
+  uint8_t lanes;     /* the lane count this term has (rule_typing.c): 1 for scalars */
+  uint64_t aux;      /* gep: the selected lanes (as Node.aux); bcast: the lane count */
   i128 ival;         /* PAT_LIT: integer value (lit_float == 0) */
   double fval;       /* PAT_LIT: float value (lit_float == 1); exact for the literals rules use */
-  Pat *args[3];
+  Pat *args[VS_MAX_LANES]; /* vec has up to 16 operands */
   int line, col;
 };
 
@@ -91,6 +94,10 @@ typedef struct {
   Pat *variants[8];
   int nvariants;
   bool is_lemma; /* a lemma for a procedural fold: proved, never matched */
+  /* The rule uses vec, gep or bcast: every term's lane count is fixed by the rule's text (rule_typing.c),
+   * the matcher compares lane counts, and it may fire on vector nodes. Other rules are scalar. */
+  bool vector;
+  uint8_t slot_lanes[RULE_MAX_SLOTS];
   int nslots;
   const char *slot_names[RULE_MAX_SLOTS];
   uint8_t slot_kind[RULE_MAX_SLOTS]; /* PAT_VAR, PAT_CVAR or PAT_OP (an @-binding) */

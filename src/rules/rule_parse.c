@@ -93,6 +93,7 @@ static Pat *new_pat(P *p, PatKind kind, const Token *at) {
     fail_at(p, at, "out of memory");
     return NULL;
   }
+  memset(x, 0, sizeof *x);
   x->kind = (uint8_t)kind;
   x->slot = -1;
   x->line = at->line;
@@ -111,6 +112,73 @@ static const struct {
   {"ceil", OP_CEIL},   {"round", OP_ROUND}, {"recip", OP_RECIP},   {"exp2", OP_EXP2},   {"log2", OP_LOG2},
   {"sin", OP_SIN},     {"cast", OP_CAST},   {"bitcast", OP_BITCAST},
 };
+
+/* An integer literal without suffix in [0, max] (gep lanes, bcast counts). */
+static bool small_int(P *p, int max, uint8_t *out) {
+  u128 mag = 0;
+  if (p->tok.kind != TK_INT || p->tok.has_suffix || !lit_int_magnitude(p->lx.src + p->tok.off, p->tok.num_len, &mag) ||
+      mag > (u128)max) {
+    fail_at(p, &p->tok, "expected an integer from 0 to %d", max);
+    return false;
+  }
+  *out = (uint8_t)mag;
+  advance(p);
+  return true;
+}
+
+/* vec(a, b, ...), gep(x, K), gep(x, [K, ...]), bcast(x, N): as in .vs files (docs/syntax.md). The lane
+ * selection and count are part of the rule's text, so every term's lane count is fixed. */
+static Pat *parse_vector_call(P *p, Token name, Pat *x) {
+  const char *s = p->lx.src + name.off;
+  x->op = (uint8_t)(s[0] == 'v' ? OP_VEC : s[0] == 'g' ? OP_GEP : OP_BCAST);
+  p->rule->vector = true;
+  advance(p); /* ( */
+  int n = 0;
+  for (;;) {
+    if (n == VS_MAX_LANES) {
+      fail_at(p, &p->tok, "too many arguments");
+      return NULL;
+    }
+    x->args[n++] = parse_expr(p, 0);
+    if (p->failed) return NULL;
+    if (p->tok.kind != TK_COMMA) break;
+    advance(p);
+    if (x->op == OP_VEC) continue;
+    uint8_t k[VS_MAX_LANES];
+    int nk = 0;
+    if (x->op == OP_BCAST) {
+      if (!small_int(p, VS_MAX_LANES, &k[0])) return NULL;
+      x->lanes = k[0];
+      x->aux = k[0];
+    } else if (p->tok.kind == TK_LBRACK) {
+      advance(p);
+      do {
+        if (nk == VS_MAX_LANES) {
+          fail_at(p, &p->tok, "too many lanes");
+          return NULL;
+        }
+        if (!small_int(p, VS_MAX_LANES - 1, &k[nk++])) return NULL;
+      } while (p->tok.kind == TK_COMMA && (advance(p), true));
+      if (!expect(p, TK_RBRACK, "']'")) return NULL;
+    } else {
+      if (!small_int(p, VS_MAX_LANES - 1, &k[nk++])) return NULL;
+    }
+    if (x->op == OP_GEP) {
+      x->lanes = (uint8_t)nk;
+      for (int i = 0; i < nk; i++) x->aux |= (uint64_t)k[i] << (4 * i);
+    }
+    break;
+  }
+  if (!expect(p, TK_RPAREN, "')'")) return NULL;
+  if (x->op == OP_VEC) x->lanes = (uint8_t)n;
+  if ((x->op == OP_VEC && (n < 2 || !vs_lanes_valid(n))) || (x->op != OP_VEC && n != 1) ||
+      (x->op == OP_BCAST && (x->lanes < 2 || !vs_lanes_valid(x->lanes))) || !vs_lanes_valid(x->lanes)) {
+    fail_at(p, &name, "bad operands or lane count for '%.*s'", (int)name.len, s);
+    return NULL;
+  }
+  x->nargs = (uint8_t)n;
+  return x;
+}
 
 /* A call `NAME(args)`: an op, a cast to a named dtype, or (templates; lemma patterns) vmin/vmax. */
 static Pat *parse_call(P *p, Token name) {
@@ -150,6 +218,8 @@ static Pat *parse_call(P *p, Token name) {
     k++;
   if (k < sizeof call_ops / sizeof call_ops[0]) {
     x->op = (uint8_t)call_ops[k].op;
+  } else if ((len == 3 && (!memcmp(s, "vec", 3) || !memcmp(s, "gep", 3))) || (len == 5 && !memcmp(s, "bcast", 5))) {
+    return parse_vector_call(p, name, x);
   } else if (dt_from_name(s, len, &dt)) {
     x->op = OP_CAST;
     fixed_cast = true;

@@ -123,7 +123,8 @@ static bool in_tree(const Pat *root, const Pat *p) {
 
 static bool pat_equal(const Pat *a, const Pat *b) {
   if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs || a->slot != b->slot ||
-      a->lit_float != b->lit_float || a->ival != b->ival || a->fval != b->fval || a->lit_typed != b->lit_typed || a->fixed_dt != b->fixed_dt)
+      a->lit_float != b->lit_float || a->ival != b->ival || a->fval != b->fval || a->lit_typed != b->lit_typed || a->fixed_dt != b->fixed_dt ||
+      a->lanes != b->lanes || a->aux != b->aux)
     return false;
   for (int i = 0; i < a->nargs; i++)
     if (!pat_equal(a->args[i], b->args[i])) return false;
@@ -176,6 +177,106 @@ static bool make_variants(Arena *a, Rule *r, char *msg, size_t size) {
     bool dup = false;
     for (int i = 0; i < r->nvariants; i++) dup |= pat_equal(r->variants[i], v);
     if (!dup) r->variants[r->nvariants++] = v;
+  }
+  return true;
+}
+
+/* ---- lane counts ---- */
+
+typedef struct {
+  Rule *r;
+  bool changed;
+  const Pat *conflict;
+} Lanes;
+
+/* Sets *x to n (0: unknown) unless it is known and different (a conflict at p). */
+static void lanes_set(Lanes *l, uint8_t *x, uint8_t n, const Pat *p) {
+  if (!n || *x == n) return;
+  if (*x) {
+    if (!l->conflict) l->conflict = p;
+    return;
+  }
+  *x = n;
+  l->changed = true;
+}
+
+/* One propagation step over a tree: vec, gep and bcast fix their own lane counts (vec's operands are
+ * scalars, bcast's too); every other op is lane-wise (its operands have its lane count); literals are
+ * scalars; a variable has one lane count wherever it occurs. */
+static void lanes_flow(Lanes *l, Pat *p) {
+  Rule *r = l->r;
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR:
+  case PAT_BOUND:
+    if (p->kind == PAT_BOUND || p->kind == PAT_CVAR) lanes_set(l, &p->lanes, 1, p); /* constants are scalars */
+    lanes_set(l, &p->lanes, r->slot_lanes[p->slot], p);
+    lanes_set(l, &r->slot_lanes[p->slot], p->lanes, p);
+    return;
+  case PAT_LIT: lanes_set(l, &p->lanes, 1, p); return;
+  case PAT_OP: break;
+  default: return;
+  }
+  if (p->slot >= 0) {
+    lanes_set(l, &p->lanes, r->slot_lanes[p->slot], p);
+    lanes_set(l, &r->slot_lanes[p->slot], p->lanes, p);
+  }
+  for (int i = 0; i < p->nargs; i++) lanes_flow(l, p->args[i]);
+  switch ((Op)p->op) {
+  case OP_VEC:
+  case OP_BCAST:
+    for (int i = 0; i < p->nargs; i++) lanes_set(l, &p->args[i]->lanes, 1, p->args[i]);
+    return;
+  case OP_GEP: return; /* its operand's lane count comes from elsewhere (checked below) */
+  default: break;
+  }
+  for (int i = 0; i < p->nargs; i++) {
+    lanes_set(l, &p->lanes, p->args[i]->lanes, p);
+    lanes_set(l, &p->args[i]->lanes, p->lanes, p->args[i]);
+  }
+}
+
+/* The first term whose lane count is still unknown, or a gep that selects past its operand's lanes. */
+static const Pat *lanes_check(Pat *p, bool vector) {
+  if (!vector && !p->lanes) p->lanes = 1; /* a scalar rule: scalars throughout */
+  if (!p->lanes) return p;
+  if (p->kind == PAT_OP && p->op == OP_GEP)
+    for (int k = 0; k < p->lanes; k++)
+      if ((int)(p->aux >> (4 * k) & 15) >= p->args[0]->lanes) return p;
+  for (int i = 0; p->kind == PAT_OP && i < p->nargs; i++) {
+    const Pat *bad = lanes_check(p->args[i], vector);
+    if (bad) return bad;
+  }
+  return NULL;
+}
+
+static bool infer_lanes(Rule *r, char *msg, size_t size, int *line, int *col) {
+  Lanes l = {.r = r};
+  memset(r->slot_lanes, 0, sizeof r->slot_lanes);
+  for (int pass = 0; pass < 2 * RULE_MAX_SLOTS + 4; pass++) {
+    l.changed = false;
+    lanes_flow(&l, r->lhs);
+    lanes_flow(&l, r->rhs);
+    lanes_set(&l, &r->lhs->lanes, r->rhs->lanes, r->rhs); /* a rewrite keeps the lane count */
+    lanes_set(&l, &r->rhs->lanes, r->lhs->lanes, r->rhs);
+    if (!l.changed || l.conflict) break;
+  }
+  const Pat *bad = l.conflict ? l.conflict : lanes_check(r->lhs, r->vector);
+  if (!bad) bad = lanes_check(r->rhs, r->vector);
+  if (bad) {
+    snprintf(msg, size, l.conflict ? "lane count conflict: this term cannot have the lane count its context needs"
+                                   : "the lane count of this term is not fixed by the rule (or a gep lane is out of range)");
+    *line = bad->line;
+    *col = bad->col;
+    return false;
+  }
+  for (int s = 0; s < r->nslots; s++)
+    if (!r->slot_lanes[s]) r->slot_lanes[s] = 1;
+  if (r->vector && r->guard) {
+    snprintf(msg, size, "rules with vector operations take no guard yet");
+    *line = r->guard->line;
+    *col = r->guard->col;
+    return false;
   }
   return true;
 }
@@ -233,7 +334,7 @@ bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, 
     int root = find(&u, MAX_NODES + s);
     r->slot_class[s] = (uint8_t)(class_of_root[root] >= 0 ? class_of_root[root] : 0);
   }
-  return make_variants(arena, r, msg, size);
+  return infer_lanes(r, msg, size, line, col) && make_variants(arena, r, msg, size);
 }
 
 char *rule_instance_name(const Rule *r, unsigned idx, char *buf, size_t size) {

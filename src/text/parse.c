@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/vector.h"
 #include "text/diag.h"
 #include "text/expr_parse.h"
 #include "text/lexer.h"
@@ -75,7 +76,9 @@ typedef enum { OE_BINARY, OE_PREFIX, OE_PAREN, OE_CALL } OeKind;
 typedef struct {
   uint8_t kind; /* OeKind */
   uint8_t tok;  /* OE_BINARY, OE_PREFIX: the operator token */
-  uint8_t op, cat, to, arity; /* OE_CALL */
+  uint8_t op, cat, to, arity; /* OE_CALL; vec and cat: arity is the most operands they take */
+  uint8_t nimm;               /* gep, bcast: the integers after the operand (lane indices, lane count) */
+  uint8_t imm[VS_MAX_LANES];
   int line, col;
   size_t vals_base; /* OE_CALL: value-stack height when the call opened */
   char name[24];    /* OE_CALL: the callee as written, for messages */
@@ -216,9 +219,15 @@ static bool has_prefix(const char *s, size_t len, const char *prefix) {
 static bool is_word(const char *s, size_t len, const char *w) { return strlen(w) == len && memcmp(s, w, len) == 0; }
 
 /* Names that cannot be variables: they are literals, functions, casts or keywords. */
+static bool is_vec_func(const char *s, size_t len) {
+  return is_word(s, len, "vec") || is_word(s, len, "gep") || is_word(s, len, "cat") || is_word(s, len, "bcast");
+}
+
 static bool is_reserved(const char *s, size_t len) {
   DType dt;
-  return dt_from_name(s, len, &dt) || find_func(s, len) >= 0 || is_word(s, len, "true") ||
+  int lanes;
+  return vs_vtype_from_name(s, len, &dt, &lanes) || find_func(s, len) >= 0 || is_vec_func(s, len) ||
+         is_word(s, len, "true") ||
          is_word(s, len, "false") || is_word(s, len, "inf") || is_word(s, len, "nan") || is_word(s, len, "in") ||
          has_prefix(s, len, "bitcast_") || has_prefix(s, len, "inf_") || has_prefix(s, len, "nan_");
 }
@@ -289,6 +298,12 @@ static Node *literal_node(Parser *p, uint32_t off, uint32_t len, bool is_float, 
 static bool type_error(Parser *p, int line, int col, const char *spell, Op op, DType to, Node *const *args, int nargs,
                        const char *fallback) {
   DType a = (DType)args[0]->dtype;
+  for (int i = 1; i < nargs; i++)
+    if (args[i]->lanes != args[0]->lanes) {
+      char t0[16], t1[16];
+      return fail(p, line, col, "operands of '%s' have different lane counts (%s and %s; bcast(x, N) widens a scalar)",
+                  spell, vs_node_type_name(args[0], t0, sizeof t0), vs_node_type_name(args[i], t1, sizeof t1));
+    }
   if (op == OP_SELECT) {
     if (a != DT_BOOL) return fail(p, line, col, "condition of 'select' must be bool, got %s", dt_name(a));
     return fail(p, line, col, "branches of 'select' have different types (%s and %s)", dt_name((DType)args[1]->dtype),
@@ -332,6 +347,23 @@ static Node *build(Parser *p, Op op, DType to, const char *spell, int line, int 
   return n;
 }
 
+/* A pending vec or bcast at entry i whose operands are resolved: its operands are the subtrees just
+ * before it, found from the last one backwards through their `start`s (vec has up to 16, more than
+ * u.args holds). bcast keeps its lane count in u.args[0]. */
+static Node *resolve_vec(Parser *p, uint32_t i) {
+  Ast *e = &p->ast[i];
+  Node *args[VS_MAX_LANES];
+  uint32_t j = i - 1;
+  for (int k = e->nargs - 1; k >= 0; k--) {
+    args[k] = p->ast[j].u.node;
+    if (k) j = p->ast[j].start - 1;
+  }
+  int lanes = e->op == OP_BCAST ? (int)e->u.args[0] : 1;
+  Node *n = vs_make_ex(p->ctx, (Op)e->op, DT_BOOL, lanes, 0, args, e->nargs);
+  if (!n) fail(p, e->line, e->col, "'%s': %s", op_spelling((Op)e->op), vs_ctx_error(p->ctx));
+  return n;
+}
+
 /* Turns the pending subtree rooted at idx into a Node of dtype E (E < 0: the default for its
  * literals). Entries are rewritten in place, children before parents; entries left over from earlier
  * resolutions inside the range are already AK_NODE and are skipped. */
@@ -345,9 +377,22 @@ static Node *resolve(Parser *p, uint32_t idx, int E) {
     if (e->kind == AK_LIT) {
       n = literal_node(p, e->u.lit.off, e->u.lit.len, e->flags & AF_FLOAT, e->flags & AF_NEG, (DType)E, e->line,
                        e->col);
+    } else if (e->kind == AK_OP && op_is_vec((Op)e->op)) {
+      n = resolve_vec(p, i);
     } else if (e->kind == AK_OP) {
       Node *args[3];
-      for (int j = 0; j < e->nargs; j++) args[j] = p->ast[e->u.args[j]].u.node;
+      int lanes = 1;
+      for (int j = 0; j < e->nargs; j++) {
+        args[j] = p->ast[e->u.args[j]].u.node;
+        if (args[j]->lanes > lanes) lanes = args[j]->lanes;
+      }
+      /* Every operand of a pending op is untyped (a select's condition aside): a scalar one next to a
+       * vector widens, as in apply(). */
+      for (int j = e->op == OP_SELECT ? 1 : 0; j < e->nargs && lanes > 1; j++)
+        if (args[j]->lanes == 1 && !(args[j] = vs_bcast(p->ctx, args[j], lanes))) {
+          fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+          return NULL;
+        }
       n = build(p, (Op)e->op, DT_BOOL, op_spelling((Op)e->op), e->line, e->col, args, e->nargs, false);
     } else {
       continue;
@@ -406,8 +451,19 @@ static bool apply(Parser *p, Op op, DType to, Cat cat, const char *spell, int li
     } else {
       E = hasfloat ? DT_F32 : DT_INDEX;
     }
-    for (int i = first; i < nargs; i++)
+    bool flex[3] = {false, false, false};
+    int lanes = 1;
+    for (int i = first; i < nargs; i++) {
+      flex[i] = p->ast[args[i]].kind != AK_NODE;
       if (!(nodes[i] = resolve(p, args[i], E))) return false;
+      if (nodes[i]->lanes > lanes) lanes = nodes[i]->lanes;
+    }
+    /* A literal operand next to a vector stands for that literal in every lane: `v + 1` is
+     * `v + bcast(1, N)` (docs/syntax.md, "Vectors"). Only untyped literals widen: a typed scalar
+     * operand of a vector op is a type error. */
+    for (int i = first; i < nargs; i++)
+      if (flex[i] && nodes[i]->lanes == 1 && lanes > 1 && !(nodes[i] = vs_bcast(p->ctx, nodes[i], lanes)))
+        return fail(p, line, col, "%s", vs_ctx_error(p->ctx));
   }
   Node *n = build(p, op, to, spell, line, col, nodes, nargs, swap);
   if (!n) return false;
@@ -607,11 +663,20 @@ static bool open_call(Parser *p) {
   OpEntry e = {.kind = OE_CALL, .line = t->line, .col = t->col, .vals_base = p->nvals};
   char nb[64];
   DType dt;
-  int f = find_func(s, t->len);
+  int f = find_func(s, t->len), lanes;
   if (f >= 0) {
     e.op = (uint8_t)funcs[f].op;
     e.arity = funcs[f].arity;
     e.cat = (uint8_t)funcs[f].cat;
+  } else if (is_vec_func(s, t->len)) {
+    if (p->lookup) return fail(p, t->line, t->col, "vector operations are not supported in programs yet");
+    e.op = (uint8_t)(s[0] == 'v' ? OP_VEC : s[0] == 'g' ? OP_GEP : s[0] == 'c' ? OP_CAT : OP_BCAST);
+    e.arity = e.op == OP_VEC || e.op == OP_CAT ? VS_MAX_LANES : 2;
+    e.cat = CAT_SAME;
+  } else if (vs_vtype_from_name(s, t->len, &dt, &lanes) && lanes > 1) {
+    return fail(p, t->line, t->col, "'%s(' is not a cast: casts name the lane type and keep the lane count "
+                "(%s(v)); bcast(x, %d) makes a vector of a scalar", short_name(s, t->len, nb, sizeof nb),
+                dt_name(dt), lanes);
   } else if (dt_from_name(s, t->len, &dt)) {
     e.op = OP_CAST, e.arity = 1, e.cat = CAT_CAST, e.to = (uint8_t)dt;
   } else if (has_prefix(s, t->len, "bitcast_")) {
@@ -625,9 +690,114 @@ static bool open_call(Parser *p) {
   snprintf(e.name, sizeof e.name, "%.*s", (int)t->len, s);
   if (!push_op(p, e)) return false;
   if (!advance(p) || !advance(p)) return false; /* the name and '(' */
-  if (p->tok.kind == TK_RPAREN)
+  if (p->tok.kind == TK_RPAREN) {
+    if (e.arity == VS_MAX_LANES) return fail(p, e.line, e.col, "'%s' needs at least 2 arguments, got 0", e.name);
     return fail(p, e.line, e.col, "'%s' takes %d argument%s, got 0", e.name, e.arity, e.arity == 1 ? "" : "s");
+  }
   return true;
+}
+
+/* ---- vector calls ---- */
+
+/* An integer literal without a suffix in [0, max], for gep's lane indices and bcast's lane count. */
+static bool parse_small_int(Parser *p, const char *what, int max, uint8_t *out) {
+  const Token *t = &p->tok;
+  char f[64];
+  if (t->kind != TK_INT || t->has_suffix)
+    return fail(p, t->line, t->col, "expected %s (an integer literal without a suffix), %s", what, found(p, f, sizeof f));
+  u128 mag = 0;
+  if (!lit_int_magnitude(tok_text(p, t), t->num_len, &mag) || mag > (u128)max)
+    return fail(p, t->line, t->col, "%s %.*s is out of range (0 to %d)", what, (int)(t->num_len > 20 ? 20 : t->num_len),
+                tok_text(p, t), max);
+  *out = (uint8_t)mag;
+  return advance(p);
+}
+
+/* After `gep(v,` or `bcast(x,`: a lane index, a list `[i, j, ...]` of them (gep), or the lane count. */
+static bool parse_immediates(Parser *p, OpEntry *e) {
+  if (e->op == OP_BCAST) {
+    e->nimm = 1;
+    return parse_small_int(p, "lane count", VS_MAX_LANES, &e->imm[0]);
+  }
+  if (p->tok.kind != TK_LBRACK) {
+    e->nimm = 1;
+    return parse_small_int(p, "lane index", VS_MAX_LANES - 1, &e->imm[0]);
+  }
+  int line = p->tok.line, col = p->tok.col;
+  if (!advance(p)) return false;
+  for (;;) {
+    if (e->nimm == VS_MAX_LANES) return fail(p, line, col, "'gep' selects at most %d lanes", VS_MAX_LANES);
+    if (!parse_small_int(p, "lane index", VS_MAX_LANES - 1, &e->imm[e->nimm++])) return false;
+    if (p->tok.kind == TK_RBRACK) return advance(p);
+    if (!expect(p, TK_COMMA, "',' or ']'")) return false;
+  }
+}
+
+/* Applies vec, cat, gep or bcast to its operands (the top nargs values). */
+static bool apply_vec_call(Parser *p, const OpEntry *e, int nargs) {
+  uint32_t a[VS_MAX_LANES];
+  Node *nodes[VS_MAX_LANES] = {NULL};
+  if (nargs < 1 || nargs > VS_MAX_LANES) return fail(p, e->line, e->col, "'%s' needs at least 1 argument", e->name);
+  pop_vals(p, nargs, a);
+  p->nest--;
+  Op op = (Op)e->op;
+  uint32_t depth = 0;
+  for (int i = 0; i < nargs; i++)
+    if (p->ast[a[i]].depth > depth) depth = p->ast[a[i]].depth;
+  if (depth >= p->max_depth) return fail(p, e->line, e->col, "expression nested too deeply (limit %u)", p->max_depth);
+  /* vec and cat operands share one dtype: untyped literals take it from a typed sibling, or the default
+   * (index; f32 with a float literal). A vector is never left untyped. */
+  int E = -1;
+  uint8_t hasfloat = 0;
+  for (int i = 0; i < nargs; i++) {
+    if (E < 0 && p->ast[a[i]].kind == AK_NODE) E = p->ast[a[i]].u.node->dtype;
+    hasfloat |= p->ast[a[i]].flags & AF_HASFLOAT;
+  }
+  if (E < 0 && (op == OP_VEC || op == OP_BCAST)) {
+    /* All operands untyped: like `1 + 2`, the vector waits for its context to give it a dtype, so
+     * `v + vec(1, 2, 3, 4)` is i32x4 next to an i32x4 v. */
+    if (op == OP_VEC && (nargs < 2 || !vs_lanes_valid(nargs)))
+      return fail(p, e->line, e->col, "'vec': vec takes 2, 3, 4, 8 or 16 operands, got %d", nargs);
+    if (op == OP_BCAST && (e->imm[0] < 2 || !vs_lanes_valid(e->imm[0])))
+      return fail(p, e->line, e->col, "'bcast': bcast lane count must be 2, 3, 4, 8 or 16, got %d", e->imm[0]);
+    Ast pa = {.kind = AK_OP, .op = (uint8_t)op, .flags = hasfloat, .nargs = (uint8_t)nargs, .line = e->line,
+              .col = e->col, .start = p->ast[a[0]].start, .depth = depth + 1};
+    pa.u.args[0] = op == OP_BCAST ? e->imm[0] : 0;
+    uint32_t idx;
+    return push_ast(p, pa, &idx) && push_last(p);
+  }
+  for (int i = 0; i < nargs; i++)
+    if (!(nodes[i] = resolve(p, a[i], op == OP_VEC || op == OP_CAT ? E : -1))) return false;
+  int lanes = 1;
+  uint64_t aux = 0;
+  char t0[16], t1[16];
+  if (op == OP_GEP) {
+    lanes = e->nimm;
+    for (int k = 0; k < e->nimm; k++) {
+      if (e->imm[k] >= nodes[0]->lanes && nodes[0]->lanes > 1)
+        return fail(p, e->line, e->col, "lane index %d is out of range for %s (lanes 0 to %d)", e->imm[k],
+                    vs_node_type_name(nodes[0], t0, sizeof t0), nodes[0]->lanes - 1);
+      aux |= (uint64_t)e->imm[k] << (4 * k);
+    }
+  } else if (op == OP_BCAST) {
+    lanes = e->imm[0];
+  }
+  DType rt;
+  int rl;
+  const char *err = vs_type_check_ex(op, DT_BOOL, lanes, aux, nodes, nargs, &rt, &rl);
+  if (err) {
+    for (int i = 1; i < nargs; i++)
+      if (nodes[i]->dtype != nodes[0]->dtype)
+        return fail(p, e->line, e->col, "operands of '%s' have different types (%s and %s)", e->name,
+                    vs_node_type_name(nodes[0], t0, sizeof t0), vs_node_type_name(nodes[i], t1, sizeof t1));
+    if (strstr(err, "operand"))
+      return fail(p, e->line, e->col, "'%s': %s, got %s", e->name, err, vs_node_type_name(nodes[0], t0, sizeof t0));
+    return fail(p, e->line, e->col, "'%s': %s", e->name, err);
+  }
+  Node *n = vs_make_ex(p->ctx, op, DT_BOOL, lanes, aux, nodes, nargs);
+  if (!n) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+  uint32_t idx;
+  return push_node(p, n, p->ast[a[0]].start, e->line, e->col, &idx) && push_last(p);
 }
 
 /* `name(` opens a call. In a program (p->lookup set) newlines end statements, so there the '(' must
@@ -739,6 +909,19 @@ static bool parse_expr(Parser *p, uint32_t *out) {
       continue;
     }
     size_t nargs = p->nvals - top->vals_base;
+    bool vcall = top->kind == OE_CALL && op_is_vec((Op)top->op);
+    if (vcall && k == TK_COMMA && (top->op == OP_GEP || top->op == OP_BCAST) && nargs == 1) {
+      /* gep(v, LANES) and bcast(x, COUNT): integers, not expressions. */
+      if (!advance(p) || !parse_immediates(p, top)) return false;
+      if (p->tok.kind != TK_RPAREN) {
+        char f2[64];
+        return fail(p, p->tok.line, p->tok.col, "expected ')', %s", found(p, f2, sizeof f2));
+      }
+      OpEntry e = *top;
+      p->nops--;
+      if (!apply_vec_call(p, &e, 1) || !advance(p)) return false;
+      continue;
+    }
     if (k == TK_COMMA) {
       if (nargs >= top->arity) {
         OpEntry e = *top;
@@ -747,6 +930,12 @@ static bool parse_expr(Parser *p, uint32_t *out) {
       }
       if (!advance(p)) return false;
       want_operand = true;
+      continue;
+    }
+    if (vcall && top->arity == VS_MAX_LANES) { /* vec, cat: the type check counts */
+      OpEntry e = *top;
+      p->nops--;
+      if (!apply_vec_call(p, &e, (int)nargs) || !advance(p)) return false;
       continue;
     }
     if (nargs != top->arity)
@@ -809,9 +998,10 @@ static bool parse_decl(Parser *p) {
                 short_name(s, name.len, nb, sizeof nb), prev->line, prev->col);
   if (!advance(p) || !advance(p)) return false; /* the name and ':' */
   DType dt;
+  int lanes = 1;
   if (p->tok.kind != TK_IDENT)
     return fail(p, p->tok.line, p->tok.col, "expected a dtype after ':', %s", found(p, f, sizeof f));
-  if (!dt_from_name(tok_text(p, &p->tok), p->tok.len, &dt))
+  if (!vs_vtype_from_name(tok_text(p, &p->tok), p->tok.len, &dt, &lanes))
     return fail(p, p->tok.line, p->tok.col, "unknown dtype '%s'",
                 short_name(tok_text(p, &p->tok), p->tok.len, nb, sizeof nb));
   if (!advance(p)) return false;
@@ -834,7 +1024,7 @@ static bool parse_decl(Parser *p) {
   }
   const char *interned = vs_intern(p->ctx, s, name.len);
   if (!interned) return fail_oom(p);
-  Node *v = vs_var(p->ctx, interned, dt, lo, hi);
+  Node *v = vs_var_lanes(p->ctx, interned, dt, lanes, lo, hi);
   if (!v) return fail(p, name.line, name.col, "%s", vs_ctx_error(p->ctx));
   Decl d = {interned, name.len, v, name.line, name.col};
   if (!decl_add(p, d)) return fail_oom(p);
@@ -859,12 +1049,18 @@ static bool parse_file(Parser *p, VsFile *out) {
   if (p->tok.kind == TK_ARROW) {
     int line = p->tok.line, col = p->tok.col;
     if (!advance(p) || !parse_expr(p, &r)) return false;
-    /* The target's literals take the source's dtype: `x + 0 --> x` needs no suffix. */
+    /* The target's literals take the source's dtype: `x + 0 --> x` needs no suffix; next to a vector
+     * source, an untyped target is in every lane: `v - v --> 0`. */
+    bool flex = p->ast[r].kind != AK_NODE;
     if (!(tgt = resolve(p, r, src->dtype))) return false;
     p->nast = 0;
-    if (tgt->dtype != src->dtype)
-      return fail(p, line, col, "source and target have different types (%s and %s)", dt_name((DType)src->dtype),
-                  dt_name((DType)tgt->dtype));
+    if (flex && src->lanes > 1 && tgt->lanes == 1 && !(tgt = vs_bcast(p->ctx, tgt, src->lanes)))
+      return fail(p, line, col, "%s", vs_ctx_error(p->ctx));
+    if (tgt->dtype != src->dtype || tgt->lanes != src->lanes) {
+      char a[16], b[16];
+      return fail(p, line, col, "source and target have different types (%s and %s)",
+                  vs_node_type_name(src, a, sizeof a), vs_node_type_name(tgt, b, sizeof b));
+    }
     if (p->tok.kind == TK_ARROW)
       return fail(p, p->tok.line, p->tok.col, "only one '-->' is allowed: a file holds one case");
   }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ir/nodemap.h"
+#include "ir/vector.h"
 #include "text/literal.h"
 #include "text/text.h"
 
@@ -103,6 +104,9 @@ static bool node_cf(const Printer *pr, const Node *n) {
     }
     return false; /* bool */
   case OP_VAR: case OP_CAST: case OP_BITCAST: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: return false;
+  /* gep and cat type their operands without context (as a cast does); vec and bcast of untyped
+   * literals wait for a context like `1 + 2` (parse.c, apply_vec_call). */
+  case OP_GEP: case OP_CAT: return false;
   case OP_SELECT: return cf(pr, n->args[1]) && cf(pr, n->args[2]);
   default:
     for (int i = 0; i < n->nargs; i++)
@@ -184,6 +188,29 @@ static void cmp_specs(const Printer *pr, const Node *n, Spec s[2]) {
   if (all_cf && t != DT_INDEX && t != DT_F32) s[0].mode = M_ANCHOR;
 }
 
+/* "0" ... "16" */
+static const char *lane_text(int k) {
+  static const char *const t[] = {"0", "1", "2",  "3",  "4",  "5",  "6",  "7", "8",
+                                  "9", "10", "11", "12", "13", "14", "15", "16"};
+  return k >= 0 && k <= 16 ? t[k] : "?";
+}
+
+/* vec(...) and cat(...): siblings of one dtype, no context from above; as for a comparison, when all
+ * could print untyped and the parser's default is not their dtype, the first carries the suffix. */
+static void print_vec_args(Printer *pr, const Node *n) {
+  DType t = (DType)n->dtype;
+  bool all_cf = true;
+  for (int i = 0; i < n->nargs; i++) all_cf &= cf(pr, n->args[i]);
+  puts_(pr, op_spelling((Op)n->op));
+  put(pr, "(", 1);
+  push_text(pr, ")");
+  for (int i = n->nargs - 1; i >= 0; i--) {
+    bool anchor = i == 0 && all_cf && t != DT_INDEX && t != DT_F32;
+    push_node(pr, n->args[i], t, anchor ? M_ANCHOR : M_AUTO, false);
+    if (i) push_text(pr, ", ");
+  }
+}
+
 static void print_node(Printer *pr, const Task *t) {
   const Node *n = t->n;
   if (t->wrap) {
@@ -218,10 +245,34 @@ static void print_node(Printer *pr, const Task *t) {
     push_text(pr, ")");
     push_node(pr, n->args[0], E_NONE, M_AUTO, false);
     return;
+  case OP_BCAST:
+    /* bcast(x, 4): x is a member (takes the vector's dtype), as in `-x`. */
+    puts_(pr, "bcast(");
+    push_text(pr, ")");
+    push_text(pr, lane_text(n->lanes));
+    push_text(pr, ", ");
+    {
+      Spec s = member_spec(mode, true, dt);
+      push_node(pr, n->args[0], s.expect, s.mode, false);
+    }
+    return;
+  case OP_GEP: {
+    /* gep(v, 2), gep(v, [0, 2]): the operand has no context, as in a cast. Text tasks hold static
+     * strings, hence lane_text. */
+    puts_(pr, "gep(");
+    push_text(pr, n->lanes == 1 ? ")" : "])");
+    for (int k = n->lanes - 1; k >= 0; k--) {
+      push_text(pr, lane_text(vs_gep_lane(n, k)));
+      push_text(pr, n->lanes == 1 ? ", " : k ? ", " : ", [");
+    }
+    push_node(pr, n->args[0], E_NONE, M_AUTO, false);
+    return;
+  }
+  case OP_CAT: print_vec_args(pr, n); return;
   default: break;
   }
   const char *infix = infix_text(n);
-  Spec s[3];
+  Spec s[VS_MAX_LANES]; /* vec has up to 16 members */
   int first = op == OP_SELECT ? 1 : 0;
   if (op_is_cmp(op)) {
     cmp_specs(pr, n, s);
@@ -283,9 +334,10 @@ char *vs_print_case(Node *const *vars, size_t nvars, const Node *src, const Node
   for (size_t i = 0; i < nvars && !pr.fail; i++) {
     const Node *v = vars[i];
     DType dt = (DType)v->dtype;
+    char ty[16];
     puts_(&pr, v->aux.name);
     puts_(&pr, ": ");
-    puts_(&pr, dt_name(dt));
+    puts_(&pr, vs_node_type_name(v, ty, sizeof ty));
     if (!dt_is_float(dt) && (vs_vmin(v) != im_min(dt) || vs_vmax(v) != im_max(dt))) {
       puts_(&pr, " in [");
       puts_(&pr, im_format(vs_vmin(v), a));

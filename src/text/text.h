@@ -54,4 +54,11 @@ bool vs_parse_value(const char *text, DType dt, uint64_t *bits, char *err, size_
  * `typed`, without one otherwise (bool and special floats always carry theirs). Returns buf. */
 char *vs_format_literal(DType dt, uint64_t bits, bool typed, char *buf, size_t size);
 
+/* A value of a type with `lanes` lanes (1: a scalar) for NAME=VALUE arguments: one literal (every lane),
+ * or `[a, b, ...]` with one literal per lane. Writes bits[0..lanes). */
+bool vs_parse_lanes_value(const char *text, DType dt, int lanes, uint64_t *bits, char *err, size_t errsize);
+/* Formats lanes typed literals as `[1_i32, 2_i32]` (one lane: the literal alone). 1024 bytes hold 16
+ * lanes of any dtype. Returns buf. */
+char *vs_format_lanes(DType dt, int lanes, const uint64_t *bits, char *buf, size_t size);
+
 #endif
