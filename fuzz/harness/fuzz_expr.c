@@ -22,6 +22,7 @@
 #include "fuzz/campaign.h"
 #include "fuzz/mutate.h"
 #include "fuzz/oracle.h"
+#include "harness_env.h"
 #include "rules/catalog.h"
 
 /* Longer text inputs only slow the engine down without reaching anything new. */
@@ -36,14 +37,8 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
   OracleOptions o = {.smt = SMT_MODE_SAMPLED, .smt_rate = 1024, .smt_per_rule = 1};
-  const char *m = getenv("VSIMP_FUZZ_SMT");
-  if (m && !smt_mode_parse(m, &o.smt)) {
-    fprintf(stderr, "fuzz_expr: bad VSIMP_FUZZ_SMT '%s'\n", m);
-    exit(2);
-  }
-  const char *t = getenv("VSIMP_FUZZ_TIMEOUT");
-  if (t && strtoul(t, NULL, 10)) o.smt_timeout_ms = (unsigned)strtoul(t, NULL, 10);
-  if ((t = getenv("VSIMP_FUZZ_SMT_RATE")) && strtoul(t, NULL, 10)) o.smt_rate = (unsigned)strtoul(t, NULL, 10);
+  harness_smt_env("fuzz_expr", &o.smt, &o.smt_timeout_ms, &o.smt_rate);
+  const char *t;
   if ((t = getenv("VSIMP_FUZZ_SMT_PER_RULE")) && strtoul(t, NULL, 10))
     o.smt_per_rule = (unsigned)strtoul(t, NULL, 10);
   Catalog *cat;

@@ -14,6 +14,7 @@
 
 #include "fuzz/campaign.h"
 #include "fuzz/prog_oracle.h"
+#include "harness_env.h"
 
 /* Larger programs only slow the pass and the validator down. */
 #define MAX_INPUT 4096
@@ -27,14 +28,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
   (void)argc;
   (void)argv;
   ProgOracleOptions o = {.smt = SMT_MODE_SAMPLED};
-  const char *m = getenv("VSIMP_FUZZ_SMT");
-  if (m && !smt_mode_parse(m, &o.smt)) {
-    fprintf(stderr, "fuzz_program: bad VSIMP_FUZZ_SMT '%s'\n", m);
-    exit(2);
-  }
-  const char *t = getenv("VSIMP_FUZZ_TIMEOUT");
-  if (t && strtoul(t, NULL, 10)) o.smt_timeout_ms = (unsigned)strtoul(t, NULL, 10);
-  if ((t = getenv("VSIMP_FUZZ_SMT_RATE")) && strtoul(t, NULL, 10)) o.smt_rate = (unsigned)strtoul(t, NULL, 10);
+  harness_smt_env("fuzz_program", &o.smt, &o.smt_timeout_ms, &o.smt_rate);
   Catalog *cat = fuzz_builtin_catalog(NULL);
   worker = cat ? prog_worker_new(&o, cat) : NULL;
   if (!worker) {
