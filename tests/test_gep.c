@@ -1,7 +1,8 @@
 /* test_gep.c: GEP composition and pushing (src/rewrite/folds_gep.c). Each fold fires where it should
  * (the engine's trace names it) and gives the expected expression, which Z3 confirms refines the input;
  * no gep is pushed through ALU ops of other dtypes than index; and a deliberately wrong GEP rule is
- * refuted with a counterexample that the refinement checker confirms. */
+ * refuted with a counterexample that the refinement checker confirms; and, on random vector
+ * expressions, every simplified output refines its input at random points (the evaluator). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +14,9 @@
 #include <cmocka.h>
 
 #include "check/refine_check.h"
+#include "eval/eval.h"
+#include "ir/intmath.h"
+#include "ir/vector.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
 #include "smt/rule_verify.h"
@@ -198,12 +202,135 @@ static void test_wrong_gep_rule_refuted(void **state) {
   catalog_free(cat);
 }
 
+/* ---- random vector expressions ---- */
+
+typedef struct {
+  VsCtx *ctx;
+  TestRng rng;
+  Node *vars[2][2]; /* [index, i32][two 4-lane variables] */
+  Node *scalar[2];  /* one scalar variable of each */
+} Gen;
+
+static DType gen_dt(int k) { return k ? DT_I32 : DT_INDEX; }
+
+/* A 4-lane vector of dtype gen_dt(k) (the shapes vectorizers emit and the GEP folds meet). */
+static Node *gen_vec4(Gen *g, int k, int depth) {
+  VsCtx *ctx = g->ctx;
+  DType dt = gen_dt(k);
+  unsigned choice = (unsigned)test_rng_below(&g->rng, depth > 0 ? 11 : 3);
+  switch (choice) {
+  case 0: return g->vars[k][test_rng_below(&g->rng, 2)];
+  case 1: return vs_bcast(ctx, test_rng_below(&g->rng, 2) ? g->scalar[k] : vs_const_int(ctx, dt, (i128)test_rng_below(&g->rng, 9) - 4), 4);
+  case 2: {
+    Node *e[4];
+    for (int i = 0; i < 4; i++)
+      e[i] = test_rng_below(&g->rng, 3) ? vs_const_int(ctx, dt, (i128)test_rng_below(&g->rng, 9) - 4) : g->scalar[k];
+    return vs_vec(ctx, e, 4);
+  }
+  case 3:
+  case 4: {
+    static const Op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_IDIV, OP_MOD, OP_MIN};
+    return vs_bin(ctx, ops[test_rng_below(&g->rng, 6)], gen_vec4(g, k, depth - 1), gen_vec4(g, k, depth - 1));
+  }
+  case 5: {
+    Node *m = vs_bin(ctx, OP_LT, gen_vec4(g, k, depth - 1), gen_vec4(g, k, depth - 1));
+    return vs_tern(ctx, OP_SELECT, m, gen_vec4(g, k, depth - 1), gen_vec4(g, k, depth - 1));
+  }
+  case 6: return vs_tern(ctx, OP_MULACC, gen_vec4(g, k, depth - 1), gen_vec4(g, k, depth - 1), gen_vec4(g, k, depth - 1));
+  case 7: return vs_cast(ctx, dt, gen_vec4(g, !k, depth - 1));
+  case 8: { /* a shuffle of a cat of two: lanes from one part or across */
+    Node *parts[2] = {gen_vec4(g, k, depth - 1), gen_vec4(g, k, depth - 1)};
+    int sel[4], base = (int)test_rng_below(&g->rng, 3) * 2;
+    for (int i = 0; i < 4; i++) sel[i] = base + (int)test_rng_below(&g->rng, 4); /* base 2: across */
+    return vs_gep(ctx, vs_cat(ctx, parts, 2), sel, 4);
+  }
+  default: { /* a shuffle */
+    int sel[4];
+    for (int i = 0; i < 4; i++) sel[i] = (int)test_rng_below(&g->rng, 4);
+    return vs_gep(ctx, gen_vec4(g, k, depth - 1), sel, 4);
+  }
+  }
+}
+
+static const char *const gep_folds[] = {"gep_compose", "gep_extract", "gep_cat", "gep_select",
+                                        "gep_mulacc", "gep_cast", "gep_index_alu"};
+enum { NGEP_FOLDS = sizeof gep_folds / sizeof gep_folds[0] };
+
+/* Random lane extractions of random vector expressions: the output of the simplifier must refine the
+ * input at random points (small lanes and the dtype's edges), and each GEP fold must have fired. */
+static void test_random_refinement(void **state) {
+  (void)state;
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_builtin(cat, &d));
+  catalog_apply_builtin_ledger(cat);
+  int fired[NGEP_FOLDS] = {0};
+  Gen g = {.rng = {getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 6}};
+  int n = getenv("N") ? atoi(getenv("N")) : 400;
+  for (int it = 0; it < n; it++) {
+    g.ctx = vs_ctx_new();
+    static const char *const names[2][2] = {{"a", "b"}, {"p", "q"}};
+    for (int k = 0; k < 2; k++) {
+      DType dt = gen_dt(k);
+      for (int v = 0; v < 2; v++) g.vars[k][v] = vs_var_lanes(g.ctx, names[k][v], dt, 4, im_min(dt), im_max(dt));
+      g.scalar[k] = vs_var(g.ctx, k ? "y" : "x", dt, im_min(dt), im_max(dt));
+    }
+    int k = (int)test_rng_below(&g.rng, 2);
+    Node *v = gen_vec4(&g, k, 3);
+    int sel[2] = {(int)test_rng_below(&g.rng, 4), (int)test_rng_below(&g.rng, 4)};
+    Node *src = vs_gep(g.ctx, v, sel, test_rng_below(&g.rng, 3) ? 1 : 2);
+    assert_non_null(src);
+    RewriteOptions ro = {.trace = true};
+    Rewriter *rw = rewriter_new(g.ctx, cat, &ro);
+    Node *out = rewriter_simplify(rw, src);
+    assert_non_null(out);
+    size_t nt;
+    const TraceStep *t = rewriter_trace(rw, &nt);
+    for (size_t i = 0; i < nt; i++)
+      for (int f = 0; f < NGEP_FOLDS; f++) fired[f] += !strcmp(t[i].name, gep_folds[f]);
+    VecVarValue env[6];
+    for (int p = 0; p < 40; p++) {
+      int ne = 0;
+      for (int kk = 0; kk < 2; kk++) {
+        DType dt = gen_dt(kk);
+        Node *vars[3] = {g.vars[kk][0], g.vars[kk][1], g.scalar[kk]};
+        for (int j = 0; j < 3; j++) {
+          env[ne].var = vars[j];
+          for (int l = 0; l < VS_MAX_LANES; l++) env[ne].lane[l] = 0;
+          for (int l = 0; l < vars[j]->lanes; l++) {
+            uint64_t r = test_rng_below(&g.rng, 16);
+            i128 val = r < 13 ? (i128)r - 6 : r == 13 ? im_min(dt) : r == 14 ? im_max(dt) : (i128)test_rng_next(&g.rng);
+            env[ne].lane[l] = im_from_value(dt, val);
+          }
+          ne++;
+        }
+      }
+      VecValue sv, tv;
+      assert_true(eval_vec_expr(src, env, (size_t)ne, &sv));
+      assert_true(eval_vec_expr(out, env, (size_t)ne, &tv));
+      if (!sv.ub && !vec_value_same(&sv, &tv)) {
+        char *ps = vs_print(src), *po = vs_print(out);
+        fail_msg("iteration %d: %s\n  simplified to %s\n  differs at point %d (target %s)", it, ps, po, p,
+                 tv.ub ? "UB" : "another value");
+      }
+    }
+    rewriter_free(rw);
+    vs_ctx_free(g.ctx);
+  }
+  for (int f = 0; f < NGEP_FOLDS; f++) {
+    printf("  %-14s fired %d times\n", gep_folds[f], fired[f]);
+    if (!fired[f]) fail_msg("%s never fired on the random expressions", gep_folds[f]);
+  }
+  catalog_free(cat);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_folds_fire),
     cmocka_unit_test(test_folds_hold_back),
     cmocka_unit_test(test_z3_cases),
     cmocka_unit_test(test_wrong_gep_rule_refuted),
+    cmocka_unit_test(test_random_refinement),
   };
   return cmocka_run_group_tests(tests, group_setup, group_teardown);
 }
