@@ -47,6 +47,7 @@ fuzz-bench: deps $(RELEASE)/Makefile
 bench: deps $(RELEASE)/Makefile
 	cmake --build $(RELEASE) -j $(JOBS) --target benchmarks
 	./$(RELEASE)/vsimp_bench
+	./$(RELEASE)/gep_bench
 	@if [ -x $(RELEASE)/halide_bench ]; then ./$(RELEASE)/halide_bench; \
 	else echo "halide_bench not built: install libhalide14-0-dev for the side-by-side with Halide"; fi
 

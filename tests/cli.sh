@@ -346,6 +346,13 @@ printf 'a: i8\nb: i8\ngep(vec(a, b, a, b), 1) + gep(bcast(a, 8), 3)\n' >"$tmp/vr
 expect_rc 0 "vector rules fire" -- "$bin" simplify --verify --trace "$tmp/vr.vs"
 grep -q "^gep_vec4_1 " "$tmp/out" && grep -q "^gep_bcast8_3 " "$tmp/out" && grep -q "verify: valid" "$tmp/out" && ok ||
   bad "vector rules fire: $(cat "$tmp/out")"
+# GEP folds: pushed through the cast and through index arithmetic down to the lane's affine form, not
+# through the i32 data op
+printf 'x: index\nv: i32x4\nw: i32x4\ngep((bcast(x, 4) + vec(0, 1, 2, 3)) * 4 + index(v + w), 2)\n' >"$tmp/gp.vs"
+expect_rc 0 "gep folds fire" -- "$bin" simplify --verify --trace "$tmp/gp.vs"
+grep -q "^gep_index_alu " "$tmp/out" && grep -q "^gep_cast " "$tmp/out" &&
+  grep -q "^x \* 4 + index(gep(v + w, 2)) + 8$" "$tmp/out" &&
+  grep -q "verify: valid" "$tmp/out" && ok || bad "gep folds fire: $(cat "$tmp/out")"
 printf 'v: i32x4\ngep(v, 4)\n' >"$tmp/vb.vs"
 expect_rc 2 "gep out of range" -- "$bin" check "$tmp/vb.vs"
 expect_one_error_line "gep out of range" "^$tmp/vb.vs:2:1: error: lane index 4 is out of range for i32x4"

@@ -31,6 +31,7 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
             "lin_collect"
 #define OPS(a) ((uint64_t)1 << (a))
 #define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, fn, OPS(op), false}
+#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, OPS(OP_GEP), true}
 
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
@@ -38,6 +39,15 @@ static const Fold folds[] = {
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
   {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, 0, true},
+  /* GEP composition and pushing (folds_gep.c): justified the same way, lane by lane; in the vector family,
+   * after its rules. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
+  GEP(gep_compose, fold_gep_compose_applies, fold_gep_compose),
+  GEP(gep_extract, fold_gep_extract_applies, fold_gep_extract),
+  GEP(gep_cat, fold_gep_cat_applies, fold_gep_cat),
+  GEP(gep_select, fold_gep_select_applies, fold_gep_push),
+  GEP(gep_mulacc, fold_gep_mulacc_applies, fold_gep_push),
+  GEP(gep_cast, fold_gep_cast_applies, fold_gep_push),
+  GEP(gep_index_alu, fold_gep_index_alu_applies, fold_gep_push),
   DIVMOD(cancel_divmod_div, OP_IDIV, fold_cancel_divmod),
   DIVMOD(cancel_divmod_mod, OP_MOD, fold_cancel_divmod),
   DIVMOD(cancel_tdivmod_div, OP_TDIV, fold_cancel_tdivmod),

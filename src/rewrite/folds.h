@@ -33,4 +33,18 @@ bool fold_vec_const_applies(const Node *n);
 Node *fold_vec_const(VsCtx *ctx, Node *n);
 Node *fold_move_offset(VsCtx *ctx, Node *n);         /* comparisons: terms and offsets to one side */
 
+/* folds_gep.c: a gep composed with the gep, vec, bcast or cat under it, or pushed through the select,
+ * mulacc, cast or bitcast under it, and through binary ALU ops of the index dtype only. */
+bool fold_gep_compose_applies(const Node *n);   /* gep(gep(x, s), t) */
+bool fold_gep_extract_applies(const Node *n);   /* gep(vec(...), s), gep(bcast(x, n), s) */
+bool fold_gep_cat_applies(const Node *n);       /* gep(cat(...), s), s inside one part */
+bool fold_gep_select_applies(const Node *n);    /* gep(select(c, a, b), s) */
+bool fold_gep_mulacc_applies(const Node *n);    /* gep(mulacc(a, b, c), s) */
+bool fold_gep_cast_applies(const Node *n);      /* gep(T(v), s), casts and bitcasts */
+bool fold_gep_index_alu_applies(const Node *n); /* gep(a OP b, s), index dtype, OP not a comparison */
+Node *fold_gep_compose(VsCtx *ctx, Node *n);
+Node *fold_gep_extract(VsCtx *ctx, Node *n);
+Node *fold_gep_cat(VsCtx *ctx, Node *n);
+Node *fold_gep_push(VsCtx *ctx, Node *n);       /* the op of the gep's operand, on geps of its operands */
+
 #endif
