@@ -528,6 +528,12 @@ static void test_builtin_examples(void **state) {
     check_same(c, "x: f32", "x + 0.0");
     check_simp(c, "x: f32", "x + -0.0", "x");
     check_simp(c, "x: i8", "x - x", "0_i8");
+    /* Index sums in either operand order simplify to one node (commutative canonicalization). */
+    const char *rr = "r1: index\nr2: index\nr3: index";
+    Node *s1 = simp(c, px(rr, "r1 * 8000 + r2 * 16")), *s2 = simp(c, px(rr, "r2 * 16 + r1 * 8000"));
+    assert_ptr_equal(s1, s2);
+    Node *t1 = simp(c, px(rr, "r3 + (r2 * 16 + r1 * 8000)")), *t2 = simp(c, px(rr, "(r1 * 8000 + r3) + r2 * 16"));
+    assert_ptr_equal(t1, t2);
     check_same(c, "x: f32", "x - x");
     check_simp(c, "x: i32 in [0, 7]", "x % 8", "x");
     check_simp(c, "x: i32", "x // x", "1_i32");
