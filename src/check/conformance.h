@@ -28,6 +28,7 @@ typedef struct {
   size_t mismatches; /* tuples where the two disagree */
   size_t unreduced;  /* tuples Z3 could not reduce to a constant (uninterpreted functions): UB flag only */
   size_t vector_cases; /* of cases, those on vectors (conformance_vector.c) */
+  size_t invalid_cases; /* of cases, those with an INVALID index operand (conformance_invalid.c) */
   double seconds;
 } ConformanceReport;
 
@@ -36,5 +37,8 @@ bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceRep
 /* The vector part of conformance_run (every lane-wise op at lane counts 2, 3, 4, 8, 16, and the lane
  * moves), adding to report. */
 void conformance_run_vectors(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
+
+/* The INVALID part: every op with index operands, an INVALID one among them (and UB ones mixed in). */
+void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
 
 #endif
