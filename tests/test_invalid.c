@@ -18,6 +18,7 @@
 #include "eval/eval.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
+#include "smt/rule_verify.h"
 #include "smt/smt.h"
 #include "text/text.h"
 
@@ -193,12 +194,150 @@ static void test_z3_verdicts(void **state) {
   smt_free(smt);
 }
 
+
+/* Simplifies text's expression with cat (ledger as loaded); with smt, checks the result refines the
+ * source. Returns the printed result; *trace (if given) gets the names of the steps, space-separated. */
+static char *simplify_with(Catalog *cat, SmtCtx *smt, const char *text, bool simple, char *trace, size_t tsize) {
+  VsCtx *ctx = vs_ctx_new();
+  RewriteOptions ro = {.budget = 0, .simple = simple, .trace = true};
+  Rewriter *rw = rewriter_new(ctx, cat, &ro);
+  VsFile f = parse_ok(ctx, text);
+  Node *out = rewriter_simplify(rw, f.src);
+  assert_non_null(out);
+  assert_int_equal(out->dtype, f.src->dtype);
+  if (smt) {
+    CheckOptions co = {.exhaustive_limit = 0};
+    CheckResult r = check_refinement(smt, &co, NULL, f.src, out);
+    if (r.verdict != CHECK_VALID) fail_msg("%s: not valid (%s)", text, check_verdict_name(r.verdict));
+    check_result_free(&r);
+  }
+  if (trace) {
+    size_t n;
+    const TraceStep *ts = rewriter_trace(rw, &n);
+    trace[0] = 0;
+    for (size_t i = 0; i < n; i++) {
+      strncat(trace, ts[i].name, tsize - strlen(trace) - 1);
+      strncat(trace, " ", tsize - strlen(trace) - 1);
+    }
+  }
+  char *printed = vs_print(out);
+  vs_file_free(&f);
+  rewriter_free(rw);
+  vs_ctx_free(ctx);
+  return printed;
+}
+
+static void test_rules_in_the_engine(void **state) {
+  (void)state;
+  SmtOptions so = {.timeout_ms = 20000};
+  SmtCtx *smt = smt_new(&so);
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_builtin(cat, &d));
+  catalog_apply_builtin_ledger(cat);
+  static const struct { const char *text, *want, *trace; } cases[] = {
+    /* the mask survives `* 0`: pushed outward first, then mul_zero fires on the unmasked x * 0 */
+    {"m: bool\nx: index\nselect(m, x, invalid) * 0", "select(m, 0, invalid)", "invalid_push_mul mul_zero "},
+    {"a: bool\nb: bool\nx: index\nselect(a, select(b, x, invalid), invalid)",
+     "select(select(a, b, false), x, invalid)", "invalid_merge "},
+    {"m: bool\nx: index\ny: index\nselect(m, x + 0, invalid) < y", "x < y", "add_zero invalid_strip_lt_l "},
+    {"m: bool\nx: index\ni32(select(m, x, invalid))", "i32(x)", "invalid_push_cast "},
+    {"x: index\n(x + 1) * 3 + invalid * 0", "invalid", NULL},
+    {"a: bool\nx: index\nselect(a, x - x, invalid)", "select(a, 0, invalid)", "sub_self "},
+    {"m: bool\nx: index\ny: index\ny - select(m, x * 1, invalid)", "select(m, y - x, invalid)", NULL},
+    {"m: bool\nx: index\ny: index\n-select(m, x, invalid) // y", "select(m, -x // y, invalid)", NULL},
+    /* sub_self never binds a masked index (x - x => 0 would turn INVALID into 0), but once the masks
+     * are pushed out it meets x - x, and the nested masks merge */
+    {"m: bool\nx: index\nselect(m, x, invalid) - select(m, x, invalid)", "select(m, 0, invalid)",
+     "invalid_push_sub_l invalid_push_sub_r sub_self invalid_merge select_self_cond_true "},
+  };
+  for (int simple = 0; simple < 2; simple++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+      char trace[512];
+      char *p = simplify_with(cat, smt, cases[i].text, simple, trace, sizeof trace);
+      if (strcmp(p, cases[i].want)) fail_msg("%s: got %s, want %s", cases[i].text, p, cases[i].want);
+      if (cases[i].trace && strcmp(trace, cases[i].trace))
+        fail_msg("%s: trace '%s', want '%s'", cases[i].text, trace, cases[i].trace);
+      free(p);
+    }
+  catalog_free(cat);
+  smt_free(smt);
+}
+
+/* The regression of issue 6: `x * 0 -> 0` must not destroy a mask. With only integer rules, every
+ * instance trusted (as if proved), the engine still leaves a masked index alone. */
+static void test_integer_rules_skip_masked_values(void **state) {
+  (void)state;
+  static const char rules[] = "family identity\n"
+                              "rule t_mul_zero : x * 0 => 0 where !float(x)\n"
+                              "rule t_sub_self : x - x => 0 where !float(x)\n";
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_text(cat, "t.rules", rules, strlen(rules), &d));
+  catalog_trust_all_for_testing(cat);
+  for (int simple = 0; simple < 2; simple++) {
+    char *p = simplify_with(cat, NULL, "m: bool\nx: index\nselect(m, x, invalid) * 0", simple, NULL, 0);
+    assert_string_equal(p, "select(m, x, invalid) * 0");
+    free(p);
+    p = simplify_with(cat, NULL, "x: index\ninvalid - invalid", simple, NULL, 0);
+    assert_string_equal(p, "invalid - invalid");
+    free(p);
+    /* the same rules still fire where no INVALID can reach them */
+    p = simplify_with(cat, NULL, "m: bool\nx: index\nselect(m, x * 0, invalid)", simple, NULL, 0);
+    assert_string_equal(p, "select(m, 0, invalid)");
+    free(p);
+  }
+  catalog_free(cat);
+}
+
+/* The verifier gives an invalid-family rule's variables INVALID and UB values: wrong rules are refuted
+ * with a case `vsimp check` reproduces; integer rules stay proved for integers. */
+static void test_verifier_on_invalid_rules(void **state) {
+  (void)state;
+  static const char rules[] =
+    "family invalid\n"
+    "rule t_merge_and  : select(m1, select(m2, x, invalid), invalid) => select(m1 && m2, x, invalid)\n"
+    "rule t_mask_zero  : select(m, x, invalid) * 0 => 0\n"
+    "rule t_sub_self   : x - x => 0 where index(x)\n"
+    "rule t_strip_add  : select(m, x, invalid) + y => x + y\n"
+    "rule t_merge_lazy : select(m1, select(m2, x, invalid), invalid) => select(select(m1, m2, false), x, invalid)\n"
+    "family zero_fold\n"
+    "rule t_int_sub_self : x - x => 0 where index(x)\n";
+  SmtOptions so = {.timeout_ms = 20000};
+  SmtCtx *smt = smt_new(&so);
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_text(cat, "t.rules", rules, strlen(rules), &d));
+  static const struct { const char *name; ProofStatus want; } cases[] = {
+    {"t_merge_and", PROOF_REFUTED}, {"t_mask_zero", PROOF_REFUTED}, {"t_sub_self", PROOF_REFUTED},
+    {"t_strip_add", PROOF_REFUTED}, {"t_merge_lazy", PROOF_PROVED}, {"t_int_sub_self", PROOF_PROVED},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const Rule *r = catalog_find(cat, cases[i].name);
+    assert_non_null(r);
+    unsigned inst[4];
+    assert_int_equal(rule_admissible_instances(r, inst, 4), 1);
+    ProofResult pr = verify_rule_instance(smt, r, inst[0]);
+    if (pr.status != cases[i].want) fail_msg("%s: %s", cases[i].name, proof_status_name(pr.status));
+    if (pr.status == PROOF_REFUTED) {
+      assert_non_null(pr.cex);
+      assert_int_equal(check_text(smt, pr.cex, 0, NULL), CHECK_INVALID);
+    }
+    proof_result_free(&pr);
+  }
+  catalog_free(cat);
+  smt_free(smt);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_leaf_and_text),
     cmocka_unit_test(test_eval_values),
     cmocka_unit_test(test_conformance_on_invalid),
     cmocka_unit_test(test_z3_verdicts),
+    cmocka_unit_test(test_rules_in_the_engine),
+    cmocka_unit_test(test_integer_rules_skip_masked_values),
+    cmocka_unit_test(test_verifier_on_invalid_rules),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
