@@ -4,7 +4,8 @@
  * (eval_op) and Z3 (smt_eval_ground) compute the op on constant operands: the dtype's edge values in
  * all combinations, powers of two against the edges, and random operands. Results must have the same
  * bits and the same UB flag (only the UB flag for uninterpreted functions). Any difference is a bug in
- * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c). */
+ * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c), and
+ * INVALID operands of index ops (conformance_invalid.c). */
 #ifndef VSIMP_CHECK_CONFORMANCE_H
 #define VSIMP_CHECK_CONFORMANCE_H
 
