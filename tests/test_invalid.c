@@ -243,6 +243,8 @@ static void test_rules_in_the_engine(void **state) {
     {"m: bool\nx: index\ny: index\nselect(m, x + 0, invalid) < y", "x < y", "add_zero invalid_strip_lt_l "},
     {"m: bool\nx: index\ni32(select(m, x, invalid))", "i32(x)", "invalid_push_cast "},
     {"x: index\n(x + 1) * 3 + invalid * 0", "invalid", NULL},
+    {"x: index\ny: index\nselect(true, x, invalid) + select(false, y, invalid)", "invalid",
+     "invalid_mask_true invalid_mask_false invalid_add "},
     {"a: bool\nx: index\nselect(a, x - x, invalid)", "select(a, 0, invalid)", "sub_self "},
     {"m: bool\nx: index\ny: index\ny - select(m, x * 1, invalid)", "select(m, y - x, invalid)", NULL},
     {"m: bool\nx: index\ny: index\n-select(m, x, invalid) // y", "select(m, -x // y, invalid)", NULL},
