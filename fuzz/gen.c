@@ -43,6 +43,7 @@ typedef struct {
   FuzzIn *in;
   GenCase *c;
   unsigned ops_left, max_depth, max_vars;
+  bool no_invalid;
   Node *pool[POOL]; /* recently built nodes, for reuse */
   unsigned npool, pool_next;
 } Gen;
@@ -289,7 +290,9 @@ static Node *clamp(Gen *g, DType dt, unsigned d) {
 static Node *select_of(Gen *g, DType dt, unsigned d) {
   Node *c = gen(g, DT_BOOL, d + 1);
   Node *a = gen(g, dt, d + 1);
-  Node *b = fin_byte(g->in) % 4 == 3 ? a : gen(g, dt, d + 1);
+  /* At index, one select in four is a masked index (docs/semantics.md, "The invalid index"). */
+  unsigned k = fin_byte(g->in) % 4;
+  Node *b = k == 3 ? a : k == 2 && dt == DT_INDEX && !g->no_invalid ? vs_invalid(g->ctx) : gen(g, dt, d + 1);
   return mk3(g, OP_SELECT, c, a, b);
 }
 
@@ -446,6 +449,7 @@ static void gen_setup(Gen *g, VsCtx *ctx, FuzzIn *in, GenCase *c, const GenOptio
   g->ops_left = o && o->max_ops ? o->max_ops : 24;
   g->max_depth = o && o->max_depth ? o->max_depth : 7;
   g->max_vars = o && o->max_vars && o->max_vars < GEN_MAX_VARS ? o->max_vars : GEN_MAX_VARS;
+  g->no_invalid = o && o->no_invalid;
   for (size_t i = 0; i < c->nvars; i++) pool_add(g, c->vars[i]);
 }
 

@@ -25,6 +25,7 @@ typedef struct {
   unsigned max_ops;   /* operation nodes built per case (0: 24) */
   unsigned max_depth; /* nesting of generated shapes (0: 7) */
   unsigned max_vars;  /* 0 or more than GEN_MAX_VARS: GEN_MAX_VARS */
+  bool no_invalid;    /* no masked indices (programs have no INVALID value: docs/syntax.md) */
 } GenOptions;
 
 /* A generated case: its variables (declaration order) and its expression. */

@@ -193,7 +193,7 @@ static void put_expr(PG *g, DType dt, unsigned max_ops) {
   Node *n = NULL;
   if (c.nvars) {
     /* max_vars 1: the expression generator must not invent variables the program does not define. */
-    GenOptions o = {.max_ops = 1 + below(g, max_ops ? max_ops : 1), .max_depth = 3, .max_vars = 1};
+    GenOptions o = {.max_ops = 1 + below(g, max_ops ? max_ops : 1), .max_depth = 3, .max_vars = 1, .no_invalid = true};
     n = gen_expr(g->ctx, g->in, &c, dt, &o);
   }
   if (!n) n = gen_const(g->ctx, g->in, dt);

@@ -314,6 +314,7 @@ static void str_addf(Str *s, const char *fmt, ...) {
 
 static void value_text(DType dt, Value v, char *buf, size_t size) {
   if (v.ub) snprintf(buf, size, "UB");
+  else if (v.inv) snprintf(buf, size, "invalid");
   else vs_format_literal(dt, v.bits, true, buf, size);
 }
 

@@ -444,14 +444,52 @@ bool enc_scalar_op(Enc *e, const Node *n, const SmtTerm *a, Z3_ast def, bool con
     }
   out->val = v;
   out->def = def;
+  out->inv = NULL;
   return true;
+}
+
+Z3_ast enc_inv(const Enc *e, SmtTerm t) { return t.inv ? t.inv : e->s->t_false; }
+
+Z3_ast enc_same(Enc *e, SmtTerm src, SmtTerm tgt) {
+  Z3_ast si = enc_inv(e, src), ti = enc_inv(e, tgt);
+  if (si == e->s->t_false && ti == e->s->t_false) return enc_and(e, tgt.def, enc_eq(e, src.val, tgt.val));
+  Z3_ast both_inv = enc_and(e, si, ti);
+  Z3_ast both_val = enc_and(e, enc_and(e, enc_not(e, si), enc_not(e, ti)), enc_eq(e, src.val, tgt.val));
+  return enc_and(e, tgt.def, enc_or(e, both_inv, both_val));
+}
+
+/* INVALID on top of the scalar encoding (docs/semantics.md, "The invalid index"): with an INVALID
+ * operand and no UB one, an op is INVALID when it yields an index and UB otherwise; its own UB
+ * conditions do not apply (it is not computed). `defargs` is the operands' definedness, *out the
+ * scalar encoding computed on the operands' (meaningless where INVALID) values. */
+static void add_invalid(Enc *e, const Node *n, const SmtTerm *a, Z3_ast defargs, SmtTerm *out) {
+  Z3_ast f = e->s->t_false;
+  if (n->op == OP_SELECT) {
+    out->inv = enc_ite(e, a[0].val, enc_inv(e, a[1]), enc_inv(e, a[2]));
+    if (out->inv == f) out->inv = NULL;
+    return;
+  }
+  Z3_ast any = f;
+  for (int i = 0; i < n->nargs && i < 3; i++) any = enc_or(e, any, enc_inv(e, a[i]));
+  if (any == f) return;
+  if (n->dtype == DT_INDEX) {
+    out->def = enc_or(e, enc_and(e, any, defargs), out->def);
+    out->inv = any;
+  } else {
+    out->def = enc_and(e, out->def, enc_not(e, any));
+  }
 }
 
 static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
   if (n->lanes > 1 || op_is_vec((Op)n->op)) return enc_vector_node(e, n, out);
   SmtCtx *s = e->s;
   Op op = (Op)n->op;
-  SmtTerm a[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+  if (op == OP_INVALID) {
+    /* The value bits are never read where inv holds; 0 keeps the term ground. */
+    *out = (SmtTerm){enc_bv(e, 0, dt_bits(DT_INDEX)), s->t_true, s->t_true};
+    return !e->failed;
+  }
+  SmtTerm a[3] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, NULL}};
   Z3_ast def = s->t_true;
   for (int i = 0; i < n->nargs && i < 3; i++) {
     if (!enc_arg_term(e, n->args[i], &a[i])) {
@@ -459,6 +497,16 @@ static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
       return false;
     }
     if (op != OP_SELECT) def = enc_and(e, def, a[i].def);
+  }
+  if (n->flags & NF_HAS_INVALID) {
+    SmtTerm b[3] = {a[0], a[1], a[2]};
+    if ((op_is_comm(op) || op == OP_MULACC) && n->args[0]->id > n->args[1]->id) {
+      b[0] = a[1];
+      b[1] = a[0];
+    }
+    if (!enc_scalar_op(e, n, b, def, true, out)) return false;
+    add_invalid(e, n, a, def, out);
+    return !e->failed;
   }
   /* Commutative ops take their operands in node-id order, so that a + b and b + a become the same Z3
    * term. Z3 sorts bit-vector sums and products itself, but not fp.add or fp.mul, and proving a float

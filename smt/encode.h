@@ -17,8 +17,11 @@
 #include "ir/nodemap.h"
 #include "smt/z3ctx.h"
 
+/* inv (Bool) is true iff the node is INVALID, the index sentinel (docs/semantics.md, "The invalid
+ * index"); it only means something where def holds, and val is then meaningless. NULL means false:
+ * only index nodes above an `invalid` leaf get a term (enc_inv). */
 typedef struct {
-  Z3_ast val, def;
+  Z3_ast val, def, inv;
 } SmtTerm;
 
 typedef struct {
@@ -74,6 +77,12 @@ Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt);
  * Fills r (verdict, model over e->vars, reason; not seconds) and returns the verdict. */
 SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
                                 SmtResult *r);
+
+/* t.inv, or false. */
+Z3_ast enc_inv(const Enc *e, SmtTerm t);
+/* Refinement's sameness of a source and a target term, assuming def(src): def(tgt), and both INVALID
+ * or both not INVALID with equal values. */
+Z3_ast enc_same(Enc *e, SmtTerm src, SmtTerm tgt);
 
 /* ---- the node encoders (encode.c, encode_vector.c) ---- */
 

@@ -96,10 +96,10 @@ bool enc_vector_node(Enc *e, const Node *n, SmtTerm *out) {
     bool swap = (op_is_comm(op) || op == OP_MULACC) && n->args[0]->id > n->args[1]->id;
     Z3_ast ldef = op == OP_SELECT ? s->t_true : def;
     for (int j = 0; j < n->lanes; j++) {
-      SmtTerm la[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+      SmtTerm la[3] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, NULL}};
       for (int i = 0; i < nargs; i++) {
         DType idt = op == OP_SELECT && i == 0 ? DT_BOOL : i == 0 ? adt : (DType)n->args[i]->dtype;
-        la[i] = (SmtTerm){enc_lane(e, a[i].val, idt, j), a[i].def};
+        la[i] = (SmtTerm){enc_lane(e, a[i].val, idt, j), a[i].def, NULL};
       }
       if (swap) {
         SmtTerm t = la[0];
@@ -119,5 +119,6 @@ bool enc_vector_node(Enc *e, const Node *n, SmtTerm *out) {
   if (e->failed || !v || !def) return failed(e);
   out->val = v;
   out->def = def;
+  out->inv = NULL; /* INVALID is scalar-only (vs_make_ex rejects it in vectors) */
   return true;
 }

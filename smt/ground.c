@@ -19,6 +19,7 @@ static bool literal_bits(Enc *e, Z3_ast t, DType dt, uint64_t *bits) {
 bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out) {
   out->bits = 0;
   out->ub = false;
+  out->inv = false;
   char why[160];
   /* A vector's value is more than one Value: smt_eval_ground_vec. */
   if (!s || !expr || (expr->flags & NF_HAS_VAR) || expr->lanes > 1 || !smt_z3_begin(s, 1, why, sizeof why))
@@ -37,8 +38,17 @@ bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out) {
         out->ub = true;
         ok = true;
       } else {
-        Z3_ast bits = dt_is_float(dt) ? enc_fp_bits(&e, t.val, dt) : t.val;
-        ok = literal_bits(&e, enc_ap1(&e, Z3_simplify, bits), dt, &out->bits);
+        /* INVALID next: its value term is meaningless (the evaluator reports bits 0). */
+        uint64_t inv = 0;
+        if (!literal_bits(&e, enc_ap1(&e, Z3_simplify, enc_inv(&e, t)), DT_BOOL, &inv)) {
+          ok = false;
+        } else if (inv) {
+          out->inv = true;
+          ok = true;
+        } else {
+          Z3_ast bits = dt_is_float(dt) ? enc_fp_bits(&e, t.val, dt) : t.val;
+          ok = literal_bits(&e, enc_ap1(&e, Z3_simplify, bits), dt, &out->bits);
+        }
       }
     }
   }
@@ -46,6 +56,7 @@ bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out) {
   if (!ok) {
     out->bits = 0;
     out->ub = false;
+    out->inv = false;
   }
   smt_z3_clear_error();
   enc_fini(&e);

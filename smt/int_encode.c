@@ -227,7 +227,7 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
   Op op = (Op)n->op;
   DType dt = (DType)n->dtype;
   if (dt_is_float(dt)) return unsupported(ie);
-  SmtTerm a[3] = {{NULL, NULL}, {NULL, NULL}, {NULL, NULL}};
+  SmtTerm a[3] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, NULL}};
   Z3_ast def = s->t_true;
   for (int i = 0; i < n->nargs && i < 3; i++) {
     if (dt_is_float((DType)n->args[i]->dtype)) return unsupported(ie);
@@ -344,6 +344,7 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
   }
   out->val = v;
   out->def = def;
+  out->inv = NULL; /* the integer encoding has no INVALID: it fails on the leaf (default case) */
   return true;
 }
 

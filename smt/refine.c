@@ -89,7 +89,7 @@ SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtT
    * input makes tgt UB or different. SMT-LIB `=` on FP is identity of values: NaN = NaN and
    * -0.0 != +0.0, as refinement wants. */
   Z3_ast h = enc_and(e, enc_and(e, e->ranges, hyp), src.def);
-  Z3_ast bad = enc_not(e, enc_and(e, tgt.def, enc_eq(e, src.val, tgt.val)));
+  Z3_ast bad = enc_not(e, enc_same(e, src, tgt)); /* INVALID must stay INVALID (enc_same) */
   if (e->failed || !h || !bad) goto done;
   solver = smt_z3_solver(s, flags);
   if (!solver) goto done;
@@ -125,7 +125,7 @@ done:
 static SmtVerdict run(SmtCtx *s, Node *pre, Node *src, Node *tgt, SmtResult *r) {
   Enc e;
   enc_init(&e, s);
-  SmtTerm tp = {s->t_true, s->t_true}, ts, tt;
+  SmtTerm tp = {s->t_true, s->t_true, NULL}, ts, tt;
   SmtVerdict verdict = SMT_ERROR;
   if ((pre && !enc_expr(&e, pre, &tp)) || !enc_expr(&e, src, &ts) || !enc_expr(&e, tgt, &tt)) {
     if (!r->reason[0]) snprintf(r->reason, sizeof r->reason, "encoding failed");

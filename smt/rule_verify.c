@@ -34,6 +34,8 @@ typedef struct {
   Node *slot[RULE_MAX_SLOTS];
   Node *bound[RULE_MAX_SLOTS][2]; /* vmin(x), vmax(x): variables, or constants in a counterexample */
   bool concrete_bounds;           /* bound[] already holds constants: do not create variables */
+  /* binds_invalid rules: the bools that make slot s UB or INVALID (maybe_ub_or_invalid), or NULL */
+  Node *slot_def[RULE_MAX_SLOTS], *slot_inv[RULE_MAX_SLOTS];
 } Inst;
 
 static DType slot_dt(const Inst *in, int s) { return (DType)in->class_dt[in->r->slot_class[s]]; }
@@ -60,6 +62,7 @@ static Node *build(Inst *in, const Pat *p) {
     if (dt_is_float(slot_dt(in, p->slot))) return NULL;
     return bound_node(in, p->slot, p->bound_max);
   case PAT_OP: {
+    if (p->op == OP_INVALID) return vs_invalid(in->ctx);
     Node *args[VS_MAX_LANES];
     for (int i = 0; i < p->nargs; i++)
       if (!(args[i] = build(in, p->args[i]))) return NULL;
@@ -69,6 +72,30 @@ static Node *build(Inst *in, const Pat *p) {
   }
   default: return NULL;
   }
+}
+
+/* A pattern variable of an invalid-family rule: the engine binds it to any node, which may be UB (a
+ * select's untaken operand stays unevaluated, so a rule must not evaluate it) and, at index, INVALID.
+ * The variable x becomes select(x_def, x, UB), and at index select(x_inv, invalid, that), over fresh
+ * bools: the proof then covers every value a bound node can take. */
+static Node *ub_node(VsCtx *ctx, DType dt) {
+  Node *zero = vs_const(ctx, DT_I8, 0);
+  Node *ub = vs_bin(ctx, OP_IDIV, zero, zero); /* 0 // 0: UB, in any dtype after a cast */
+  return ub && dt != DT_I8 ? vs_cast(ctx, dt, ub) : ub;
+}
+
+static Node *maybe_ub_or_invalid(Inst *in, int s) {
+  char name[96];
+  Node *x = in->slot[s];
+  DType dt = (DType)x->dtype;
+  snprintf(name, sizeof name, "%s_def", x->aux.name);
+  Node *def = in->slot_def[s] = vs_var(in->ctx, name, DT_BOOL, 0, 1);
+  Node *ub = ub_node(in->ctx, dt);
+  Node *n = def && ub ? vs_tern(in->ctx, OP_SELECT, def, x, ub) : NULL;
+  if (!n || dt != DT_INDEX) return n;
+  snprintf(name, sizeof name, "%s_inv", x->aux.name);
+  Node *inv = in->slot_inv[s] = vs_var(in->ctx, name, DT_BOOL, 0, 1);
+  return inv ? vs_tern(in->ctx, OP_SELECT, inv, vs_invalid(in->ctx), n) : NULL;
 }
 
 /* Sets up the variables of an instance and builds both sides; false if the instance is ill-typed. */
@@ -83,6 +110,8 @@ static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **
     if (dt == DT_COUNT) return false;
     in->slot[s] = vs_var_lanes(ctx, r->slot_names[s], dt, r->slot_lanes[s], im_min(dt), im_max(dt));
     if (!in->slot[s]) return false;
+    if (r->binds_invalid && r->slot_kind[s] == PAT_VAR && !(in->slot[s] = maybe_ub_or_invalid(in, s)))
+      return false;
   }
   *lhs = build(in, r->lhs);
   *rhs = *lhs ? build(in, r->rhs) : NULL;
@@ -554,6 +583,16 @@ static char *counterexample_case(const Inst *sym, const SmtResult *res) {
       in.slot[s] = vs_const(ctx, dt, v);
       continue;
     }
+    /* An invalid-family variable the model makes INVALID or UB is written as such a term. */
+    uint64_t flag = 0;
+    if (sym->slot_inv[s] && model_value(res, sym->slot_inv[s], &flag) && flag) {
+      in.slot[s] = vs_invalid(ctx);
+      continue;
+    }
+    if (sym->slot_def[s] && model_value(res, sym->slot_def[s], &flag) && !flag) {
+      in.slot[s] = ub_node(ctx, dt);
+      continue;
+    }
     i128 lo = im_min(dt), hi = im_max(dt);
     for (int k = 0; k < 2; k++) {
       if (!sym->bound[s][k] || !model_value(res, sym->bound[s][k], &b)) continue;
@@ -758,7 +797,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     return out;
   }
   /* The integer encoding knows scalars only: vector instances go to the bit-vector encoding. */
-  if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & NF_HAS_VEC)) {
+  if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID))) {
     char why[160] = "";
     IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
     if (ip == IP_PROVED || engine == PROVE_INT_ONLY) {

@@ -153,6 +153,16 @@ expect_one_error_line "simplify missing file" "^$tmp/nope.vs:1:1: error: "
 expect_rc 2 "simplify bad matcher" -- "$bin" simplify --matcher frob "$tmp/s.vs"
 expect_rc 0 "simplify --help" -- "$bin" simplify --help
 grep -q "usage: vsimp simplify" "$tmp/out" && ok || bad "simplify --help"
+# A masked index keeps its mask: the invalid rules run before mul_zero (docs/semantics.md, "The invalid
+# index"), and INVALID prints as `invalid` in eval.
+printf 'm: bool\nx: index\nselect(m, x, invalid) * 0\n' >"$tmp/mask.vs"
+expect_rc 0 "simplify a masked index" -- "$bin" simplify --trace --verify "$tmp/mask.vs"
+[ "$(awk '{print $1}' "$tmp/out" | head -2 | tr '\n' ' ')" = "invalid_push_mul mul_zero " ] && ok ||
+  bad "simplify masked --trace: $(cat "$tmp/out")"
+grep -qx "select(m, 0, invalid)" "$tmp/out" && grep -qx "verify: valid" "$tmp/out" && ok ||
+  bad "simplify masked: $(cat "$tmp/out")"
+expect_rc 0 "eval a masked index" -- "$bin" eval "$tmp/mask.vs" m=false x=3
+[ "$(cat "$tmp/out")" = "invalid" ] && ok || bad "eval masked: $(cat "$tmp/out")"
 
 # 8. rules list.
 expect_rc 0 "rules list" -- "$bin" rules list

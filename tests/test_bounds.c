@@ -153,7 +153,7 @@ static void checker_run(Checker *c, const uint64_t *var_bits) {
   for (size_t i = 0; i < c->n; i++) {
     Node *node = c->order[i];
     if (node->op == OP_VAR) continue;
-    Value args[3] = {{0, true}, {0, true}, {0, true}};
+    Value args[3] = {{0, true, false}, {0, true, false}, {0, true, false}};
     for (int j = 0; j < node->nargs; j++) {
       uint64_t at = 0;
       assert_true(nodemap_get(&c->index, node->args[j], &at));
@@ -186,7 +186,7 @@ static void checker_run(Checker *c, const uint64_t *var_bits) {
 
 /* Sets the variables' values first (checker_run reads them from vals). */
 static void checker_eval(Checker *c, const uint64_t *var_bits) {
-  for (size_t k = 0; k < c->nvars; k++) c->vals[c->var_pos[k]] = (Value){var_bits[k], false};
+  for (size_t k = 0; k < c->nvars; k++) c->vals[c->var_pos[k]] = (Value){var_bits[k], false, false};
   checker_run(c, var_bits);
 }
 
@@ -510,7 +510,7 @@ static void check_op_box(VsCtx *ctx, Op op, DType to, const DType *adt, const i1
       } else {
         xs[i] = pick_value(rng, lo[i], hi[i]);
       }
-      vals[i] = (Value){im_from_value(adt[i], xs[i]), false};
+      vals[i] = (Value){im_from_value(adt[i], xs[i]), false, false};
     }
     Value v = eval_op(n, vals);
     if (v.ub) continue;

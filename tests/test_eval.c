@@ -394,14 +394,14 @@ static void test_select_and_ub_propagation(void **state) {
   EXPECT_F(tern(OP_SELECT, cb(false), fub, cf(DT_F32, 2.5)), 2.5);
   /* eval_op directly: the unchosen argument's UB is ignored. */
   Node *sel = tern(OP_SELECT, vs_var(ctx, "c", DT_BOOL, 0, 1), ci(DT_I8, 1), ci(DT_I8, 2));
-  Value args[3] = {{1, false}, {9, false}, {0, true}};
+  Value args[3] = {{1, false, false}, {9, false, false}, {0, true, false}};
   Value r = eval_op(sel, args);
   assert_false(r.ub);
   assert_int_equal(r.bits, 9);
   args[0].bits = 0;
   assert_true(eval_op(sel, args).ub);
-  args[0] = (Value){0, true};
-  args[2] = (Value){4, false};
+  args[0] = (Value){0, true, false};
+  args[2] = (Value){4, false, false};
   assert_true(eval_op(sel, args).ub);
 }
 

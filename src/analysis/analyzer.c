@@ -523,7 +523,7 @@ static Node *fold_constants(Analyzer *a, Node *e) {
       }
       if (allc && !(op_flags((Op)r->op) & OPF_UF)) {
         Value vals[3];
-        for (int j = 0; j < r->nargs; j++) vals[j] = (Value){r->args[j]->aux.bits, false};
+        for (int j = 0; j < r->nargs; j++) vals[j] = (Value){r->args[j]->aux.bits, false, false};
         Value v = eval_op(r, vals);
         if (!v.ub) {
           Node *c = vs_const(a->ctx, (DType)r->dtype, v.bits);

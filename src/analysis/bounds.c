@@ -457,7 +457,7 @@ Iv bounds_transfer(Op op, DType dt, const DType *adt, const Iv *a, int nargs) {
 
 void bounds_compute(Node *n) {
   DType dt = (DType)n->dtype;
-  if (n->op == OP_CONST || n->op == OP_VAR) return; /* set when the leaf was built */
+  if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID) return; /* set when the leaf was built */
   if (dt_is_float(dt)) {
     n->lo = n->hi = 0;
     return;

@@ -53,7 +53,7 @@ static void compare(Run *r, Op op, DType to, const DType *dts, const uint64_t *b
   Value vals[3];
   for (int i = 0; i < nargs; i++) {
     args[i] = vs_const(r->ctx, dts[i], bits[i]);
-    vals[i] = (Value){args[i] ? args[i]->aux.bits : 0, false};
+    vals[i] = (Value){args[i] ? args[i]->aux.bits : 0, false, false};
   }
   Node *n = vs_make(r->ctx, op, to, args, nargs);
   if (!n) return; /* not applicable at these dtypes */
@@ -152,6 +152,7 @@ bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceRep
     }
   }
   conformance_run_vectors(smt, opts, report, log);
+  conformance_run_invalid(smt, opts, report, log);
   report->seconds = vs_seconds() - t0;
   return report->mismatches == 0;
 }

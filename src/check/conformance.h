@@ -4,7 +4,8 @@
  * (eval_op) and Z3 (smt_eval_ground) compute the op on constant operands: the dtype's edge values in
  * all combinations, powers of two against the edges, and random operands. Results must have the same
  * bits and the same UB flag (only the UB flag for uninterpreted functions). Any difference is a bug in
- * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c). */
+ * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c), and
+ * INVALID operands of index ops (conformance_invalid.c). */
 #ifndef VSIMP_CHECK_CONFORMANCE_H
 #define VSIMP_CHECK_CONFORMANCE_H
 
@@ -28,6 +29,7 @@ typedef struct {
   size_t mismatches; /* tuples where the two disagree */
   size_t unreduced;  /* tuples Z3 could not reduce to a constant (uninterpreted functions): UB flag only */
   size_t vector_cases; /* of cases, those on vectors (conformance_vector.c) */
+  size_t invalid_cases; /* of cases, those with an INVALID index operand (conformance_invalid.c) */
   double seconds;
 } ConformanceReport;
 
@@ -36,5 +38,8 @@ bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceRep
 /* The vector part of conformance_run (every lane-wise op at lane counts 2, 3, 4, 8, 16, and the lane
  * moves), adding to report. */
 void conformance_run_vectors(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
+
+/* The INVALID part: every op with index operands, an INVALID one among them (and UB ones mixed in). */
+void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
 
 #endif

@@ -44,8 +44,8 @@ static void confirm(CheckResult *r, const SmtResult *s, Node *pre, Node *src, No
     r->ncex = n;
     r->src_vec = sv;
     r->tgt_vec = tv;
-    r->src_value = (Value){sv.lane[0], sv.ub};
-    r->tgt_value = (Value){tv.lane[0], tv.ub};
+    r->src_value = (Value){sv.lane[0], sv.ub, false};
+    r->tgt_value = (Value){tv.lane[0], tv.ub, false};
     return;
   }
   free(env);

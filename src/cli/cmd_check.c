@@ -31,6 +31,7 @@ static const char *check_help =
 static void print_value(FILE *out, DType dt, Value v) {
   char buf[96];
   if (v.ub) fputs("UB", out);
+  else if (v.inv) fputs("invalid", out);
   else fputs(vs_format_literal(dt, v.bits, true, buf, sizeof buf), out);
 }
 
@@ -45,7 +46,7 @@ static const char *side_text(const CheckResult *r, const Node *n, bool tgt, char
   const VecValue *vv = tgt ? &r->tgt_vec : &r->src_vec;
   Value v = tgt ? r->tgt_value : r->src_value;
   if (r->vcex) return vv->ub ? "UB" : vs_format_lanes((DType)n->dtype, vv->lanes, vv->lane, buf, size);
-  return v.ub ? "UB" : vs_format_literal((DType)n->dtype, v.bits, true, buf, size);
+  return v.ub ? "UB" : v.inv ? "invalid" : vs_format_literal((DType)n->dtype, v.bits, true, buf, size);
 }
 
 static void report_text(const CheckResult *r, const Node *src, const Node *tgt) {

@@ -128,18 +128,20 @@ int cmd_eval(int argc, char **argv) {
     char buf[1024];
     /* The vector evaluator computes scalars exactly as the scalar one (lane by lane through it). */
     bool ok = (roots[s]->flags & NF_HAS_VEC) ? eval_vec_expr(roots[s], venv, f.nvars, &v) : false;
+    bool inv = false;
     if (!(roots[s]->flags & NF_HAS_VEC)) {
       Value sv;
       ok = eval_expr(roots[s], env, f.nvars, &sv);
       v.lanes = 1;
       v.lane[0] = sv.bits;
       v.ub = sv.ub;
+      inv = sv.inv;
     }
     if (!ok) {
       rc = eval_error(json, "evaluation failed");
       goto done;
     }
-    const char *text = v.ub ? "UB" : vs_format_lanes((DType)roots[s]->dtype, v.lanes, v.lane, buf, sizeof buf);
+    const char *text = v.ub ? "UB" : inv ? "invalid" : vs_format_lanes((DType)roots[s]->dtype, v.lanes, v.lane, buf, sizeof buf);
     if (json) json_string(&w, f.tgt ? labels[s] : "value", text);
     else if (f.tgt) printf("%s: %s\n", labels[s], text);
     else printf("%s\n", text);

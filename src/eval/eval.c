@@ -15,10 +15,15 @@ Value ev_apply(Op op, DType dt, DType adt, const Value *a) {
   }
   int n = ev_arity(op);
   uint64_t v[3] = {0, 0, 0};
+  bool inv = false;
   for (int i = 0; i < n; i++) {
     if (a[i].ub) return ev_ub();
+    inv |= a[i].inv;
     v[i] = a[i].bits;
   }
+  /* UB first: an INVALID operand does not excuse a UB one. Otherwise the op is never computed on
+   * INVALID (it is no integer), so its own UB conditions (a zero divisor) do not arise. */
+  if (inv) return ev_from_inv(dt);
   return ev_compute(op, dt, adt, v[0], v[1], v[2]);
 }
 
@@ -35,6 +40,7 @@ Value eval_op(const Node *n, const Value *args) {
   switch ((Op)n->op) {
   case OP_CONST: return ev_val(n->aux.bits);
   case OP_VAR: return ev_ub(); /* a variable has no value of its own: see eval_expr */
+  case OP_INVALID: return ev_inv();
   default: return ev_apply((Op)n->op, (DType)n->dtype, (DType)n->args[0]->dtype, args);
   }
 }
@@ -62,7 +68,7 @@ bool eval_expr(Node *root, const VarValue *env, size_t nenv, Value *out) {
       }
       vals[i] = ev_val(vs_canon_bits((DType)node->dtype, env[k].bits));
     } else {
-      Value args[3] = {{0, true}, {0, true}, {0, true}};
+      Value args[3] = {{0, true, false}, {0, true, false}, {0, true, false}};
       for (int j = 0; j < node->nargs; j++) {
         uint64_t at = 0;
         nodemap_get(&index, node->args[j], &at); /* children precede parents in post-order */
@@ -92,7 +98,8 @@ typedef struct {
 
 /* Values are kept as two arrays rather than an array of Value: a parent reads its operand right after
  * the child wrote it, and a 16-byte load of a Value stored as two fields defeats store forwarding
- * (measured: it dominated the run time). */
+ * (measured: it dominated the run time). ub[] holds a state: 0 a value, S_UB, or S_INV (INVALID). */
+enum { S_UB = 1, S_INV = 2 };
 struct Evaluator {
   Instr *code;
   size_t ncode;
@@ -128,6 +135,8 @@ Evaluator *evaluator_new(Node *root) {
     if (!nodemap_put(&index, node, i)) goto fail;
     if (node->op == OP_CONST) {
       ev->bits[i] = node->aux.bits;
+    } else if (node->op == OP_INVALID) {
+      ev->ub[i] = S_INV; /* a leaf: never overwritten by a run */
     } else if (node->op == OP_VAR) {
       ev->vars[ev->nvars] = node;
       ev->var_slot[ev->nvars++] = (uint32_t)i;
@@ -138,7 +147,7 @@ Evaluator *evaluator_new(Node *root) {
         uint64_t at = 0;
         nodemap_get(&index, node->args[j], &at);
         in->arg[j] = (uint32_t)at;
-        in->uses[j] = 1;
+        in->uses[j] = S_UB | S_INV;
       }
     }
   }
@@ -177,16 +186,26 @@ Value evaluator_run(Evaluator *ev, const uint64_t *var_bits) {
      * the op never reads their bits. */
     uint32_t x = in->arg[0], y = in->arg[1], z = in->arg[2];
     Value r;
+    uint8_t st;
     if (in->op == OP_SELECT) {
       uint32_t pick = bits[x] ? y : z;
-      r = ub[x] ? ev_ub() : (Value){bits[pick], ub[pick] != 0};
-    } else if ((ub[x] & in->uses[0]) | (ub[y] & in->uses[1]) | (ub[z] & in->uses[2])) {
-      r = ev_ub();
-    } else {
-      r = ev_compute((Op)in->op, (DType)in->dt, (DType)in->adt, bits[x], bits[y], bits[z]);
+      if (ub[x]) {
+        bits[in->dst] = 0;
+        ub[in->dst] = S_UB;
+      } else {
+        bits[in->dst] = bits[pick];
+        ub[in->dst] = ub[pick];
+      }
+      continue;
     }
+    st = (ub[x] & in->uses[0]) | (ub[y] & in->uses[1]) | (ub[z] & in->uses[2]);
+    if (st) /* UB wins over INVALID; INVALID gives INVALID at index, UB elsewhere (as ev_apply) */
+      r = (st & S_UB) ? ev_ub() : ev_from_inv((DType)in->dt);
+    else
+      r = ev_compute((Op)in->op, (DType)in->dt, (DType)in->adt, bits[x], bits[y], bits[z]);
     bits[in->dst] = r.bits;
-    ub[in->dst] = r.ub;
+    ub[in->dst] = (uint8_t)(r.ub ? S_UB : r.inv ? S_INV : 0);
   }
-  return (Value){bits[ev->nvals - 1], ub[ev->nvals - 1] != 0};
+  uint8_t last = ub[ev->nvals - 1];
+  return (Value){bits[ev->nvals - 1], last == S_UB, last == S_INV};
 }

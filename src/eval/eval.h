@@ -12,10 +12,12 @@
 #include "ir/vector.h"
 
 /* A result: the bit pattern of the value in the node's dtype (masked to its width; floats as their
- * IEEE bits, NaN canonical), or UB. */
+ * IEEE bits, NaN canonical), or UB, or (index dtype only) INVALID, the sentinel that is no integer
+ * (docs/semantics.md, "The invalid index"). ub and inv are never both set; bits is 0 for either. */
 typedef struct {
   uint64_t bits;
   bool ub;
+  bool inv;
 } Value;
 
 /* A variable's value in an assignment. */
@@ -43,9 +45,11 @@ size_t evaluator_vars(const Evaluator *ev, const Node *const **vars);
 /* Evaluates with the variables' values given in the order of evaluator_vars(). */
 Value evaluator_run(Evaluator *ev, const uint64_t *var_bits);
 
-/* True when two results are the same under refinement: both UB, or both values with equal bits (NaN is
- * canonical, so NaN equals NaN; -0.0 and +0.0 differ). */
-static inline bool value_same(Value a, Value b) { return a.ub == b.ub && (a.ub || a.bits == b.bits); }
+/* True when two results are the same under refinement: both UB, both INVALID, or both values with
+ * equal bits (NaN is canonical, so NaN equals NaN; -0.0 and +0.0 differ). */
+static inline bool value_same(Value a, Value b) {
+  return a.ub == b.ub && a.inv == b.inv && (a.ub || a.inv || a.bits == b.bits);
+}
 
 /* ---- vectors (eval_vector.c) ---- */
 

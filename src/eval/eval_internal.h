@@ -29,8 +29,12 @@ double ev_float_to_double(DType dt, uint64_t bits);
 /* d rounded to nearest-even in dtype dt, as canonical bits. */
 uint64_t ev_float_from_double(DType dt, double d);
 
-static inline Value ev_val(uint64_t bits) { return (Value){bits, false}; }
-static inline Value ev_ub(void) { return (Value){0, true}; }
+static inline Value ev_val(uint64_t bits) { return (Value){bits, false, false}; }
+static inline Value ev_ub(void) { return (Value){0, true, false}; }
+static inline Value ev_inv(void) { return (Value){0, false, true}; }
+/* An op with an INVALID operand and no UB one: INVALID if it yields an index, UB otherwise
+ * (docs/semantics.md, "The invalid index"). */
+static inline Value ev_from_inv(DType result) { return result == DT_INDEX ? ev_inv() : ev_ub(); }
 
 /* dtype.h and op.h facts as inline functions: the evaluator's inner loop calls them per node, and the
  * out-of-line versions cost more than the arithmetic they guard. */

@@ -161,9 +161,9 @@ static uint64_t eval(Run *r, Node *e, int line, int col) {
         fail(r);
         break;
       }
-      vals[i] = (Value){r->env[id - 1].bits, false};
+      vals[i] = (Value){r->env[id - 1].bits, false, false};
     } else {
-      Value a[3] = {{0, true}, {0, true}, {0, true}};
+      Value a[3] = {{0, true, false}, {0, true, false}, {0, true, false}};
       for (int j = 0; j < x->nargs; j++) {
         uint64_t k = 0;
         nodemap_get(&idx, x->args[j], &k);
@@ -176,7 +176,7 @@ static uint64_t eval(Run *r, Node *e, int line, int col) {
       break;
     }
   }
-  Value v = r->failed ? (Value){0, true} : vals[n - 1];
+  Value v = r->failed ? (Value){0, true, false} : vals[n - 1];
   nodemap_free(&idx);
   free(vals);
   free(order);

@@ -208,6 +208,18 @@ Node *vs_const(VsCtx *ctx, DType dt, uint64_t bits) {
 Node *vs_const_int(VsCtx *ctx, DType dt, i128 value) { return vs_const(ctx, dt, im_from_value(dt, value)); }
 Node *vs_bool(VsCtx *ctx, bool b) { return vs_const(ctx, DT_BOOL, b ? 1 : 0); }
 
+Node *vs_invalid(VsCtx *ctx) {
+  KeyNode k;
+  key_init(&k, OP_INVALID, DT_INDEX, 0);
+  k.n.flags = NF_HAS_INVALID;
+  /* INVALID is no integer: the bounds describe the integer values a node can take, and this leaf takes
+   * none. The full range keeps every bounds transfer function sound without a special case. */
+  k.n.lo = im_from_value(DT_INDEX, im_min(DT_INDEX));
+  k.n.hi = im_from_value(DT_INDEX, im_max(DT_INDEX));
+  k.n.hash = key_hash(&k.n);
+  return intern_node(ctx, &k.n);
+}
+
 Node *vs_var(VsCtx *ctx, const char *name, DType dt, i128 lo, i128 hi) {
   return vs_var_lanes(ctx, name, dt, 1, lo, hi);
 }
@@ -289,7 +301,7 @@ static const char *scalar_type_check(Op op, DType to, Node *const *args, int nar
 
 const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
                              DType *result, int *rlanes) {
-  if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR) return "not an operation";
+  if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR || op == OP_INVALID) return "not an operation";
   if (op_is_vec(op)) return vec_type_check(op, lanes, aux, args, nargs, result, rlanes);
   const char *err = scalar_type_check(op, to, args, nargs, result);
   if (err) return err;
@@ -328,6 +340,11 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
     k.n.args[i] = args[i];
     if (args[i]->depth > depth) depth = args[i]->depth;
     flags |= args[i]->flags;
+  }
+  if ((flags & NF_HAS_INVALID) && (flags & NF_HAS_VEC)) {
+    /* INVALID is a scalar value so far: the vector evaluator and encoding have no lane state for it. */
+    snprintf(ctx->err, sizeof ctx->err, "'invalid' cannot be used in a vector expression");
+    return NULL;
   }
   if (depth >= ctx->max_depth) {
     snprintf(ctx->err, sizeof ctx->err, "expression nested too deeply (limit %u)", ctx->max_depth);

@@ -23,6 +23,9 @@ enum {
   NF_HAS_VAR = 4,   /* some leaf is a variable */
   NF_HAS_VEC = 8,   /* some node in the expression is a vector (lanes > 1): the scalar evaluator, the rule
                      * engine and the program stages leave such expressions alone (ir/vector.h) */
+  NF_HAS_INVALID = 16, /* some leaf is `invalid` (the index sentinel): an index node with this flag may
+                        * evaluate to INVALID, so rules proved for integers only must not bind it
+                        * (docs/semantics.md, "The invalid index") */
 };
 
 /* Node depths are 16-bit (the room went to `lanes`): a context's depth limit is at most this. */
@@ -71,6 +74,8 @@ uint64_t vs_canon_bits(DType dt, uint64_t bits);
 Node *vs_const(VsCtx *ctx, DType dt, uint64_t bits);
 Node *vs_const_int(VsCtx *ctx, DType dt, i128 value); /* wraps to dt */
 Node *vs_bool(VsCtx *ctx, bool b);
+/* The `invalid` leaf: the INVALID value of the index dtype (docs/semantics.md, "The invalid index"). */
+Node *vs_invalid(VsCtx *ctx);
 /* A variable; for integer dtypes [lo, hi] is its declared range (use im_min/im_max for none). Two
  * variables are one node only if name, dtype and range agree. */
 Node *vs_var(VsCtx *ctx, const char *name, DType dt, i128 lo, i128 hi);

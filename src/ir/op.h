@@ -10,6 +10,7 @@
 #define VS_OP_LIST(X)                                   \
   X(CONST, "const", 0, 0)                               \
   X(VAR, "var", 0, 0)                                   \
+  X(INVALID, "invalid", 0, 0)                           \
   X(NEG, "-", 1, 0)                                     \
   X(NOT, "~", 1, 0)                                     \
   X(CAST, "cast", 1, 0)                                 \

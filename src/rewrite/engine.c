@@ -131,6 +131,16 @@ static void record(Rewriter *rw, const char *name, Node *before, Node *after) {
   rw->trace[rw->ntrace++] = (TraceStep){name, before, after};
 }
 
+/* Whether the match binds an index node that may be INVALID: rules outside the invalid family are
+ * proved with integer variables only (rule.h, binds_invalid), and `x * 0 => 0` would drop a mask. */
+static bool binds_maybe_invalid(const Rule *r, const Match *m) {
+  for (int s = 0; s < r->nslots; s++) {
+    const Node *x = m->slot[s];
+    if (x && x->dtype == DT_INDEX && (x->flags & NF_HAS_INVALID)) return true;
+  }
+  return false;
+}
+
 /* Tries one rule on n: the commutative variants of its pattern in `variants` (bit v: variant v; the
  * candidate index leaves out only variants that cannot match), matched by their compiled programs
  * when given (the same tests as match_pat), then the proof, then the guard. */
@@ -145,6 +155,7 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
       if (!match_pat(r, r->variants[v], n, &m)) continue;
     }
     if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
+    if ((n->flags & NF_HAS_INVALID) && !r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
     if (!guard_holds(r, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
     if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes) {
@@ -167,6 +178,8 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
     *name = a->rule->name;
     return try_rule(rw, a->rule, n, variants, progs);
   }
+  /* The folds compute on integers: none of them knows INVALID, so none sees a node above one. */
+  if (n->flags & NF_HAS_INVALID) return NULL;
   if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
   Node *out = a->fold->fold(rw->ctx, n);
   *name = a->fold->name;

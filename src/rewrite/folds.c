@@ -20,7 +20,7 @@ static bool constant_fold_applies(const Node *n) {
 
 static Node *constant_fold(VsCtx *ctx, Node *n) {
   Value args[3];
-  for (int i = 0; i < n->nargs; i++) args[i] = (Value){n->args[i]->aux.bits, false};
+  for (int i = 0; i < n->nargs; i++) args[i] = (Value){n->args[i]->aux.bits, false, false};
   Value v = eval_op(n, args);
   return v.ub ? NULL : vs_const(ctx, (DType)n->dtype, v.bits);
 }

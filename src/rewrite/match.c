@@ -207,6 +207,7 @@ Node *template_build(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m) {
   case PAT_CVAR: return m->slot[t->slot];
   case PAT_OP:
     if (t->nargs == 0 && t->slot >= 0) return m->slot[t->slot];
+    if (t->op == OP_INVALID) return vs_invalid(ctx);
     {
       Node *args[VS_MAX_LANES];
       for (int i = 0; i < t->nargs; i++)

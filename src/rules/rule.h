@@ -94,6 +94,11 @@ typedef struct {
   Pat *variants[8];
   int nvariants;
   bool is_lemma; /* a lemma for a procedural fold: proved, never matched */
+  /* The rule is of family `invalid` (docs/semantics.md, "The invalid index"): it is proved with every
+   * index pattern variable possibly INVALID and every pattern variable possibly UB, so the engine may
+   * bind a masked index to its variables. Other rules are proved for integers only, and the engine
+   * never binds an index node that may be INVALID (NF_HAS_INVALID) to their variables. */
+  bool binds_invalid;
   /* The rule uses vec, gep or bcast: every term's lane count is fixed by the rule's text (rule_typing.c),
    * the matcher compares lane counts, and it may fire on vector nodes. Other rules are scalar. */
   bool vector;

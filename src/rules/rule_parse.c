@@ -302,6 +302,14 @@ static Pat *parse_primary(P *p) {
     return NULL;
   }
   const char *s = p->lx.src + t.off;
+  if (tok_is(p, "invalid")) { /* the index sentinel: an operation without operands, typed index */
+    Pat *x = new_pat(p, PAT_OP, &t);
+    if (!x) return NULL;
+    x->op = OP_INVALID;
+    x->slot = -1;
+    advance(p);
+    return x;
+  }
   if (tok_is(p, "true") || tok_is(p, "false")) {
     Pat *x = new_pat(p, PAT_LIT, &t);
     if (!x) return NULL;
@@ -708,6 +716,7 @@ static bool parse_record(P *p, const char *family, int rank, int *order, RuleSin
   r->family = lemma ? "lemma" : family;
   r->family_rank = lemma ? family_rank("lemma") : rank;
   r->is_lemma = lemma;
+  r->binds_invalid = !lemma && !strcmp(family, "invalid");
   r->order = (*order)++;
   r->file = p->file;
   r->line = kw.line;

@@ -83,6 +83,7 @@ static void constrain(Unifier *u, Pat *p) {
   case OP_BITCAST:
     if (p->lit_typed) fix(u, me, (DType)p->fixed_dt, p);
     return;
+  case OP_INVALID: fix(u, me, DT_INDEX, p); return;
   case OP_SELECT:
     fix(u, a0, DT_BOOL, p);
     unify(u, me, index_of(u, p->args[1]), p);

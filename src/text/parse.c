@@ -227,7 +227,7 @@ static bool is_reserved(const char *s, size_t len) {
   DType dt;
   int lanes;
   return vs_vtype_from_name(s, len, &dt, &lanes) || find_func(s, len) >= 0 || is_vec_func(s, len) ||
-         is_word(s, len, "true") ||
+         is_word(s, len, "true") || is_word(s, len, "invalid") ||
          is_word(s, len, "false") || is_word(s, len, "inf") || is_word(s, len, "nan") || is_word(s, len, "in") ||
          has_prefix(s, len, "bitcast_") || has_prefix(s, len, "inf_") || has_prefix(s, len, "nan_");
 }
@@ -813,6 +813,15 @@ static bool parse_ident(Parser *p) {
   if (opens_call(p)) return open_call(p);
   if (is_word(s, t->len, "true") || is_word(s, t->len, "false")) {
     Node *n = vs_bool(p->ctx, s[0] == 't');
+    uint32_t idx;
+    if (!n) return fail(p, t->line, t->col, "%s", vs_ctx_error(p->ctx));
+    if (!push_node(p, n, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;
+    return advance(p);
+  }
+  if (is_word(s, t->len, "invalid") && !p->lookup) {
+    /* The index sentinel: typed (index) like a variable, so it needs no context. Programs have no
+     * use for it yet (their interpreter has no INVALID value), so there it stays a reserved word. */
+    Node *n = vs_invalid(p->ctx);
     uint32_t idx;
     if (!n) return fail(p, t->line, t->col, "%s", vs_ctx_error(p->ctx));
     if (!push_node(p, n, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;

@@ -103,7 +103,7 @@ static bool node_cf(const Printer *pr, const Node *n) {
       return v - v == 0; /* finite: inf and nan always carry their suffix */
     }
     return false; /* bool */
-  case OP_VAR: case OP_CAST: case OP_BITCAST: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: return false;
+  case OP_VAR: case OP_INVALID: case OP_CAST: case OP_BITCAST: case OP_EQ: case OP_NE: case OP_LT: case OP_LE: return false;
   /* gep and cat type their operands without context (as a cast does); vec and bcast of untyped
    * literals wait for a context like `1 + 2` (parse.c, apply_vec_call). */
   case OP_GEP: case OP_CAT: return false;
@@ -227,6 +227,9 @@ static void print_node(Printer *pr, const Task *t) {
     return;
   case OP_VAR:
     puts_(pr, n->aux.name);
+    return;
+  case OP_INVALID:
+    puts_(pr, "invalid");
     return;
   case OP_NEG:
   case OP_NOT: {
