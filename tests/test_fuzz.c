@@ -355,6 +355,32 @@ static void test_reduce_large_case(void **state) {
 }
 
 /* With the built-in catalog, the fixed inputs of the test give no finding, and the statistics count. */
+/* Reducing a vector case: the rebuild takes a 4-operand vec (the reducer's operand buffer once held 3)
+ * and keeps each gep's selection; the planted lane swap survives down to the gep and a 2-lane variable,
+ * and the counterexample shows every lane. */
+static void test_reduce_vector_case(void **state) {
+  (void)state;
+  planted_text = "family vector\nrule planted_gep_swap : gep(x, [1, 0]) => x\n";
+  FuzzWorker *w = fuzz_worker_new(&(OracleOptions){.smt = SMT_MODE_NEVER}, planted_catalog(NULL));
+  const char *text = "# test\nv: i8x2\nu: i8x4\ny: i8 in [0, 9]\n"
+                     "gep(v, [1, 0]) * gep(vec(y, y + 1, gep(u, 2), 3) * bcast(y, 4), [0, 1]) + gep(u, [3, 1])\n";
+  FuzzFinding f;
+  assert_int_equal(fuzz_exec(w, (const uint8_t *)text, strlen(text), &f), FIND_UNSOUND);
+  GenCase gc;
+  FuzzCase c;
+  assert_true(fuzz_input_case(w, (const uint8_t *)text, strlen(text), &gc, &c));
+  assert_true(fuzz_reduce(w, &c, &f, NULL));
+  assert_true(f.nodes_after <= 2);
+  assert_int_equal(f.kind, FIND_UNSOUND);
+  assert_non_null(strstr(f.case_text, "gep("));
+  assert_non_null(strstr(f.case_text, "[1, 0]"));
+  assert_non_null(f.cex_text);
+  assert_non_null(strstr(f.cex_text, "source = ["));
+  print_message("  reduced %zu -> %zu nodes:\n%s%s", f.nodes_before, f.nodes_after, f.case_text, f.cex_text);
+  fuzz_finding_free(&f);
+  fuzz_worker_free(w);
+}
+
 static void test_builtin_catalog_short_campaign(void **state) {
   (void)state;
   CampaignOptions o = {.target = FUZZ_TARGET_EXPR, .max_execs = 1500, .jobs = 2, .seed = 3, .reduce = true};
@@ -507,6 +533,7 @@ int main(void) {
     cmocka_unit_test(test_planted_vector_gep_swap),
     cmocka_unit_test(test_smt_oracle_finds_what_points_miss),
     cmocka_unit_test(test_reduce_large_case),
+    cmocka_unit_test(test_reduce_vector_case),
     cmocka_unit_test(test_builtin_catalog_short_campaign),
     cmocka_unit_test(test_campaign_deterministic),
     cmocka_unit_test(test_parse_oracle),
