@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "ir/vector.h"
+
 /* ---- edge tables ---- */
 
 static FuzzEdges edges_table[DT_COUNT];
@@ -134,7 +136,7 @@ static i128 range_extent(Gen *g, DType dt) {
   return k > span ? span : k;
 }
 
-static Node *new_var(Gen *g, DType dt) {
+static Node *new_var_lanes(Gen *g, DType dt, int lanes) {
   GenCase *c = g->c;
   if (c->nvars >= g->max_vars || c->nvars >= GEN_CASE_VARS) return NULL;
   i128 lo = im_min(dt), hi = im_max(dt);
@@ -162,7 +164,7 @@ static Node *new_var(Gen *g, DType dt) {
     if (lo > hi) lo = hi;
   }
   char name[16];
-  Node *v = vs_var(g->ctx, gen_var_name(c, name), dt, lo, hi);
+  Node *v = vs_var_lanes(g->ctx, gen_var_name(c, name), dt, lanes, lo, hi);
   if (!v) {
     c->errors++;
     return NULL;
@@ -171,12 +173,14 @@ static Node *new_var(Gen *g, DType dt) {
   return v;
 }
 
+static Node *new_var(Gen *g, DType dt) { return new_var_lanes(g, dt, 1); }
+
 /* An existing variable of dt, or a new one. */
 static Node *var_of(Gen *g, DType dt) {
   Node *have[GEN_CASE_VARS];
   size_t m = 0;
   for (size_t i = 0; i < g->c->nvars; i++)
-    if (g->c->vars[i]->dtype == dt) have[m++] = g->c->vars[i];
+    if (g->c->vars[i]->dtype == dt && g->c->vars[i]->lanes == 1) have[m++] = g->c->vars[i];
   size_t r = (size_t)fin_below(g->in, m + 1);
   if (r < m) return have[r];
   Node *v = new_var(g, dt);
@@ -197,7 +201,7 @@ static Node *reuse(Gen *g, DType dt) {
   unsigned start = (unsigned)fin_below(g->in, g->npool);
   for (unsigned i = 0; i < g->npool; i++) {
     Node *n = g->pool[(start + i) % g->npool];
-    if (n->dtype == dt) return n;
+    if (n->dtype == dt && n->lanes == 1) return n; /* vector nodes are in the pool too */
   }
   return NULL;
 }
@@ -441,6 +445,215 @@ static Node *gen(Gen *g, DType dt, unsigned depth) {
   return n ? n : leaf(g, dt);
 }
 
+/* ---- vectors (issue 6; docs/fuzzing.md, "Vectors") ----
+ *
+ * A vector case is vector-valued, or a scalar taken out of a vector by a one-lane gep. Lane dtypes lean
+ * toward index (the address arithmetic the GEP folds target) and the narrow integers; lane counts
+ * toward 4 and 2. Scalar subterms (vec operands, bcast operands) come from the scalar generator. */
+
+/* bool i8 i16 i32 i64 u8 u16 u32 u64 index f16 f32 f64 */
+static const uint8_t vec_dtype_weight[DT_COUNT] = {3, 8, 4, 5, 2, 7, 3, 2, 1, 14, 0, 2, 0};
+static const int vec_lane_counts[] = {4, 2, 3, 8, 16};
+static const uint8_t vec_lane_weight[] = {8, 6, 3, 4, 1};
+
+static DType gen_vec_dtype(FuzzIn *in) { return (DType)fin_weighted(in, vec_dtype_weight, DT_COUNT); }
+static int gen_lanes(FuzzIn *in) { return vec_lane_counts[fin_weighted(in, vec_lane_weight, NELEM(vec_lane_weight))]; }
+
+/* Records a vector builder's result like mk() does (NULL operands propagate without counting). */
+static Node *vtrack(Gen *g, Node *r) {
+  if (!r) {
+    g->c->errors++;
+    return NULL;
+  }
+  if (g->ops_left) g->ops_left--;
+  pool_add(g, r);
+  return r;
+}
+static Node *mkvec(Gen *g, Node *const *e, int n) {
+  for (int i = 0; i < n; i++)
+    if (!e[i]) return NULL;
+  return vtrack(g, vs_vec(g->ctx, e, n));
+}
+static Node *mkbcast(Gen *g, Node *x, int lanes) { return x ? vtrack(g, vs_bcast(g->ctx, x, lanes)) : NULL; }
+static Node *mkgep(Gen *g, Node *v, const int *idx, int n) { return v ? vtrack(g, vs_gep(g->ctx, v, idx, n)) : NULL; }
+static Node *mkcat(Gen *g, Node *a, Node *b) {
+  Node *p[2] = {a, b};
+  return a && b ? vtrack(g, vs_cat(g->ctx, p, 2)) : NULL;
+}
+
+static Node *gvec(Gen *g, DType dt, int lanes, unsigned d);
+
+/* An existing vector variable of this type, or a new one (with or without a declared range). */
+static Node *vvar_of(Gen *g, DType dt, int lanes) {
+  Node *have[GEN_CASE_VARS];
+  size_t m = 0;
+  for (size_t i = 0; i < g->c->nvars; i++)
+    if (g->c->vars[i]->dtype == dt && g->c->vars[i]->lanes == lanes) have[m++] = g->c->vars[i];
+  size_t r = (size_t)fin_below(g->in, m + 1);
+  if (r < m) return have[r];
+  Node *v = new_var_lanes(g, dt, lanes);
+  return v ? v : m ? have[0] : NULL;
+}
+
+/* A constant vector: a ramp base + k * step (the lane offsets of vectorized index code) or edge
+ * constants lane by lane. */
+static Node *vconst(Gen *g, DType dt, int lanes) {
+  Node *e[VS_MAX_LANES];
+  bool ramp = !dt_is_float(dt) && dt != DT_BOOL && fin_byte(g->in) % 2;
+  i128 base = ramp ? im_value(dt, const_bits(g->in, dt)) : 0, step = ramp ? (i128)fin_below(g->in, 5) : 0;
+  if (ramp && fin_byte(g->in) % 2) base = 0;
+  for (int k = 0; k < lanes; k++)
+    e[k] = ramp ? vs_const(g->ctx, dt, im_wrap(dt, (uint64_t)(base + step * k))) : gen_const(g->ctx, g->in, dt);
+  return mkvec(g, e, lanes);
+}
+
+static Node *vleaf(Gen *g, DType dt, int lanes) {
+  switch (fin_below(g->in, 8)) {
+  case 0: case 1: case 2: case 3: case 4: {
+    Node *v = vvar_of(g, dt, lanes);
+    if (v) return v;
+  } /* fall through */
+  case 5: case 6: return mkbcast(g, gen_const(g->ctx, g->in, dt), lanes);
+  default: return vconst(g, dt, lanes);
+  }
+}
+
+/* Lane indices of a gep selecting n lanes out of m: identity, reversal, rotation, a broadcast of one
+ * lane, or random. */
+static void gep_lanes(Gen *g, int *idx, int n, int m) {
+  unsigned kind = (unsigned)fin_below(g->in, 5), r = (unsigned)fin_below(g->in, (uint64_t)m);
+  for (int k = 0; k < n; k++) {
+    switch (kind) {
+    case 0: idx[k] = k % m; break;
+    case 1: idx[k] = (m - 1 - k % m); break;
+    case 2: idx[k] = (int)((k + r) % (unsigned)m); break;
+    case 3: idx[k] = (int)r; break;
+    default: idx[k] = (int)fin_below(g->in, (uint64_t)m); break;
+    }
+  }
+}
+
+/* n lanes (1: a scalar) out of a vector: of a subterm, of a vec, bcast or cat (what the GEP folds
+ * take apart), or of another gep (composition). */
+static Node *gep_of(Gen *g, DType dt, int n, unsigned d) {
+  int m = gen_lanes(g->in), idx[VS_MAX_LANES];
+  if (fin_byte(g->in) % 4 == 0) m = n > 1 ? n : m; /* identity permutations become possible */
+  Node *v;
+  switch (fin_below(g->in, 4)) {
+  case 0: {
+    int m2 = gen_lanes(g->in), idx2[VS_MAX_LANES];
+    gep_lanes(g, idx2, m, m2);
+    v = mkgep(g, gvec(g, dt, m2, d + 2), idx2, m); /* gep(gep(x, idx2), idx): composition */
+    break;
+  }
+  default: v = gvec(g, dt, m, d + 1); break;
+  }
+  gep_lanes(g, idx, n, m);
+  return mkgep(g, v, idx, n);
+}
+
+static const Op vec_int_ops[] = {OP_ADD, OP_MUL, OP_SUB, OP_IDIV, OP_MOD, OP_MIN, OP_MAX, OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR};
+static const uint8_t vec_int_weight[] = {9, 7, 3, 4, 4, 2, 2, 1, 1, 1, 1, 1};
+static const Op vec_float_ops[] = {OP_ADD, OP_MUL, OP_SUB, OP_MIN, OP_MAX};
+static const uint8_t vec_float_weight[] = {4, 3, 2, 1, 1};
+
+/* Lane-wise a OP b; the second operand is often a broadcast constant (strides, divisors). */
+static Node *vbin(Gen *g, DType dt, int lanes, unsigned d) {
+  bool fl = dt_is_float(dt);
+  Op op = fl ? vec_float_ops[fin_weighted(g->in, vec_float_weight, NELEM(vec_float_weight))]
+             : vec_int_ops[fin_weighted(g->in, vec_int_weight, NELEM(vec_int_weight))];
+  Node *a = gvec(g, dt, lanes, d + 1), *b;
+  if (fin_byte(g->in) % 2) b = mkbcast(g, fl ? gen_const(g->ctx, g->in, dt) : positive_const(g, dt), lanes);
+  else b = gvec(g, dt, lanes, d + 1);
+  return mk2(g, op, a, b);
+}
+
+/* Vectorized address arithmetic: bcast(x) * stride + ramp, or v * bcast(s) + bcast(y), optionally
+ * under // or % by the stride. */
+static Node *vaffine(Gen *g, DType dt, int lanes, unsigned d) {
+  Node *s = mkbcast(g, positive_const(g, dt), lanes), *sum;
+  if (fin_byte(g->in) % 2) {
+    Node *x = mkbcast(g, fin_byte(g->in) % 4 == 3 ? gen(g, dt, d + 2) : leaf(g, dt), lanes);
+    sum = mk2(g, OP_ADD, mk2(g, OP_MUL, x, s), vconst(g, dt, lanes));
+  } else {
+    sum = mk2(g, OP_ADD, mk2(g, OP_MUL, gvec(g, dt, lanes, d + 1), s), mkbcast(g, leaf(g, dt), lanes));
+  }
+  switch (fin_below(g->in, 4)) {
+  case 1: return mk2(g, OP_IDIV, sum, s);
+  case 2: return mk2(g, OP_MOD, sum, s);
+  default: return sum;
+  }
+}
+
+/* A boolean mask: a lane-wise comparison, a logic op of masks, or a bool vector leaf. */
+static Node *vmask(Gen *g, int lanes, unsigned d) {
+  switch (fin_below(g->in, 6)) {
+  case 0: return vleaf(g, DT_BOOL, lanes);
+  case 1: {
+    static const Op ops[] = {OP_AND, OP_OR, OP_XOR};
+    return mk2(g, ops[fin_below(g->in, 3)], gvec(g, DT_BOOL, lanes, d + 1), gvec(g, DT_BOOL, lanes, d + 1));
+  }
+  case 2: return mk1(g, OP_NOT, gvec(g, DT_BOOL, lanes, d + 1));
+  default: {
+    DType t = gen_vec_dtype(g->in);
+    if (t == DT_BOOL) t = DT_INDEX;
+    Node *a = gvec(g, t, lanes, d + 1);
+    Node *b = fin_byte(g->in) % 2 ? mkbcast(g, gen_const(g->ctx, g->in, t), lanes) : gvec(g, t, lanes, d + 1);
+    return mk2(g, cmp_ops[fin_below(g->in, 4)], a, b);
+  }
+  }
+}
+
+enum { V_LEAF, V_VEC, V_BCAST, V_BIN, V_AFFINE, V_GEP, V_CAT, V_SELECT, V_CAST, V_RECOLLECT, V_N };
+static const uint8_t vec_shape_weight[V_N] = {8, 6, 4, 12, 10, 14, 5, 5, 4, 3};
+
+static Node *gvec(Gen *g, DType dt, int lanes, unsigned d) {
+  if (d >= g->max_depth || !g->ops_left || fin_done(g->in)) return vleaf(g, dt, lanes);
+  if (dt == DT_BOOL && fin_byte(g->in) % 2) return vmask(g, lanes, d);
+  Node *e[VS_MAX_LANES];
+  switch (fin_weighted(g->in, vec_shape_weight, V_N)) {
+  case V_VEC:
+    for (int k = 0; k < lanes; k++) e[k] = fin_byte(g->in) % 4 == 3 ? gep_of(g, dt, 1, d + 1) : gen(g, dt, d + 2);
+    return mkvec(g, e, lanes);
+  case V_BCAST: return mkbcast(g, gen(g, dt, d + 1), lanes);
+  case V_BIN: return dt == DT_BOOL ? vmask(g, lanes, d) : vbin(g, dt, lanes, d);
+  case V_AFFINE:
+    if (dt == DT_BOOL) return vmask(g, lanes, d);
+    return dt_is_float(dt) ? vbin(g, dt, lanes, d) : vaffine(g, dt, lanes, d);
+  case V_GEP: return gep_of(g, dt, lanes, d);
+  case V_CAT:
+    if (lanes % 2 || lanes < 4) return gep_of(g, dt, lanes, d);
+    return mkcat(g, gvec(g, dt, lanes / 2, d + 1), gvec(g, dt, lanes / 2, d + 1));
+  case V_SELECT: {
+    Node *a = gvec(g, dt, lanes, d + 1);
+    return mk3(g, OP_SELECT, vmask(g, lanes, d + 1), a, fin_byte(g->in) % 4 == 3 ? a : gvec(g, dt, lanes, d + 1));
+  }
+  case V_CAST: {
+    DType from = gen_vec_dtype(g->in);
+    if (from == dt) from = dt == DT_INDEX ? DT_I32 : DT_INDEX;
+    return mkcast(g, OP_CAST, dt, gvec(g, from, lanes, d + 1));
+  }
+  case V_RECOLLECT: { /* vec(gep(x, 0), ..., gep(x, n-1)), sometimes with two lanes swapped */
+    Node *x = gvec(g, dt, lanes, d + 1);
+    int swap = (int)fin_below(g->in, (uint64_t)lanes * 2);
+    for (int k = 0; k < lanes; k++) {
+      int lane = swap + 1 < lanes && (k == swap || k == swap + 1) ? (k == swap ? swap + 1 : swap) : k;
+      e[k] = mkgep(g, x, &lane, 1);
+    }
+    return mkvec(g, e, lanes);
+  }
+  default: return vleaf(g, dt, lanes);
+  }
+}
+
+/* The root of a vector case: a vector, or one lane of one (a scalar with vector subterms). */
+static Node *gen_vector_case(Gen *g) {
+  DType dt = gen_vec_dtype(g->in);
+  int lanes = gen_lanes(g->in);
+  Node *r = fin_below(g->in, 4) == 3 ? gep_of(g, dt, 1, 0) : gvec(g, dt, lanes, 0);
+  return r ? r : vleaf(g, dt, lanes);
+}
+
 static void gen_setup(Gen *g, VsCtx *ctx, FuzzIn *in, GenCase *c, const GenOptions *o) {
   memset(g, 0, sizeof *g);
   g->ctx = ctx;
@@ -463,7 +676,16 @@ bool gen_case(VsCtx *ctx, const uint8_t *data, size_t size, const GenOptions *op
   memset(out, 0, sizeof *out);
   FuzzIn in;
   fin_init(&in, data, size);
-  out->simple_matcher = fin_byte(&in) % 8 == 7;
+  /* The first byte's low 3 bits choose the matcher; its next 2 bits choose a vector case (1 in 4). No
+   * extra byte is read, so a scalar case is the same IR it was before vectors existed. */
+  uint8_t b0 = fin_byte(&in);
+  out->simple_matcher = b0 % 8 == 7;
+  if ((b0 >> 3) % 4 == 3) {
+    Gen g;
+    gen_setup(&g, ctx, &in, out, opts);
+    out->root = gen_vector_case(&g);
+    return out->root != NULL;
+  }
   DType dt = gen_dtype(&in);
   out->root = gen_expr(ctx, &in, out, dt, opts);
   return out->root != NULL;

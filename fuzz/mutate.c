@@ -55,17 +55,20 @@ static Node *mutate_node(VsCtx *ctx, FuzzIn *in, GenCase *gc, Node *x, Node *con
   }
   case 1: return gen_const(ctx, in, dt);
   case 2: return x->nargs ? x->args[fin_below(in, x->nargs)] : NULL; /* dtype checked by the caller */
-  case 3: { /* another node of the same dtype: sharing, as in x - x */
+  case 3: { /* another node of the same type: sharing, as in x - x */
     size_t start = (size_t)fin_below(in, n);
-    for (size_t i = 0; i < n; i++)
-      if (order[(start + i) % n]->dtype == dt && order[(start + i) % n] != x) return order[(start + i) % n];
+    for (size_t i = 0; i < n; i++) {
+      Node *y = order[(start + i) % n];
+      if (y->dtype == dt && y->lanes == x->lanes && y != x) return y;
+    }
     return NULL;
   }
   case 4:
-    if (x->nargs == 0) return NULL;
+    /* vec, gep, cat and bcast carry lanes and selections vs_make does not take, and up to 16 operands */
+    if (x->nargs == 0 || op_is_vec((Op)x->op)) return NULL;
     return vs_make(ctx, other_op(in, (Op)x->op), dt, x->args, x->nargs);
   case 5: {
-    if (x->nargs < 2) return NULL;
+    if (x->nargs < 2 || op_is_vec((Op)x->op)) return NULL;
     Node *args[3] = {x->args[0], x->args[1], x->nargs > 2 ? x->args[2] : NULL};
     if (x->op == OP_SELECT) {
       args[1] = x->args[2];
@@ -105,7 +108,7 @@ size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t 
   for (int attempt = 0; attempt < 8 && !root; attempt++) {
     Node *x = order[fin_below(&in, n)];
     Node *y = mutate_node(ctx, &in, &gc, x, order, n);
-    if (y && y != x && y->dtype == x->dtype) root = fuzz_substitute(ctx, gc.root, x, y);
+    if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes) root = fuzz_substitute(ctx, gc.root, x, y);
   }
   free(order);
   if (!root) return 0;

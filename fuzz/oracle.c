@@ -496,6 +496,10 @@ typedef struct {
   Value sv, tv;
   uint64_t *point; /* malloc'd copy of the refuting point (one value per w->dom entry) */
   size_t nvars;
+  /* an expression with vectors: the refuting point with every lane (malloc'd, nvars entries) and the
+   * values there */
+  VecVarValue *venv;
+  VecValue vsv, vtv;
 } Concrete;
 
 /* Evaluates the current point: true if it refutes. */
@@ -589,6 +593,63 @@ done:
   free(p.slot[1]);
 }
 
+/* The concrete oracle on expressions with vectors (the scalar evaluator takes no vectors): the same
+ * candidate values per variable (dom_init), drawn lane by lane so that lanes differ (a wrong lane
+ * permutation shows only then), evaluated by the vector evaluator. Edge rounds first, then random
+ * points; no exhaustive mode (a vector's domain is the lane domain to the power of its lanes). */
+static bool vec_try(FuzzWorker *w, Node *src, Node *res, VecVarValue *env, size_t n, Concrete *out) {
+  w->st.points++;
+  VecValue sv, tv;
+  if (!eval_vec_expr(src, env, n, &sv) || sv.ub) return false;
+  if (!eval_vec_expr(res, env, n, &tv) || vec_value_same(&sv, &tv)) return false;
+  out->mismatch = true;
+  out->vsv = sv;
+  out->vtv = tv;
+  out->sv = (Value){sv.lane[0], sv.ub};
+  out->tv = (Value){tv.lane[0], tv.ub};
+  out->nvars = n;
+  out->venv = malloc((n + 1) * sizeof *out->venv);
+  if (out->venv) memcpy(out->venv, env, n * sizeof *env);
+  return true;
+}
+
+static void vec_concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *out) {
+  memset(out, 0, sizeof *out);
+  size_t n = 0;
+  for (int e = 0; e < 2; e++) {
+    Node **order;
+    size_t k = vs_postorder(e ? res : src, &order);
+    for (size_t i = 0; i < k; i++) {
+      if (order[i]->op != OP_VAR) continue;
+      size_t j = 0;
+      while (j < n && w->dom[j].var != order[i]) j++;
+      if (j < n) continue;
+      if (!ensure_scratch(w, n + 1)) break;
+      dom_init(&w->dom[n++], order[i]);
+    }
+    free(order);
+  }
+  VecVarValue *env = calloc(n + 1, sizeof *env);
+  if (!env) return;
+  for (size_t k = 0; k < n; k++) env[k].var = w->dom[k].var;
+  unsigned rounds = 1;
+  for (size_t k = 0; k < n; k++)
+    if (w->dom[k].ncand > rounds) rounds = w->dom[k].ncand;
+  for (unsigned r = 0; r < rounds; r++) {
+    for (size_t k = 0; k < n; k++)
+      for (int l = 0; l < env[k].var->lanes; l++)
+        env[k].lane[l] = w->dom[k].cand[(r + 5 * k + 3 * (size_t)l) % w->dom[k].ncand];
+    if (vec_try(w, src, res, env, n, out)) goto done;
+  }
+  for (unsigned r = 0; r < w->o.points; r++) {
+    for (size_t k = 0; k < n; k++)
+      for (int l = 0; l < env[k].var->lanes; l++) env[k].lane[l] = dom_random(w, &w->dom[k]);
+    if (vec_try(w, src, res, env, n, out)) goto done;
+  }
+done:
+  free(env);
+}
+
 /* ---- findings ---- */
 
 static int cmp_str(const void *a, const void *b) { return strcmp(*(const char *const *)a, *(const char *const *)b); }
@@ -632,6 +693,38 @@ static void cex_text(FuzzFinding *f, const VarValue *vals, size_t n, DType dt, V
   str_addf(&s, "source = %s\n", buf);
   value_text(dt, tv, buf, sizeof buf);
   str_addf(&s, "result = %s\n", buf);
+  free(f->cex_text);
+  f->cex_text = s.buf;
+}
+
+/* A vector value as `[l0, l1, ...]` (a scalar as its literal), or UB. */
+static void vec_value_add(Str *s, DType dt, int lanes, const uint64_t *lane, bool ub) {
+  char buf[64];
+  if (ub) {
+    str_add(s, "UB");
+    return;
+  }
+  if (lanes > 1) str_add(s, "[");
+  for (int l = 0; l < lanes; l++) {
+    value_text(dt, (Value){lane[l], false}, buf, sizeof buf);
+    str_addf(s, "%s%s", l ? ", " : "", buf);
+  }
+  if (lanes > 1) str_add(s, "]");
+}
+
+static void vec_cex_text(FuzzFinding *f, const VecVarValue *vals, size_t n, const Node *src, VecValue sv, VecValue tv) {
+  Str s = {0};
+  str_add(&s, "");
+  for (size_t i = 0; i < n; i++) {
+    str_addf(&s, "%s = ", vals[i].var->aux.name);
+    vec_value_add(&s, (DType)vals[i].var->dtype, vals[i].var->lanes, vals[i].lane, false);
+    str_add(&s, "\n");
+  }
+  str_add(&s, "source = ");
+  vec_value_add(&s, (DType)src->dtype, sv.lanes ? sv.lanes : src->lanes, sv.lane, sv.ub);
+  str_add(&s, "\nresult = ");
+  vec_value_add(&s, (DType)src->dtype, tv.lanes ? tv.lanes : src->lanes, tv.lane, tv.ub);
+  str_add(&s, "\n");
   free(f->cex_text);
   f->cex_text = s.buf;
 }
@@ -701,9 +794,10 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
     case_res = NULL; /* where the budget left it: a long tower, no news */
     goto out;
   }
-  if (res->dtype != src->dtype) {
-    k = report(f, FIND_DTYPE, "engine", "the result has dtype %s, the source %s", dt_name((DType)res->dtype),
-               dt_name((DType)src->dtype));
+  if (res->dtype != src->dtype || res->lanes != src->lanes) {
+    char rt[24], st[24];
+    k = report(f, FIND_DTYPE, "engine", "the result has type %s, the source %s", vs_node_type_name(res, rt, sizeof rt),
+               vs_node_type_name(src, st, sizeof st));
     goto out;
   }
   /* The source's round trip is a printer/parser property, not the engine's, and costs a quarter of an
@@ -726,7 +820,8 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
   }
   if (res == src) goto out; /* nothing to refute */
 
-  concrete_check(w, src, res, &cc);
+  if ((src->flags | res->flags) & NF_HAS_VEC) vec_concrete_check(w, src, res, &cc);
+  else concrete_check(w, src, res, &cc);
   SmtMode mode = (flags & FUZZ_SMT_NEVER) ? SMT_MODE_NEVER : (flags & FUZZ_SMT_ALWAYS) ? SMT_MODE_ALWAYS : w->o.smt;
   DType dt = (DType)src->dtype;
   /* Sampled: the first firings of every rule are cross-checked one rewrite step at a time (the step's
@@ -744,7 +839,8 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
       if (stats && (cr.verdict == CHECK_VALID || cr.verdict == CHECK_INVALID)) w->cov[idx].smt_checked++;
       if (cr.verdict == CHECK_INVALID) {
         k = report(f, FIND_UNSOUND, "smt", "Z3 refutes the rewrite step %s (the evaluator confirms)", steps[i].name);
-        if (ft) cex_text(f, cr.cex, cr.ncex, (DType)steps[i].before->dtype, cr.src_value, cr.tgt_value);
+        if (ft && cr.vcex) vec_cex_text(f, cr.vcex, cr.ncex, steps[i].before, cr.src_vec, cr.tgt_vec);
+        else if (ft) cex_text(f, cr.cex, cr.ncex, (DType)steps[i].before->dtype, cr.src_value, cr.tgt_value);
         case_src = steps[i].before;
         case_res = steps[i].after;
         only_rule = steps[i].name;
@@ -770,7 +866,8 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
     if (have_cr && cr.verdict == CHECK_VALID)
       k = report(f, FIND_DISAGREE, "smt", "the evaluator refutes the result at a point, Z3 proves it valid");
     else k = report(f, FIND_UNSOUND, "concrete", "the result does not refine the source");
-    if (ft) {
+    if (ft && cc.venv) vec_cex_text(f, cc.venv, cc.nvars, src, cc.vsv, cc.vtv);
+    else if (ft) {
       VarValue vals[64] = {{0}};
       size_t n = cc.nvars < 64 ? cc.nvars : 64;
       for (size_t i = 0; i < n; i++) vals[i] = (VarValue){w->dom[i].var, cc.point ? cc.point[i] : 0};
@@ -778,7 +875,8 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
     }
   } else if (have_cr && cr.verdict == CHECK_INVALID) {
     k = report(f, FIND_UNSOUND, "smt", "Z3 refutes the result (the evaluator confirms); the concrete points missed it");
-    if (ft) cex_text(f, cr.cex, cr.ncex, dt, cr.src_value, cr.tgt_value);
+    if (ft && cr.vcex) vec_cex_text(f, cr.vcex, cr.ncex, src, cr.src_vec, cr.tgt_vec);
+    else if (ft) cex_text(f, cr.cex, cr.ncex, dt, cr.src_value, cr.tgt_value);
   } else if (have_cr && cr.verdict == CHECK_ERROR && strstr(cr.reason, "disagree")) {
     k = report(f, FIND_DISAGREE, "smt", "%s", cr.reason);
   }
@@ -795,6 +893,7 @@ out:
     }
   }
   free(cc.point);
+  free(cc.venv);
   rewriter_free(again.rw);
   rewriter_free(s.rw);
   return k;

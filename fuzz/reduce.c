@@ -6,6 +6,7 @@
 
 #include "eval/eval.h"
 #include "ir/nodemap.h"
+#include "ir/vector.h"
 #include "ir/timer.h"
 
 /* ---- rebuilding ---- */
@@ -37,7 +38,8 @@ static Node *map_leaf(VsCtx *ctx, Node *n, const Rebuild *rb) {
     if (hi > im_max(to)) hi = im_max(to);
     if (lo > hi) lo = im_min(to), hi = im_max(to);
   }
-  return vs_var(ctx, n->aux.name, to, dt_is_float(to) ? im_min(DT_I64) : lo, dt_is_float(to) ? im_max(DT_I64) : hi);
+  return vs_var_lanes(ctx, n->aux.name, to, n->lanes, dt_is_float(to) ? im_min(DT_I64) : lo,
+                      dt_is_float(to) ? im_max(DT_I64) : hi);
 }
 
 static Node *rebuild(VsCtx *ctx, Node *root, const Rebuild *rb) {
@@ -52,14 +54,15 @@ static Node *rebuild(VsCtx *ctx, Node *root, const Rebuild *rb) {
     if (x == rb->from) y = rb->to;
     else if (x->nargs == 0) y = map_leaf(ctx, x, rb);
     else {
-      Node *args[3];
+      Node *args[VS_MAX_LANES]; /* vec takes up to 16 operands */
       for (int j = 0; j < x->nargs; j++) {
         uint64_t v = 0;
         nodemap_get(&map, x->args[j], &v);
         args[j] = (Node *)(uintptr_t)v;
       }
       DType to = rb->dmap ? (DType)rb->dmap[x->dtype] : (DType)x->dtype;
-      y = vs_make(ctx, (Op)x->op, to, args, x->nargs);
+      /* a gep's selection (aux) and a bcast's lane count carry over, as in the engine */
+      y = vs_make_ex(ctx, (Op)x->op, to, x->lanes, x->aux.bits, args, x->nargs);
     }
     if (!y || !nodemap_put(&map, x, (uintptr_t)y)) goto done;
     if (i + 1 == n) out = y;
@@ -101,7 +104,7 @@ static Cost cost_of(Node *root) {
   size_t n = vs_postorder(root, &order);
   for (size_t i = 0; i < n; i++) {
     Node *x = order[i];
-    c.bits += (size_t)dt_bits((DType)x->dtype);
+    c.bits += (size_t)dt_bits((DType)x->dtype) * x->lanes;
     if (x->op == OP_VAR) {
       c.nvars++;
       DType dt = (DType)x->dtype;
@@ -144,8 +147,13 @@ static void cand_add(Cands *cs, Node *r) {
   cs->roots[cs->n++] = r;
 }
 
+/* Replaces from by to in root; a scalar replacing a vector is broadcast, so that every leaf candidate
+ * below (constants, variables) also replaces vector subterms, and a vec or gep can give way to one of
+ * its lanes. */
 static void subst(VsCtx *ctx, Cands *cs, Node *root, Node *from, Node *to) {
-  if (to && to != from && to->dtype == from->dtype) cand_add(cs, fuzz_substitute(ctx, root, from, to));
+  if (to && to->lanes == 1 && from->lanes > 1) to = vs_bcast(ctx, to, from->lanes);
+  if (to && to != from && to->dtype == from->dtype && to->lanes == from->lanes)
+    cand_add(cs, fuzz_substitute(ctx, root, from, to));
 }
 
 /* The variables of root, in post-order. */
@@ -158,12 +166,12 @@ static size_t vars_of(Node *root, Node **vars, size_t max) {
   return k;
 }
 
-static Node *fresh_var(VsCtx *ctx, Node *const *vars, size_t nvars, DType dt) {
+static Node *fresh_var(VsCtx *ctx, Node *const *vars, size_t nvars, DType dt, int lanes) {
   GenCase tmp;
   memset(&tmp, 0, sizeof tmp);
   for (size_t i = 0; i < nvars && i < GEN_CASE_VARS; i++) tmp.vars[tmp.nvars++] = vars[i];
   char name[16];
-  return vs_var(ctx, gen_var_name(&tmp, name), dt, im_min(dt), im_max(dt));
+  return vs_var_lanes(ctx, gen_var_name(&tmp, name), dt, lanes, im_min(dt), im_max(dt));
 }
 
 /* i64, index -> i32 -> i16 -> i8; u64 -> u32 -> u16 -> u8; f64 -> f32 -> f16. */
@@ -220,9 +228,9 @@ static void candidates(VsCtx *ctx, Node *root, Cands *cs) {
       if (!dt_is_float(dt)) subst(ctx, cs, root, x, vs_const_int(ctx, dt, 1));
     }
     for (size_t k = 0; k < nv; k++) subst(ctx, cs, root, x, vars[k]);
-    if (x->op != OP_VAR) subst(ctx, cs, root, x, fresh_var(ctx, vars, nv, dt));
+    if (x->op != OP_VAR) subst(ctx, cs, root, x, fresh_var(ctx, vars, nv, dt, x->lanes)); /* a vector variable keeps lanes apart */
     else if (!dt_is_float(dt) && (vs_vmin(x) != im_min(dt) || vs_vmax(x) != im_max(dt)))
-      subst(ctx, cs, root, x, vs_var(ctx, x->aux.name, dt, im_min(dt), im_max(dt)));
+      subst(ctx, cs, root, x, vs_var_lanes(ctx, x->aux.name, dt, x->lanes, im_min(dt), im_max(dt)));
   }
   /* Narrower dtypes, one at a time. */
   bool present[DT_COUNT] = {false};

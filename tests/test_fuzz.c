@@ -20,6 +20,7 @@
 #include "fuzz/oracle.h"
 #include "fuzz/parse_oracle.h"
 #include "fuzz/reduce.h"
+#include "ir/vector.h"
 #include "rules/catalog.h"
 #include "support.h"
 #include "text/text.h"
@@ -109,7 +110,7 @@ static void test_gen_well_typed_and_covering(void **state) {
   for (int d = 0; d < DT_COUNT; d++)
     if (!dtype_seen[d]) fail_msg("dtype %s never generated", dt_name((DType)d));
   for (int op = OP_CONST; op < OP_COUNT; op++)
-    if (!op_seen[op] && !op_is_vec((Op)op)) /* the generator makes no vectors yet (issue 6) */
+    if (!op_seen[op])
       fail_msg("op %s never generated", op_name((Op)op));
   size_t pairs = 0;
   for (int a = 0; a < DT_COUNT; a++)
@@ -117,6 +118,65 @@ static void test_gen_well_typed_and_covering(void **state) {
   assert_true(pairs >= 120); /* of 13 * 13 - 13 */
   assert_true(ranged > (size_t)N / 10 && unranged > (size_t)N / 10);
   assert_true(idx_min > 0 && f_nan > 0 && f_sub > 0);
+  vs_ctx_free(ctx);
+}
+
+/* Vector cases (1 input in 4 asks for one): vector-valued roots and scalars taken out of vectors, every
+ * lane count, both kinds of vector variables, boolxN masks in selects, identity and composed geps, cats
+ * and casts between vector types; index lanes lead. Well-typedness, the round trip and determinism are
+ * the two tests above, which see these cases too. */
+static void test_gen_vectors(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  TestRng rng = {13};
+  uint8_t buf[300];
+  const int N = 8000;
+  size_t with_vec = 0, vec_root = 0, lanes_seen[VS_MAX_LANES + 1] = {0}, ranged = 0, unranged = 0;
+  size_t masked_select = 0, identity_gep = 0, composed_gep = 0, vcast = 0, dt_count[DT_COUNT] = {0};
+  for (int i = 0; i < N; i++) {
+    if (vs_ctx_node_count(ctx) > 200000) {
+      vs_ctx_free(ctx);
+      ctx = vs_ctx_new();
+    }
+    size_t n = random_input(&rng, buf, sizeof buf);
+    GenCase g;
+    assert_true(gen_case(ctx, buf, n, NULL, &g));
+    assert_int_equal(g.errors, 0);
+    if (!(g.root->flags & NF_HAS_VEC)) continue;
+    with_vec++;
+    vec_root += g.root->lanes > 1;
+    for (size_t v = 0; v < g.nvars; v++) {
+      Node *x = g.vars[v];
+      if (x->lanes < 2 || dt_is_float((DType)x->dtype)) continue;
+      bool full = vs_vmin(x) == im_min((DType)x->dtype) && vs_vmax(x) == im_max((DType)x->dtype);
+      full ? unranged++ : ranged++;
+    }
+    Node **order;
+    size_t k = vs_postorder(g.root, &order);
+    for (size_t j = 0; j < k; j++) {
+      Node *x = order[j];
+      lanes_seen[x->lanes]++;
+      if (x->lanes > 1) dt_count[x->dtype]++;
+      if (x->op == OP_SELECT && x->lanes > 1) masked_select++;
+      if (x->op == OP_CAST && x->lanes > 1) vcast++;
+      if (x->op == OP_GEP && x->args[0]->op == OP_GEP) composed_gep++;
+      if (x->op == OP_GEP && x->lanes == x->args[0]->lanes) {
+        bool id = true;
+        for (int l = 0; l < x->lanes; l++) id &= vs_gep_lane(x, l) == l;
+        identity_gep += id;
+      }
+    }
+    free(order);
+  }
+  print_message("  %zu of %d cases with vectors, %zu vector-valued\n", with_vec, N, vec_root);
+  assert_true(with_vec > (size_t)N / 6 && with_vec < (size_t)N / 3);
+  assert_true(vec_root > with_vec / 2);
+  const int counts[] = {2, 3, 4, 8, 16};
+  for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
+    if (!lanes_seen[counts[c]]) fail_msg("no vector of %d lanes", counts[c]);
+  assert_true(ranged > 50 && unranged > 50);
+  assert_true(masked_select > 50 && identity_gep > 20 && composed_gep > 20 && vcast > 50);
+  for (int d = 0; d < DT_COUNT; d++) assert_true(dt_count[DT_INDEX] >= dt_count[d]);
   vs_ctx_free(ctx);
 }
 
@@ -231,6 +291,14 @@ static void test_planted_loop(void **state) {
                  "planted_swap", 20000, 3, FIND_BUDGET);
 }
 
+static void test_planted_vector_gep_swap(void **state) {
+  (void)state;
+  /* Swapping two lanes is not the identity: the lane-by-lane concrete oracle sees it (lanes differ at
+   * its points) and the reducer brings the case down to the gep and its operand. */
+  expect_planted("family vector\nrule planted_gep_swap : gep(x, [1, 0]) => x\n", "planted_gep_swap", 5000, 3,
+                 FIND_UNSOUND);
+}
+
 /* A bug at one point of a wide domain: the concrete points miss it, Z3 finds it, and the evaluator
  * confirms Z3's counterexample. */
 static void test_smt_oracle_finds_what_points_miss(void **state) {
@@ -287,6 +355,32 @@ static void test_reduce_large_case(void **state) {
 }
 
 /* With the built-in catalog, the fixed inputs of the test give no finding, and the statistics count. */
+/* Reducing a vector case: the rebuild takes a 4-operand vec (the reducer's operand buffer once held 3)
+ * and keeps each gep's selection; the planted lane swap survives down to the gep and a 2-lane variable,
+ * and the counterexample shows every lane. */
+static void test_reduce_vector_case(void **state) {
+  (void)state;
+  planted_text = "family vector\nrule planted_gep_swap : gep(x, [1, 0]) => x\n";
+  FuzzWorker *w = fuzz_worker_new(&(OracleOptions){.smt = SMT_MODE_NEVER}, planted_catalog(NULL));
+  const char *text = "# test\nv: i8x2\nu: i8x4\ny: i8 in [0, 9]\n"
+                     "gep(v, [1, 0]) * gep(vec(y, y + 1, gep(u, 2), 3) * bcast(y, 4), [0, 1]) + gep(u, [3, 1])\n";
+  FuzzFinding f;
+  assert_int_equal(fuzz_exec(w, (const uint8_t *)text, strlen(text), &f), FIND_UNSOUND);
+  GenCase gc;
+  FuzzCase c;
+  assert_true(fuzz_input_case(w, (const uint8_t *)text, strlen(text), &gc, &c));
+  assert_true(fuzz_reduce(w, &c, &f, NULL));
+  assert_true(f.nodes_after <= 2);
+  assert_int_equal(f.kind, FIND_UNSOUND);
+  assert_non_null(strstr(f.case_text, "gep("));
+  assert_non_null(strstr(f.case_text, "[1, 0]"));
+  assert_non_null(f.cex_text);
+  assert_non_null(strstr(f.cex_text, "source = ["));
+  print_message("  reduced %zu -> %zu nodes:\n%s%s", f.nodes_before, f.nodes_after, f.case_text, f.cex_text);
+  fuzz_finding_free(&f);
+  fuzz_worker_free(w);
+}
+
 static void test_builtin_catalog_short_campaign(void **state) {
   (void)state;
   CampaignOptions o = {.target = FUZZ_TARGET_EXPR, .max_execs = 1500, .jobs = 2, .seed = 3, .reduce = true};
@@ -430,13 +524,16 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_gen_deterministic),
     cmocka_unit_test(test_gen_well_typed_and_covering),
+    cmocka_unit_test(test_gen_vectors),
     cmocka_unit_test(test_gen_dtype_weights),
     cmocka_unit_test(test_planted_float_add_zero),
     cmocka_unit_test(test_planted_inc_gt),
     cmocka_unit_test(test_planted_div_mul),
     cmocka_unit_test(test_planted_loop),
+    cmocka_unit_test(test_planted_vector_gep_swap),
     cmocka_unit_test(test_smt_oracle_finds_what_points_miss),
     cmocka_unit_test(test_reduce_large_case),
+    cmocka_unit_test(test_reduce_vector_case),
     cmocka_unit_test(test_builtin_catalog_short_campaign),
     cmocka_unit_test(test_campaign_deterministic),
     cmocka_unit_test(test_parse_oracle),
