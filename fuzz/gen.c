@@ -469,12 +469,22 @@ static Node *vtrack(Gen *g, Node *r) {
   pool_add(g, r);
   return r;
 }
-static Node *mkvec(Gen *g, Node *const *e, int n) {
-  for (int i = 0; i < n; i++)
-    if (!e[i]) return NULL;
-  return vtrack(g, vs_vec(g->ctx, e, n));
+/* A lane holds no invalid index (vs_type_check refuses one), but the scalar generator makes masked
+ * indices: such an element becomes 0 of its dtype, deterministically. */
+static Node *lane_elem(Gen *g, Node *x) {
+  return x && (x->flags & NF_HAS_INVALID) ? vs_const_int(g->ctx, (DType)x->dtype, 0) : x;
 }
-static Node *mkbcast(Gen *g, Node *x, int lanes) { return x ? vtrack(g, vs_bcast(g->ctx, x, lanes)) : NULL; }
+static Node *mkvec(Gen *g, Node *const *e, int n) {
+  Node *el[VS_MAX_LANES];
+  if (n > VS_MAX_LANES) return NULL;
+  for (int i = 0; i < n; i++)
+    if (!(el[i] = lane_elem(g, e[i]))) return NULL;
+  return vtrack(g, vs_vec(g->ctx, el, n));
+}
+static Node *mkbcast(Gen *g, Node *x, int lanes) {
+  x = lane_elem(g, x);
+  return x ? vtrack(g, vs_bcast(g->ctx, x, lanes)) : NULL;
+}
 static Node *mkgep(Gen *g, Node *v, const int *idx, int n) { return v ? vtrack(g, vs_gep(g->ctx, v, idx, n)) : NULL; }
 static Node *mkcat(Gen *g, Node *a, Node *b) {
   Node *p[2] = {a, b};

@@ -596,7 +596,8 @@ done:
 /* The concrete oracle on expressions with vectors (the scalar evaluator takes no vectors): the same
  * candidate values per variable (dom_init), drawn lane by lane so that lanes differ (a wrong lane
  * permutation shows only then), evaluated by the vector evaluator. Edge rounds first, then random
- * points; no exhaustive mode (a vector's domain is the lane domain to the power of its lanes). */
+ * points; no exhaustive mode (a vector's domain is the lane domain to the power of its lanes). Lanes
+ * are never INVALID (vs_type_check refuses a vector holding an invalid index). */
 static bool vec_try(FuzzWorker *w, Node *src, Node *res, VecVarValue *env, size_t n, Concrete *out) {
   w->st.points++;
   VecValue sv, tv;
@@ -605,8 +606,8 @@ static bool vec_try(FuzzWorker *w, Node *src, Node *res, VecVarValue *env, size_
   out->mismatch = true;
   out->vsv = sv;
   out->vtv = tv;
-  out->sv = (Value){sv.lane[0], sv.ub};
-  out->tv = (Value){tv.lane[0], tv.ub};
+  out->sv = (Value){sv.lane[0], sv.ub, false};
+  out->tv = (Value){tv.lane[0], tv.ub, false};
   out->nvars = n;
   out->venv = malloc((n + 1) * sizeof *out->venv);
   if (out->venv) memcpy(out->venv, env, n * sizeof *env);
@@ -706,7 +707,7 @@ static void vec_value_add(Str *s, DType dt, int lanes, const uint64_t *lane, boo
   }
   if (lanes > 1) str_add(s, "[");
   for (int l = 0; l < lanes; l++) {
-    value_text(dt, (Value){lane[l], false}, buf, sizeof buf);
+    value_text(dt, (Value){lane[l], false, false}, buf, sizeof buf);
     str_addf(s, "%s%s", l ? ", " : "", buf);
   }
   if (lanes > 1) str_add(s, "]");
