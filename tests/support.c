@@ -1,5 +1,13 @@
 #include "support.h"
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
 uint64_t test_rng_next(TestRng *r) {
   uint64_t z = (r->state += UINT64_C(0x9E3779B97F4A7C15));
   z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
@@ -8,3 +16,18 @@ uint64_t test_rng_next(TestRng *r) {
 }
 
 uint64_t test_rng_below(TestRng *r, uint64_t n) { return n ? test_rng_next(r) % n : 0; }
+
+VsFile test_parse_round_trip(VsCtx *ctx, const char *text) {
+  VsFile f;
+  VsDiag d;
+  if (!vs_parse(ctx, "t.vs", text, strlen(text), &f, &d)) fail_msg("parse failed: %s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+  char *printed = vs_print_case(f.vars, f.nvars, f.src, f.tgt);
+  assert_non_null(printed);
+  VsFile g;
+  if (!vs_parse(ctx, "p.vs", printed, strlen(printed), &g, &d))
+    fail_msg("reparse of '%s' failed: %d:%d: %s", printed, d.line, d.col, d.msg);
+  if (g.src != f.src || g.tgt != f.tgt) fail_msg("round trip changed '%s'", printed);
+  free(printed);
+  vs_file_free(&g);
+  return f;
+}

@@ -20,22 +20,9 @@
 #include "rules/catalog.h"
 #include "smt/rule_verify.h"
 #include "smt/smt.h"
+#include "support.h"
 #include "text/text.h"
 
-static VsFile parse_ok(VsCtx *ctx, const char *text) {
-  VsFile f;
-  VsDiag d;
-  if (!vs_parse(ctx, "t.vs", text, strlen(text), &f, &d)) fail_msg("parse failed: %d:%d: %s", d.line, d.col, d.msg);
-  char *printed = vs_print_case(f.vars, f.nvars, f.src, f.tgt);
-  assert_non_null(printed);
-  VsFile g;
-  if (!vs_parse(ctx, "p.vs", printed, strlen(printed), &g, &d))
-    fail_msg("reparse of '%s' failed: %d:%d: %s", printed, d.line, d.col, d.msg);
-  if (g.src != f.src || g.tgt != f.tgt) fail_msg("round trip changed '%s'", printed);
-  free(printed);
-  vs_file_free(&g);
-  return f;
-}
 
 static void test_leaf_and_text(void **state) {
   (void)state;
@@ -47,13 +34,13 @@ static void test_leaf_and_text(void **state) {
   assert_int_equal(inv->dtype, DT_INDEX);
   assert_int_equal(inv->nargs, 0);
   assert_true(inv->flags & NF_HAS_INVALID);
-  VsFile f = parse_ok(ctx, "c: bool\nx: index\nselect(c, x + 1, invalid) * 4");
+  VsFile f = test_parse_round_trip(ctx, "c: bool\nx: index\nselect(c, x + 1, invalid) * 4");
   assert_true(f.src->flags & NF_HAS_INVALID);
   char *p = vs_print(f.src);
   assert_string_equal(p, "select(c, x + 1, invalid) * 4");
   free(p);
   vs_file_free(&f);
-  f = parse_ok(ctx, "c: bool\nd: bool\nx: index\nselect(c, select(d, x, invalid), invalid) --> select(c && d, x, invalid)");
+  f = test_parse_round_trip(ctx, "c: bool\nd: bool\nx: index\nselect(c, select(d, x, invalid), invalid) --> select(c && d, x, invalid)");
   vs_file_free(&f);
   /* Typing: invalid is an index; it does not mix with other dtypes, vectors or programs' names. */
   static const char *const bad[] = {
@@ -71,7 +58,7 @@ static void test_leaf_and_text(void **state) {
 
 static Value eval_text(const char *text, const uint64_t *vals) {
   VsCtx *ctx = vs_ctx_new();
-  VsFile f = parse_ok(ctx, text);
+  VsFile f = test_parse_round_trip(ctx, text);
   VarValue env[8];
   for (size_t i = 0; i < f.nvars; i++) env[i] = (VarValue){f.vars[i], vals[i]};
   Value v, w;
@@ -141,7 +128,7 @@ static void test_conformance_on_invalid(void **state) {
 
 static CheckVerdict check_text(SmtCtx *smt, const char *text, uint64_t exhaustive, CheckResult *out) {
   VsCtx *ctx = vs_ctx_new();
-  VsFile f = parse_ok(ctx, text);
+  VsFile f = test_parse_round_trip(ctx, text);
   CheckOptions co = {.exhaustive_limit = exhaustive};
   CheckResult r = check_refinement(smt, &co, NULL, f.src, f.tgt);
   CheckVerdict v = r.verdict;
@@ -201,7 +188,7 @@ static char *simplify_with(Catalog *cat, SmtCtx *smt, const char *text, bool sim
   VsCtx *ctx = vs_ctx_new();
   RewriteOptions ro = {.budget = 0, .simple = simple, .trace = true};
   Rewriter *rw = rewriter_new(ctx, cat, &ro);
-  VsFile f = parse_ok(ctx, text);
+  VsFile f = test_parse_round_trip(ctx, text);
   Node *out = rewriter_simplify(rw, f.src);
   assert_non_null(out);
   assert_int_equal(out->dtype, f.src->dtype);

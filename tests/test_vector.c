@@ -125,21 +125,6 @@ static void test_type_errors(void **state) {
   vs_ctx_free(ctx);
 }
 
-/* Parses text; on success, printing parses back to the same nodes. */
-static VsFile parse_ok(VsCtx *ctx, const char *text) {
-  VsFile f;
-  VsDiag d;
-  if (!vs_parse(ctx, "t.vs", text, strlen(text), &f, &d)) fail_msg("parse failed: %s:%d:%d: %s", d.file, d.line, d.col, d.msg);
-  char *printed = vs_print_case(f.vars, f.nvars, f.src, f.tgt);
-  assert_non_null(printed);
-  VsFile g;
-  if (!vs_parse(ctx, "p.vs", printed, strlen(printed), &g, &d))
-    fail_msg("reparse of '%s' failed: %d:%d: %s", printed, d.line, d.col, d.msg);
-  if (g.src != f.src || g.tgt != f.tgt) fail_msg("round trip changed '%s'", printed);
-  free(printed);
-  vs_file_free(&g);
-  return f;
-}
 
 static void test_text_round_trip(void **state) {
   (void)state;
@@ -178,30 +163,30 @@ static void test_text_round_trip(void **state) {
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     VsCtx *ctx = vs_ctx_new();
-    VsFile f = parse_ok(ctx, cases[i]);
+    VsFile f = test_parse_round_trip(ctx, cases[i]);
     vs_file_free(&f);
     vs_ctx_free(ctx);
   }
   /* Types as parsed. */
   VsCtx *ctx = vs_ctx_new();
-  VsFile f = parse_ok(ctx, "v: i32x4\nv + 1");
+  VsFile f = test_parse_round_trip(ctx, "v: i32x4\nv + 1");
   assert_int_equal(f.src->lanes, 4);
   assert_int_equal(f.src->args[1]->op, OP_BCAST); /* an untyped literal widens */
   vs_file_free(&f);
-  f = parse_ok(ctx, "v: i16x4\nv + vec(1, 2, 3, 4)");
+  f = test_parse_round_trip(ctx, "v: i16x4\nv + vec(1, 2, 3, 4)");
   assert_int_equal(f.src->args[1]->dtype, DT_I16);
   vs_file_free(&f);
-  f = parse_ok(ctx, "vec(1, 2, 3, 4) + 1");
+  f = test_parse_round_trip(ctx, "vec(1, 2, 3, 4) + 1");
   assert_int_equal(f.src->dtype, DT_INDEX); /* no context: the default, as for scalars */
   assert_int_equal(f.src->lanes, 4);
   vs_file_free(&f);
-  f = parse_ok(ctx, "vec(1_i32, 2, 3, 4)");
+  f = test_parse_round_trip(ctx, "vec(1_i32, 2, 3, 4)");
   assert_int_equal(f.src->dtype, DT_I32);
   char *p = vs_print(f.src);
   assert_string_equal(p, "vec(1_i32, 2, 3, 4)");
   free(p);
   vs_file_free(&f);
-  f = parse_ok(ctx, "v: i32x4\ngep(v, [3, 2, 1, 0])");
+  f = test_parse_round_trip(ctx, "v: i32x4\ngep(v, [3, 2, 1, 0])");
   p = vs_print(f.src);
   assert_string_equal(p, "gep(v, [3, 2, 1, 0])");
   free(p);
