@@ -159,20 +159,26 @@ static bool has_uf(Node *pre, Node *src, Node *tgt) {
   return ((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_UF;
 }
 
+bool check_take_smt_verdict(CheckResult *r, const SmtResult *s) {
+  switch (s->verdict) {
+  case SMT_VALID: r->verdict = CHECK_VALID; return false;
+  case SMT_UNKNOWN:
+    r->verdict = CHECK_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason, "%s", s->reason[0] ? s->reason : "solver gave up");
+    return false;
+  case SMT_ERROR:
+    r->verdict = CHECK_ERROR;
+    snprintf(r->reason, sizeof r->reason, "solver error: %s", s->reason);
+    return false;
+  case SMT_INVALID: return true;
+  }
+  return false;
+}
+
 static void check_smt(CheckResult *r, Query *q, SmtCtx *smt, Node *pre, Node *src, Node *tgt) {
   SmtResult s = smt_refines(smt, pre, src, tgt);
   r->method = CHECK_BY_SMT;
-  switch (s.verdict) {
-  case SMT_VALID: r->verdict = CHECK_VALID; break;
-  case SMT_UNKNOWN:
-    r->verdict = CHECK_UNKNOWN;
-    snprintf(r->reason, sizeof r->reason, "%s", s.reason[0] ? s.reason : "solver gave up");
-    break;
-  case SMT_ERROR:
-    r->verdict = CHECK_ERROR;
-    snprintf(r->reason, sizeof r->reason, "solver error: %s", s.reason);
-    break;
-  case SMT_INVALID: {
+  if (check_take_smt_verdict(r, &s)) {
     for (size_t k = 0; k < q->nvars; k++) {
       q->point[k] = 0;
       for (size_t m = 0; m < s.nmodel; m++)
@@ -191,8 +197,6 @@ static void check_smt(CheckResult *r, Query *q, SmtCtx *smt, Node *pre, Node *sr
                "internal error: the evaluator does not confirm the solver's counterexample (the two "
                "implementations of the semantics disagree)");
     }
-    break;
-  }
   }
   smt_result_free(&s);
 }

@@ -52,6 +52,10 @@ void check_result_free(CheckResult *r);
 /* check_refinement for expressions with vectors (refine_vector.c): always by Z3, its counterexample
  * confirmed by the vector evaluator. */
 void check_refinement_vec(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt);
+/* Takes the solver's verdict into r when it needs no confirmation (valid, unknown, error; with its
+ * reason) and returns false; returns true for SMT_INVALID, whose model the caller confirms with an
+ * evaluator before r says invalid. Shared by the scalar and the vector checks. */
+bool check_take_smt_verdict(CheckResult *r, const SmtResult *s);
 const char *check_verdict_name(CheckVerdict v);
 
 #endif

@@ -70,17 +70,6 @@ void check_refinement_vec(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Nod
     return;
   }
   SmtResult s = smt_refines(smt, pre, src, tgt);
-  switch (s.verdict) {
-  case SMT_VALID: r->verdict = CHECK_VALID; break;
-  case SMT_UNKNOWN:
-    r->verdict = CHECK_UNKNOWN;
-    snprintf(r->reason, sizeof r->reason, "%s", s.reason[0] ? s.reason : "solver gave up");
-    break;
-  case SMT_ERROR:
-    r->verdict = CHECK_ERROR;
-    snprintf(r->reason, sizeof r->reason, "solver error: %s", s.reason);
-    break;
-  case SMT_INVALID: confirm(r, &s, pre, src, tgt); break;
-  }
+  if (check_take_smt_verdict(r, &s)) confirm(r, &s, pre, src, tgt);
   smt_result_free(&s);
 }
