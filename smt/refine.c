@@ -15,9 +15,14 @@ void smt_result_free(SmtResult *r) {
   if (!r) return;
   free(r->model);
   free(r->vmodel);
+  free(r->rmodel);
+  for (size_t i = 0; i < r->nbmodel; i++) bufdata_free(&r->bmodel[i].data);
+  free(r->bmodel);
   r->model = NULL;
   r->vmodel = NULL;
-  r->nmodel = 0;
+  r->rmodel = NULL;
+  r->bmodel = NULL;
+  r->nmodel = r->nrmodel = r->nbmodel = 0;
 }
 
 /* The model's value of variable v as a bit pattern (completion gives unconstrained variables a value).

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "eval/eval.h"
+#include "ir/bufdata.h"
 #include "ir/node.h"
 
 typedef enum { SMT_VALID, SMT_INVALID, SMT_UNKNOWN, SMT_ERROR } SmtVerdict;
@@ -34,13 +35,21 @@ typedef struct {
   size_t nmodel;
   VecVarValue *vmodel; /* SMT_INVALID, when some variable is a vector: every variable's lanes (malloc'd),
                         * in the order of model */
+  /* SMT_INVALID on a graph expression (docs/semantics.md, "Memory, loops and reductions"): the value of
+   * every free range (var is the RANGE node) and the initial contents of every buffer (malloc'd;
+   * smt_result_free releases them). */
+  VarValue *rmodel;
+  size_t nrmodel;
+  BufValue *bmodel;
+  size_t nbmodel;
   char reason[160]; /* SMT_UNKNOWN / SMT_ERROR: why */
   double seconds;
 } SmtResult;
 
 /* Decides whether tgt refines src under the precondition pre (a bool expression, or NULL for true),
  * with every variable additionally constrained to its declared range:
- *   valid   iff  ranges && def(pre) && pre && def(src)  implies  def(tgt) && src == tgt. */
+ *   valid   iff  ranges && def(pre) && pre && def(src)  implies  def(tgt) && src == tgt.
+ * Graph expressions (NF_HAS_GRAPH; both values or both effects) go to smt_solve_graph_refinement. */
 SmtResult smt_refines(SmtCtx *s, Node *pre, Node *src, Node *tgt);
 void smt_result_free(SmtResult *r);
 

@@ -455,11 +455,27 @@ Iv bounds_transfer(Op op, DType dt, const DType *adt, const Iv *a, int nargs) {
   return iv_fit(dt, r);
 }
 
+/* RANGE: its value r lies in [0, E) for its end E <= vmax(E), so in [0, vmax(E) - 1]; a domain that
+ * may be empty (vmax(E) <= 0) has no value at all, and [0, 0] holds vacuously. Lemma bounds_range.
+ * Loads, reductions and values after effects: the full range (a buffer holds any value; a reduction
+ * wraps). */
+static Iv b_graph(const Node *n, DType dt) {
+  if (n->op != OP_RANGE || !bounds_trusted(OP_RANGE, DT_INDEX)) return bounds_full(dt);
+  i128 e = vs_vmax(n->args[0]);
+  return iv(0, e > 1 ? e - 1 : 0);
+}
+
 void bounds_compute(Node *n) {
   DType dt = (DType)n->dtype;
-  if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID) return; /* set when the leaf was built */
-  if (dt_is_float(dt)) {
+  if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID || n->op == OP_BUFFER) return; /* set when the leaf was built */
+  if (dt_is_float(dt) || n->kind != NK_VALUE) {
     n->lo = n->hi = 0;
+    return;
+  }
+  if (op_is_graph((Op)n->op)) {
+    Iv r = b_graph(n, dt);
+    n->lo = im_from_value(dt, r.lo);
+    n->hi = im_from_value(dt, r.hi);
     return;
   }
   if (op_is_vec((Op)n->op)) {

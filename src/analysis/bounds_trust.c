@@ -48,6 +48,7 @@ static const OpLemmas k_table[] = {
   {OP_SELECT, {"bounds_select", "bounds_select_bool", "bounds_select_true", "bounds_select_false"}},
   {OP_CAST, {"bounds_cast_fit", "bounds_cast_bool_false", "bounds_cast_bool_true"}},
   {OP_BITCAST, {"bounds_bitcast_fit"}},
+  {OP_RANGE, {"bounds_range"}},
 };
 
 static const char *const k_none[] = {NULL};

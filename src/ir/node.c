@@ -6,6 +6,7 @@
 
 #include "analysis/bounds.h"
 #include "ir/arena.h"
+#include "ir/graph.h"
 #include "ir/nodemap.h"
 #include "ir/vector.h"
 
@@ -109,11 +110,18 @@ static uint32_t mix(uint32_t h, uint64_t v) {
   return (h ^ (uint32_t)v ^ (uint32_t)(v >> 32)) * 0x01000193u + 0x9e3779b9u;
 }
 
+/* Leaves and nodes whose aux is an interned name. Their lo and hi are part of the key for VAR (the
+ * declared range) and BUFFER (the element count); for RANGE and EFFECT they are derived (zero while
+ * the key is built). */
+static bool has_name(const Node *k) {
+  return k->op == OP_VAR || k->op == OP_BUFFER || k->op == OP_RANGE || k->op == OP_EFFECT;
+}
+
 /* The key of a node: what structural equality compares. Var names hash by content (interned pointers
  * would make hashes, and so iteration orders, differ from run to run). */
 static uint32_t key_hash(const Node *k) {
   uint32_t h = mix(0x811c9dc5u, (uint64_t)k->lanes << 24 | (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
-  if (k->op == OP_VAR) {
+  if (has_name(k)) {
     h = mix(h, hash_bytes(k->aux.name, strlen(k->aux.name)));
     h = mix(h, k->lo);
     h = mix(h, k->hi);
@@ -128,7 +136,7 @@ static bool key_equal(const Node *a, const Node *b) {
   if (a->hash != b->hash || a->op != b->op || a->dtype != b->dtype || a->nargs != b->nargs || a->lanes != b->lanes)
     return false;
   if (a->aux.bits != b->aux.bits) return false; /* interned names compare by pointer */
-  if (a->op == OP_VAR && (a->lo != b->lo || a->hi != b->hi)) return false;
+  if ((a->op == OP_VAR || a->op == OP_BUFFER) && (a->lo != b->lo || a->hi != b->hi)) return false;
   for (int i = 0; i < a->nargs; i++)
     if (a->args[i] != b->args[i]) return false;
   return true;
@@ -252,6 +260,26 @@ Node *vs_var_lanes(VsCtx *ctx, const char *name, DType dt, int lanes, i128 lo, i
   return intern_node(ctx, &k.n);
 }
 
+Node *vs_buffer(VsCtx *ctx, const char *name, DType dt, uint64_t size_lo, uint64_t size_hi) {
+  if (size_lo > size_hi || size_hi > VS_MAX_BUFFER_SIZE) {
+    snprintf(ctx->err, sizeof ctx->err, "invalid size for buffer '%s'", name);
+    return NULL;
+  }
+  KeyNode k;
+  key_init(&k, OP_BUFFER, dt, 0);
+  k.n.kind = NK_BUFFER;
+  k.n.aux.name = vs_intern(ctx, name, strlen(name));
+  if (!k.n.aux.name) {
+    snprintf(ctx->err, sizeof ctx->err, "out of memory");
+    return NULL;
+  }
+  k.n.flags = NF_HAS_GRAPH | NF_HAS_MEM | (dt_is_float(dt) ? NF_HAS_FLOAT : 0);
+  k.n.lo = size_lo;
+  k.n.hi = size_hi;
+  k.n.hash = key_hash(&k.n);
+  return intern_node(ctx, &k.n);
+}
+
 static bool is_intlike(DType dt) { return dt_is_int(dt) || dt == DT_BOOL; }
 
 const char *vs_type_check(Op op, DType to, Node *const *args, int nargs, DType *result) {
@@ -301,9 +329,16 @@ static const char *scalar_type_check(Op op, DType to, Node *const *args, int nar
 
 const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
                              DType *result, int *rlanes) {
-  if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR || op == OP_INVALID) return "not an operation";
+  if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR || op == OP_INVALID || op == OP_BUFFER) return "not an operation";
+  if (op_is_graph(op)) {
+    NodeKind kind;
+    *rlanes = 1;
+    return graph_type_check(op, aux, args, nargs, result, &kind);
+  }
+  const char *err = graph_value_operands(args, nargs);
+  if (err) return err;
   if (op_is_vec(op)) return vec_type_check(op, lanes, aux, args, nargs, result, rlanes);
-  const char *err = scalar_type_check(op, to, args, nargs, result);
+  err = scalar_type_check(op, to, args, nargs, result);
   if (err) return err;
   /* Lane-wise: every operand (a select's condition included) has the same lane count. */
   for (int i = 1; i < nargs; i++)
@@ -320,11 +355,13 @@ Node *vs_make(VsCtx *ctx, Op op, DType to, Node *const *args, int nargs) {
 Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs) {
   DType dt;
   int rlanes = 1;
+  NodeKind kind = NK_VALUE;
   if (nargs < 0 || nargs > VS_MAX_LANES) {
     snprintf(ctx->err, sizeof ctx->err, "too many operands");
     return NULL;
   }
-  const char *err = vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
+  const char *err = op_is_graph(op) && op != OP_BUFFER ? graph_type_check(op, aux, args, nargs, &dt, &kind)
+                                                       : vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
   if (err) {
     snprintf(ctx->err, sizeof ctx->err, "%s", err);
     return NULL;
@@ -332,6 +369,7 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
   KeyNode k;
   key_init(&k, op, dt, nargs);
   k.n.lanes = (uint8_t)rlanes;
+  k.n.kind = (uint8_t)kind;
   uint32_t depth = 0;
   uint8_t flags = (dt_is_float(dt) ? NF_HAS_FLOAT : 0) | (rlanes > 1 ? NF_HAS_VEC : 0);
   if (op_flags(op) & OPF_UF) flags |= NF_HAS_UF;
@@ -341,9 +379,19 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
     if (args[i]->depth > depth) depth = args[i]->depth;
     flags |= args[i]->flags;
   }
+  if (op_is_graph(op)) {
+    flags |= NF_HAS_GRAPH;
+    if (op != OP_RANGE && op != OP_REDUCE) flags |= NF_HAS_MEM;
+    /* A load of a masked pointer is 0, a store to one does nothing: neither is INVALID. */
+    if (op == OP_LOAD || op == OP_STORE) flags &= (uint8_t)~NF_HAS_INVALID;
+  }
   if ((flags & NF_HAS_INVALID) && (flags & NF_HAS_VEC)) {
     /* INVALID is a scalar value so far: the vector evaluator and encoding have no lane state for it. */
     snprintf(ctx->err, sizeof ctx->err, "'invalid' cannot be used in a vector expression");
+    return NULL;
+  }
+  if ((flags & NF_HAS_GRAPH) && (flags & NF_HAS_VEC)) {
+    snprintf(ctx->err, sizeof ctx->err, "vectors are not supported in memory and loop expressions");
     return NULL;
   }
   if (depth >= ctx->max_depth) {
@@ -352,7 +400,9 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
   }
   k.n.depth = (uint16_t)(depth + 1); /* <= max_depth <= VS_MAX_DEPTH_LIMIT */
   k.n.flags = flags;
-  k.n.aux.bits = op == OP_GEP ? aux : 0; /* CAST, BITCAST: the target is the node's dtype */
+  /* GEP: the selection; REDUCE: its op; RANGE, EFFECT: the interned name. CAST, BITCAST: the target is
+   * the node's dtype. */
+  k.n.aux.bits = op == OP_GEP || op == OP_REDUCE || op == OP_RANGE || op == OP_EFFECT ? aux : 0;
   k.n.hash = key_hash(&k.n);
   size_t before = ctx->count;
   Node *n = intern_node(ctx, &k.n);

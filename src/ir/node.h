@@ -25,8 +25,23 @@ enum {
                      * engine and the program stages leave such expressions alone (ir/vector.h) */
   NF_HAS_INVALID = 16, /* some leaf is `invalid` (the index sentinel): an index node with this flag may
                         * evaluate to INVALID, so rules proved for integers only must not bind it
-                        * (docs/semantics.md, "The invalid index") */
+                        * (docs/semantics.md, "The invalid index"). A load of a masked pointer is no
+                        * INVALID (it is 0), so LOAD and STORE do not pass the flag on. */
+  NF_HAS_GRAPH = 32,   /* some node is an op of the tensor-graph layer (ir/graph.h: buffers, loads, stores,
+                        * ranges, reductions): the scalar and vector evaluators and encoders leave such
+                        * expressions to eval_graph.c and encode_graph.c */
+  NF_HAS_MEM = 64,     /* some node reads or changes memory (a buffer, a load, an effect, an after): its
+                        * value depends on the memory state it is evaluated in */
 };
+
+/* What a node is besides its dtype (docs/semantics.md, "Memory, loops and reductions"). Every value
+ * op takes and yields values; the graph ops say which kinds they take. */
+typedef enum {
+  NK_VALUE,   /* a scalar or vector value (every node outside the tensor-graph layer) */
+  NK_BUFFER,  /* a buffer: BUFFER, or AFTER of one; dtype is its element dtype */
+  NK_POINTER, /* an element of a buffer: INDEX; dtype is the element dtype */
+  NK_EFFECT,  /* a change of memory: STORE, NOOP, END, EFFECT, AFTER of one; dtype is bool (unused) */
+} NodeKind;
 
 /* Node depths are 16-bit (the room went to `lanes`): a context's depth limit is at most this. */
 #define VS_MAX_DEPTH_LIMIT 65535u
@@ -41,14 +56,16 @@ struct Node {
   uint32_t hash;
   uint16_t depth; /* 1 for leaves; at most VS_MAX_DEPTH_LIMIT */
   uint8_t lanes;  /* 1 for scalars; 2, 3, 4, 8 or 16 for vectors of `dtype` (ir/vector.h) */
-  uint8_t spare;  /* 0 */
+  uint8_t kind;   /* NodeKind */
   union {
     uint64_t bits;    /* CONST: the value's bit pattern, masked to the width (NaNs canonical); GEP: the
-                       * selected lanes, 4 bits each, lane k of the result in bits 4k..4k+3 */
-    const char *name; /* VAR: interned name */
+                       * selected lanes, 4 bits each, lane k of the result in bits 4k..4k+3; REDUCE: the
+                       * accumulating Op (ADD, MUL, MAX, MIN) */
+    const char *name; /* VAR, BUFFER, RANGE (the loop variable), EFFECT: interned name */
   } aux;
-  uint64_t lo, hi;  /* integer and bool nodes: bounds, as bit patterns of the dtype (vectors: over
-                     * every lane) */
+  uint64_t lo, hi;  /* integer and bool value nodes: bounds, as bit patterns of the dtype (vectors: over
+                     * every lane); BUFFER: the range of its element count (equal for a declared
+                     * buffer); other buffers, pointers and effects: 0 */
   Node *args[];
 };
 

@@ -49,7 +49,17 @@
   X(VEC, "vec", -1, OPF_VEC)                            \
   X(GEP, "gep", 1, OPF_VEC)                             \
   X(CAT, "cat", -1, OPF_VEC)                            \
-  X(BCAST, "bcast", 1, OPF_VEC)
+  X(BCAST, "bcast", 1, OPF_VEC)                         \
+  X(BUFFER, "buffer", 0, OPF_GRAPH)                     \
+  X(INDEX, "index", 2, OPF_GRAPH)                       \
+  X(LOAD, "load", 1, OPF_GRAPH)                         \
+  X(STORE, "store", 2, OPF_GRAPH)                       \
+  X(NOOP, "noop", 0, OPF_GRAPH)                         \
+  X(EFFECT, "effect", -1, OPF_GRAPH)                    \
+  X(RANGE, "range", 1, OPF_GRAPH)                       \
+  X(REDUCE, "reduce", -1, OPF_GRAPH)                    \
+  X(END, "end", -1, OPF_GRAPH)                          \
+  X(AFTER, "after", -1, OPF_GRAPH)
 
 enum {
   OPF_COMM = 1,   /* commutative: the engine may try both operand orders */
@@ -60,6 +70,8 @@ enum {
   OPF_CMP = 32,   /* comparison: same-dtype operands, bool result */
   OPF_UF = 64,    /* no exact SMT counterpart: encoded as an uninterpreted function */
   OPF_VEC = 128,  /* builds or takes apart vectors (docs/semantics.md, "Vectors"); arity -1: variadic */
+  OPF_GRAPH = 256, /* memory, loops and reductions (docs/semantics.md, "Memory, loops and reductions"):
+                    * takes or yields buffers, pointers or effects, or binds loop variables; ir/graph.h */
 };
 
 typedef enum {
@@ -71,12 +83,15 @@ typedef enum {
 
 const char *op_spelling(Op op); /* "+", "//", "tdiv", ... */
 const char *op_name(Op op);     /* "ADD", "IDIV", ... (for traces and JSON) */
-int op_arity(Op op); /* -1 for the variadic VEC and CAT */
+int op_arity(Op op); /* -1 for the variadic VEC, CAT, EFFECT, REDUCE, END and AFTER */
 unsigned op_flags(Op op);
 static inline bool op_is_comm(Op op) { return (op_flags(op) & OPF_COMM) != 0; }
 static inline bool op_is_cmp(Op op) { return (op_flags(op) & OPF_CMP) != 0; }
 /* VEC, GEP, CAT, BCAST: the ops that change lane counts (every other op is lane-wise). Spelled out
  * rather than read from op_flags: the engine asks it for every action it tries. */
 static inline bool op_is_vec(Op op) { return op == OP_VEC || op == OP_GEP || op == OP_CAT || op == OP_BCAST; }
+/* The ops of the tensor-graph layer (ir/graph.h): BUFFER ... AFTER, which sit last in the list. Every
+ * other op is a value op: it takes and yields values only. */
+static inline bool op_is_graph(Op op) { return op >= OP_BUFFER && op <= OP_AFTER; }
 
 #endif

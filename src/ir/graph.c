@@ -1,0 +1,294 @@
+#include "ir/graph.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/nodemap.h"
+
+/* A range list (operands first..nargs-1): ranges, each once. */
+static const char *check_ranges(Node *const *args, int first, int nargs) {
+  if (nargs - first > VS_MAX_GRAPH_LIST) return "too many ranges in one list";
+  for (int i = first; i < nargs; i++) {
+    if (args[i]->op != OP_RANGE) return "a loop list holds ranges only (range(END, NAME))";
+    for (int j = first; j < i; j++)
+      if (args[j] == args[i]) return "a range appears twice in one loop list";
+  }
+  return NULL;
+}
+
+static bool scalar_value(const Node *n) { return n->kind == NK_VALUE && n->lanes == 1; }
+
+const char *graph_type_check(Op op, uint64_t aux, Node *const *args, int nargs, DType *result,
+                             NodeKind *kind) {
+  for (int i = 0; i < nargs; i++)
+    if (!args[i]) return "missing operand";
+  for (int i = 0; i < nargs; i++)
+    if (args[i]->lanes > 1) return "vectors are not supported in memory and loop operations";
+  *kind = NK_VALUE;
+  switch (op) {
+  case OP_INDEX:
+    if (nargs != 2) return "index(BUFFER, I) takes a buffer and an index";
+    if (args[0]->kind != NK_BUFFER) return "the first operand of index(B, I) must be a buffer";
+    if (!scalar_value(args[1]) || args[1]->dtype != DT_INDEX) return "the element of index(B, I) must be an index value";
+    *result = (DType)args[0]->dtype;
+    *kind = NK_POINTER;
+    return NULL;
+  case OP_LOAD:
+    if (nargs != 1) return "wrong number of operands";
+    if (args[0]->kind != NK_POINTER) return "load takes a pointer: load(index(B, I))";
+    *result = (DType)args[0]->dtype;
+    return NULL;
+  case OP_STORE:
+    if (nargs != 2) return "wrong number of operands";
+    if (args[0]->kind != NK_POINTER) return "store takes a pointer: store(index(B, I), V)";
+    if (!scalar_value(args[1])) return "the stored operand must be a value";
+    if (args[1]->dtype != args[0]->dtype) return "the stored value's type differs from the buffer's";
+    *result = DT_BOOL;
+    *kind = NK_EFFECT;
+    return NULL;
+  case OP_NOOP:
+    if (nargs != 0) return "noop takes no operands";
+    *result = DT_BOOL;
+    *kind = NK_EFFECT;
+    return NULL;
+  case OP_RANGE:
+    if (nargs != 1 || !aux) return "range(END, NAME) takes an end and a name";
+    if (!scalar_value(args[0]) || args[0]->dtype != DT_INDEX) return "a range's end must be an index value";
+    if (args[0]->flags & NF_HAS_MEM) return "a range's end may not read memory";
+    *result = DT_INDEX;
+    return NULL;
+  case OP_REDUCE: {
+    if (nargs < 1 || !vs_is_reduce_op((Op)aux)) return "reduce(OP, X, RANGES...) takes add, mul, max or min";
+    if (!scalar_value(args[0])) return "a reduction's operand must be a value";
+    DType dt = (DType)args[0]->dtype;
+    if (!dt_is_int(dt) && !dt_is_float(dt)) return "a reduction needs an integer or float operand";
+    const char *err = check_ranges(args, 1, nargs);
+    if (err) return err;
+    *result = dt;
+    return NULL;
+  }
+  case OP_END: {
+    if (nargs < 1 || args[0]->kind != NK_EFFECT) return "end(EFFECT, RANGES...) takes an effect first";
+    const char *err = check_ranges(args, 1, nargs);
+    if (err) return err;
+    *result = DT_BOOL;
+    *kind = NK_EFFECT;
+    return NULL;
+  }
+  case OP_EFFECT: {
+    if (!aux) return "an abstract effect needs a name";
+    const char *err = check_ranges(args, 0, nargs);
+    if (err) return err;
+    *result = DT_BOOL;
+    *kind = NK_EFFECT;
+    return NULL;
+  }
+  case OP_AFTER:
+    if (nargs < 1 || nargs > VS_MAX_GRAPH_LIST + 1) return "after(X, EFFECTS...) takes 1 to 16 operands";
+    if (args[0]->kind == NK_POINTER) return "after of a pointer: write index(after(B, ...), I)";
+    for (int i = 1; i < nargs; i++)
+      if (args[i]->kind != NK_EFFECT) return "after(X, EFFECTS...) waits for effects only";
+    *result = (DType)args[0]->dtype;
+    *kind = (NodeKind)args[0]->kind;
+    return NULL;
+  default: return "not an operation";
+  }
+}
+
+const char *graph_value_operands(Node *const *args, int nargs) {
+  for (int i = 0; i < nargs; i++)
+    if (args[i] && args[i]->kind != NK_VALUE) {
+      switch (args[i]->kind) {
+      case NK_BUFFER: return "a buffer is not a value (load an element: load(index(B, I)))";
+      case NK_POINTER: return "a pointer is not a value (load it: load(index(B, I)))";
+      default: return "an effect is not a value";
+      }
+    }
+  return NULL;
+}
+
+Node *vs_noop(VsCtx *ctx) { return vs_make_ex(ctx, OP_NOOP, DT_BOOL, 1, 0, NULL, 0); }
+
+Node *vs_ptr(VsCtx *ctx, Node *buf, Node *idx) {
+  Node *args[2] = {buf, idx};
+  return vs_make_ex(ctx, OP_INDEX, DT_BOOL, 1, 0, args, 2);
+}
+
+Node *vs_load(VsCtx *ctx, Node *ptr) { return vs_make_ex(ctx, OP_LOAD, DT_BOOL, 1, 0, &ptr, 1); }
+
+Node *vs_store(VsCtx *ctx, Node *ptr, Node *val) {
+  Node *args[2] = {ptr, val};
+  return vs_make_ex(ctx, OP_STORE, DT_BOOL, 1, 0, args, 2);
+}
+
+Node *vs_range(VsCtx *ctx, Node *end, const char *name) {
+  const char *in = name ? vs_intern(ctx, name, strlen(name)) : NULL;
+  return vs_make_ex(ctx, OP_RANGE, DT_BOOL, 1, (uint64_t)(uintptr_t)in, &end, 1);
+}
+
+/* A first operand and a list, as one operand array. */
+static Node *make_list(VsCtx *ctx, Op op, uint64_t aux, Node *first, Node *const *rest, int nrest) {
+  Node *args[VS_MAX_GRAPH_LIST + 1];
+  if (nrest < 0 || nrest > VS_MAX_GRAPH_LIST) return vs_make_ex(ctx, op, DT_BOOL, 1, aux, NULL, -1);
+  args[0] = first;
+  for (int i = 0; i < nrest; i++) args[i + 1] = rest[i];
+  return vs_make_ex(ctx, op, DT_BOOL, 1, aux, args, nrest + 1);
+}
+
+Node *vs_reduce(VsCtx *ctx, Op op, Node *x, Node *const *ranges, int nranges) {
+  return make_list(ctx, OP_REDUCE, (uint64_t)op, x, ranges, nranges);
+}
+
+Node *vs_end(VsCtx *ctx, Node *eff, Node *const *ranges, int nranges) {
+  return make_list(ctx, OP_END, 0, eff, ranges, nranges);
+}
+
+Node *vs_after(VsCtx *ctx, Node *x, Node *const *deps, int ndeps) {
+  return make_list(ctx, OP_AFTER, 0, x, deps, ndeps);
+}
+
+Node *vs_effect_var(VsCtx *ctx, const char *name, Node *const *ranges, int nranges) {
+  const char *in = name ? vs_intern(ctx, name, strlen(name)) : NULL;
+  return vs_make_ex(ctx, OP_EFFECT, DT_BOOL, 1, (uint64_t)(uintptr_t)in, ranges, nranges);
+}
+
+const char *vs_reduce_op_name(Op op) {
+  switch (op) {
+  case OP_ADD: return "add";
+  case OP_MUL: return "mul";
+  case OP_MAX: return "max";
+  case OP_MIN: return "min";
+  default: return "?";
+  }
+}
+
+bool vs_reduce_op_from_name(const char *s, size_t len, Op *op) {
+  static const Op ops[] = {OP_ADD, OP_MUL, OP_MAX, OP_MIN};
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++) {
+    const char *n = vs_reduce_op_name(ops[i]);
+    if (strlen(n) == len && memcmp(n, s, len) == 0) {
+      *op = ops[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+uint64_t vs_reduce_identity(Op op, DType dt) {
+  /* Float patterns: 1.0, -inf, +inf of binary16/32/64. */
+  static const uint64_t one[3] = {0x3c00, 0x3f800000, UINT64_C(0x3ff0000000000000)};
+  static const uint64_t ninf[3] = {0xfc00, 0xff800000, UINT64_C(0xfff0000000000000)};
+  static const uint64_t pinf[3] = {0x7c00, 0x7f800000, UINT64_C(0x7ff0000000000000)};
+  int f = dt == DT_F16 ? 0 : dt == DT_F32 ? 1 : 2;
+  bool fl = dt_is_float(dt);
+  switch (op) {
+  case OP_MUL: return fl ? one[f] : 1;
+  case OP_MAX: return fl ? ninf[f] : im_from_value(dt, im_min(dt));
+  case OP_MIN: return fl ? pinf[f] : im_from_value(dt, im_max(dt));
+  default: return 0; /* add: 0, +0.0 */
+  }
+}
+
+/* ---- analyses ---- */
+
+/* Sets of nodes as arrays sorted by id, one per visited node. */
+typedef struct {
+  Node **v;
+  size_t n;
+} NodeSet;
+
+static bool set_union(NodeSet *out, const NodeSet *a, const NodeSet *b) {
+  Node **v = malloc((a->n + b->n + 1) * sizeof *v);
+  if (!v) return false;
+  size_t i = 0, j = 0, n = 0;
+  while (i < a->n || j < b->n) {
+    if (j == b->n || (i < a->n && a->v[i]->id < b->v[j]->id)) v[n++] = a->v[i++];
+    else if (i == a->n || b->v[j]->id < a->v[i]->id) v[n++] = b->v[j++];
+    else {
+      v[n++] = a->v[i++];
+      j++;
+    }
+  }
+  free(out->v);
+  out->v = v;
+  out->n = n;
+  return true;
+}
+
+static void set_remove(NodeSet *s, const Node *x) {
+  size_t k = 0;
+  for (size_t i = 0; i < s->n; i++)
+    if (s->v[i] != x) s->v[k++] = s->v[i];
+  s->n = k;
+}
+
+size_t graph_free_ranges(Node *root, Node ***out) {
+  *out = NULL;
+  Node **order;
+  size_t n = vs_postorder(root, &order);
+  if (n == 0) return SIZE_MAX;
+  NodeSet *sets = calloc(n, sizeof *sets);
+  NodeMap at;
+  nodemap_init(&at);
+  bool ok = sets != NULL;
+  for (size_t i = 0; ok && i < n; i++) {
+    Node *node = order[i];
+    ok = nodemap_put(&at, node, i);
+    if (!(node->flags & NF_HAS_GRAPH)) continue; /* no range below */
+    for (int j = 0; ok && j < node->nargs; j++) {
+      uint64_t k = 0;
+      nodemap_get(&at, node->args[j], &k);
+      ok = set_union(&sets[i], &sets[i], &sets[k]);
+    }
+    if (!ok) break;
+    if (node->op == OP_RANGE) {
+      NodeSet self = {&node, 1};
+      ok = set_union(&sets[i], &sets[i], &self);
+    } else if (node->op == OP_REDUCE || node->op == OP_END) {
+      for (int j = 1; j < node->nargs; j++) set_remove(&sets[i], node->args[j]);
+    }
+  }
+  size_t count = SIZE_MAX;
+  if (ok) {
+    NodeSet *r = &sets[n - 1];
+    *out = malloc((r->n + 1) * sizeof **out);
+    if (*out) {
+      if (r->n) memcpy(*out, r->v, r->n * sizeof **out);
+      count = r->n;
+    }
+  }
+  for (size_t i = 0; sets && i < n; i++) free(sets[i].v);
+  free(sets);
+  nodemap_free(&at);
+  free(order);
+  return count;
+}
+
+static int by_id(const void *a, const void *b) {
+  uint32_t x = (*(Node *const *)a)->id, y = (*(Node *const *)b)->id;
+  return x < y ? -1 : x > y;
+}
+
+size_t graph_buffers(Node *root, Node ***out) {
+  *out = NULL;
+  Node **order;
+  size_t n = vs_postorder(root, &order);
+  if (n == 0) return SIZE_MAX;
+  size_t k = 0;
+  for (size_t i = 0; i < n; i++)
+    if (order[i]->op == OP_BUFFER) order[k++] = order[i];
+  qsort(order, k, sizeof *order, by_id);
+  *out = order;
+  return k;
+}
+
+bool graph_contains(Node *root, const Node *needle) {
+  if (root == needle) return true;
+  if (needle->depth >= root->depth) return false;
+  Node **order;
+  size_t n = vs_postorder(root, &order);
+  bool found = false;
+  for (size_t i = 0; i < n && !found; i++) found = order[i] == needle;
+  free(order);
+  return found;
+}
