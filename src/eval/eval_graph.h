@@ -17,6 +17,10 @@
 
 /* Iterations one evaluation may run in all loops together; more is an evaluation error, not UB. */
 #define VS_EVAL_MAX_ITERATIONS ((uint64_t)1 << 22)
+/* Effect runs and private states (an `after` value, a load through `after`) one evaluation may make in
+ * all; more is an evaluation error, not UB. An effect runs where it is referenced, so a DAG that names
+ * one effect from several afters asks for exponentially many runs without any loop. */
+#define VS_EVAL_MAX_RUNS ((uint64_t)1 << 24)
 
 /* The inputs of an expression. Every variable, every free range and every buffer the expression uses
  * must be given (extra entries are ignored). A buffer's data.size must lie within the BUFFER node's
@@ -35,7 +39,8 @@ typedef struct {
    * whether the effect is UB. */
   Value value;
   /* An effect root that is not UB: the final contents of every buffer of env, in env's order (malloc'd;
-   * graph_result_free releases them). NULL for value roots. */
+   * graph_result_free releases them; not NULL even when env has no buffer). NULL for value roots and UB
+   * effects. */
   BufValue *bufs;
   size_t nbufs;
   /* Some free range's value lies outside its domain (0 <= r < end, end defined): the point is not
@@ -45,7 +50,8 @@ typedef struct {
 
 /* Evaluates root (a value or an effect) under env in the initial state env->bufs. Returns false, with a
  * message in err, when an input is missing or malformed, the expression has an abstract effect or a
- * vector, or the loops run more than VS_EVAL_MAX_ITERATIONS iterations. */
+ * vector, or the loops run more than VS_EVAL_MAX_ITERATIONS iterations (or the effects and private states
+ * exceed VS_EVAL_MAX_RUNS). */
 bool eval_graph(Node *root, const GraphEnv *env, GraphResult *out, char *err, size_t errsize);
 void graph_result_free(GraphResult *r);
 
