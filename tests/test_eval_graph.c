@@ -216,7 +216,7 @@ static void expect_error_at(Node *root, const Env *e, const char *needle, int li
 static void expect_out_of_domain_at(Node *root, const Env *e, int line) {
   GraphResult r = run_at(root, e, line);
   if (!r.out_of_domain) fail_msg("line %d: expected out of domain", line);
-  if (r.bufs) fail_msg("line %d: an inadmissible point returned buffers", line);
+  if (r.bufs || !r.value.ub) fail_msg("line %d: an inadmissible point returned a result", line);
 }
 #define EXPECT_OUT_OF_DOMAIN(root, e) expect_out_of_domain_at((root), (e), __LINE__)
 
@@ -293,6 +293,13 @@ static void test_select_keeps_loads_lazy(void **state) {
   e.vars[0].bits = 1;
   EXPECT_UB(s, &e);
   EXPECT_UB(sel(bin(OP_EQ, load(b, ix(4)), ci(DT_I32, 0)), ci(DT_I32, 1), ci(DT_I32, 2)), &e);
+  /* The branch not taken runs no loop either: this one would exceed the iteration limit. */
+  Node *huge = range(ix((i128)1 << 40), "huge");
+  Node *s2 = sel(c, red(OP_ADD, ci(DT_I32, 1), 1, huge), ci(DT_I32, 5));
+  e.vars[0].bits = 0;
+  EXPECT_INT(s2, &e, 5);
+  e.vars[0].bits = 1;
+  EXPECT_ERROR(s2, &e, "iterations");
   env_free(&e);
 }
 
@@ -798,7 +805,38 @@ static void test_free_range_ends(void **state) {
   EXPECT_OUT_OF_DOMAIN(sum, &e);
 }
 
+static void test_deep_expression(void **state) {
+  (void)state;
+  Node *b = buffer("b", DT_I32, 2);
+  Node *r = range(ix(2), "r");
+  Env e = {0};
+  env_buf(&e, b, 3, 0, NULL);
+  Node *x = load(b, r);
+  for (int k = 0; k < 1900; k++) x = bin(OP_ADD, x, ci(DT_I32, 1));
+  EXPECT_INT(red(OP_ADD, x, 1, r), &e, 2 * (3 + 1900));
+  Node *v = load(b, ix(0));
+  for (int k = 0; k < 950; k++) v = after(bin(OP_ADD, v, ci(DT_I32, 1)), 1, noop()); /* 2 levels each */
+  EXPECT_INT(v, &e, 3 + 950);
+  env_free(&e);
+}
+
 /* ---- errors ---- */
+
+static void test_range_used_before_its_loop(void **state) {
+  (void)state;
+  Env e = {0};
+  /* i's end reads j, which the same reduce binds only inside i's loop. */
+  Node *j = range(ix(3), "j");
+  Node *i = range(j, "i");
+  EXPECT_ERROR(red(OP_ADD, ix(1), 2, i, j), &e, "'j' has no value");
+  /* A free range whose end is a loop variable bound around its use. */
+  Node *k = range(ix(3), "k");
+  Node *f = range(k, "f");
+  env_range(&e, f, 0);
+  EXPECT_ERROR(red(OP_ADD, f, 1, k), &e, "'k' has no value");
+  /* With the order reversed, j is bound when i's loop starts. */
+  EXPECT_INT(red(OP_ADD, ix(1), 2, j, i), &e, 0 + 1 + 2);
+}
 
 static void test_missing_inputs(void **state) {
   (void)state;
@@ -972,8 +1010,10 @@ int main(void) {
       cmocka_unit_test(test_rebound_range_shadows),
       cmocka_unit_test(test_values_in_loops_follow_iteration_and_state),
       cmocka_unit_test(test_shared_nodes_are_not_reevaluated),
+      cmocka_unit_test(test_deep_expression),
       cmocka_unit_test(test_free_ranges),
       cmocka_unit_test(test_free_range_ends),
+      cmocka_unit_test(test_range_used_before_its_loop),
       cmocka_unit_test(test_missing_inputs),
       cmocka_unit_test(test_unevaluable_expressions),
       cmocka_unit_test(test_iteration_limit),

@@ -240,8 +240,8 @@ static bool eval_range(Graph *g, Frame *f, const Node *n, Value *out) {
     }
   uint64_t k;
   if (!nodemap_get(&g->freeval, n, &k))
-    return fail(g, "range '%s' is used where its loop has not started (in the end of an outer range of "
-                "the loop that binds it)", n->aux.name);
+    return fail(g, "range '%s' has no value here: a loop binds it, but it is used outside that loop (in the "
+                "end of an outer range of the same loop, or of a free range)", n->aux.name);
   *out = ev_val(g->env->ranges[k].bits);
   return true;
 }
@@ -443,7 +443,9 @@ static bool prepare(Graph *g, Node *root) {
   Node **order;
   size_t n = vs_postorder(root, &order);
   if (n == 0) return fail(g, "out of memory");
-  bool ok = (g->pure = malloc(n * sizeof *g->pure)) != NULL || fail(g, "out of memory");
+  g->pure = malloc(n * sizeof *g->pure);
+  bool ok = g->pure != NULL;
+  if (!ok) fail(g, "out of memory");
   for (size_t i = 0; ok && i < n; i++) {
     const Node *node = order[i];
     if (node->op == OP_EFFECT) {

@@ -44,7 +44,7 @@ typedef struct {
   BufValue *bufs;
   size_t nbufs;
   /* Some free range's value lies outside its domain (0 <= r < end, end defined): the point is not
-   * admissible and nothing was evaluated. */
+   * admissible and nothing was evaluated (value is UB, bufs NULL). */
   bool out_of_domain;
 } GraphResult;
 
