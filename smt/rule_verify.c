@@ -7,9 +7,12 @@
 
 #include "ir/timer.h"
 #include "rewrite/match.h"
+#include "ir/graph.h"
 #include "smt/encode.h"
+#include "smt/encode_graph.h"
 #include "smt/int_encode.h"
 #include "smt/int_solve.h"
+#include "smt/rule_inst.h"
 #include "text/text.h"
 
 const char *proof_status_name(ProofStatus s) {
@@ -26,18 +29,6 @@ void proof_result_free(ProofResult *p) {
   p->cex = NULL;
 }
 
-/* One instance of a rule, built as expressions. */
-typedef struct {
-  VsCtx *ctx;
-  const Rule *r;
-  uint8_t class_dt[RULE_MAX_ALL_CLASSES];
-  Node *slot[RULE_MAX_SLOTS];
-  Node *bound[RULE_MAX_SLOTS][2]; /* vmin(x), vmax(x): variables, or constants in a counterexample */
-  bool concrete_bounds;           /* bound[] already holds constants: do not create variables */
-  /* binds_invalid rules: the bools that make slot s UB or INVALID (maybe_ub_or_invalid), or NULL */
-  Node *slot_def[RULE_MAX_SLOTS], *slot_inv[RULE_MAX_SLOTS];
-} Inst;
-
 static DType slot_dt(const Inst *in, int s) { return (DType)in->class_dt[in->r->slot_class[s]]; }
 
 static Node *bound_node(Inst *in, int s, int is_max) {
@@ -49,7 +40,7 @@ static Node *bound_node(Inst *in, int s, int is_max) {
   return in->bound[s][is_max];
 }
 
-static Node *build(Inst *in, const Pat *p) {
+Node *build(Inst *in, const Pat *p) {
   DType dt = (DType)in->class_dt[p->tclass];
   switch (p->kind) {
   case PAT_VAR:
@@ -59,10 +50,13 @@ static Node *build(Inst *in, const Pat *p) {
     return dt != DT_COUNT && pat_literal_bits(p, dt, &bits) ? vs_const(in->ctx, dt, bits) : NULL;
   }
   case PAT_BOUND:
+    if (p->bound_max >= 2) /* dtmin, dtmax: the dtype's extremes, as the engine builds them */
+      return vs_const(in->ctx, slot_dt(in, p->slot), vs_reduce_identity(p->bound_max == 2 ? OP_MAX : OP_MIN, slot_dt(in, p->slot)));
     if (dt_is_float(slot_dt(in, p->slot))) return NULL;
     return bound_node(in, p->slot, p->bound_max);
   case PAT_OP: {
     if (p->op == OP_INVALID) return vs_invalid(in->ctx);
+    if (p->op == OP_RANGE) return inst_range(in, p);
     Node *args[VS_MAX_LANES];
     for (int i = 0; i < p->nargs; i++)
       if (!(args[i] = build(in, p->args[i]))) return NULL;
@@ -77,22 +71,29 @@ static Node *build(Inst *in, const Pat *p) {
 /* A pattern variable of an invalid-family rule: the engine binds it to any node, which may be UB (a
  * select's untaken operand stays unevaluated, so a rule must not evaluate it) and, at index, INVALID.
  * The variable x becomes select(x_def, x, UB), and at index select(x_inv, invalid, that), over fresh
- * bools: the proof then covers every value a bound node can take. */
+ * bools: the proof then covers every value a bound node can take. The same UB wrapping applies, in every
+ * rule, to a variable the pattern may leave unevaluated (inst_slot_lazy_only): elsewhere a variable's
+ * UB makes the pattern UB, and a proof over defined values covers it. */
 static Node *ub_node(VsCtx *ctx, DType dt) {
   Node *zero = vs_const(ctx, DT_I8, 0);
   Node *ub = vs_bin(ctx, OP_IDIV, zero, zero); /* 0 // 0: UB, in any dtype after a cast */
   return ub && dt != DT_I8 ? vs_cast(ctx, dt, ub) : ub;
 }
 
-static Node *maybe_ub_or_invalid(Inst *in, int s) {
+Node *inst_maybe_ub(Inst *in, Node *x, const char *name, Node **def) {
+  char dname[96];
+  snprintf(dname, sizeof dname, "%s_def", name);
+  *def = vs_var(in->ctx, dname, DT_BOOL, 0, 1);
+  Node *ub = ub_node(in->ctx, (DType)x->dtype);
+  return *def && ub ? vs_tern(in->ctx, OP_SELECT, *def, x, ub) : NULL;
+}
+
+static Node *maybe_ub_or_invalid(Inst *in, int s, bool invalid) {
   char name[96];
   Node *x = in->slot[s];
   DType dt = (DType)x->dtype;
-  snprintf(name, sizeof name, "%s_def", x->aux.name);
-  Node *def = in->slot_def[s] = vs_var(in->ctx, name, DT_BOOL, 0, 1);
-  Node *ub = ub_node(in->ctx, dt);
-  Node *n = def && ub ? vs_tern(in->ctx, OP_SELECT, def, x, ub) : NULL;
-  if (!n || dt != DT_INDEX) return n;
+  Node *n = inst_maybe_ub(in, x, x->aux.name, &in->slot_def[s]);
+  if (!n || dt != DT_INDEX || !invalid) return n;
   snprintf(name, sizeof name, "%s_inv", x->aux.name);
   Node *inv = in->slot_inv[s] = vs_var(in->ctx, name, DT_BOOL, 0, 1);
   return inv ? vs_tern(in->ctx, OP_SELECT, inv, vs_invalid(in->ctx), n) : NULL;
@@ -105,17 +106,32 @@ static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **
   in->r = r;
   rule_instance_dtypes(r, idx, in->class_dt);
   for (int s = 0; s < r->nslots; s++) {
+    DType dt = slot_dt(in, s);
+    in->lo[s] = dt == DT_COUNT || dt_is_float(dt) ? 0 : im_min(dt);
+    in->hi[s] = dt == DT_COUNT || dt_is_float(dt) ? 0 : im_max(dt);
+  }
+  if (r->graph) {
+    inst_narrow(in);
+    inst_deps(in);
+  }
+  for (int s = 0; s < r->nslots; s++) {
     if (r->slot_kind[s] == PAT_OP) continue;
     DType dt = slot_dt(in, s);
     if (dt == DT_COUNT) return false;
-    in->slot[s] = vs_var_lanes(ctx, r->slot_names[s], dt, r->slot_lanes[s], im_min(dt), im_max(dt));
+    if (r->slot_nkind[s] != NK_VALUE || in->ndeps[s]) continue; /* inst_graph_slot, below */
+    in->slot[s] = vs_var_lanes(ctx, r->slot_names[s], dt, r->slot_lanes[s], in->lo[s], in->hi[s]);
     if (!in->slot[s]) return false;
-    if (r->binds_invalid && r->slot_kind[s] == PAT_VAR && !(in->slot[s] = maybe_ub_or_invalid(in, s)))
+    bool lazy = r->slot_kind[s] == PAT_VAR && inst_slot_lazy_only(r, s);
+    if (((r->binds_invalid && r->slot_kind[s] == PAT_VAR && !inst_has_no_ub(r, s)) || lazy) &&
+        !(in->slot[s] = maybe_ub_or_invalid(in, s, r->binds_invalid)))
       return false;
   }
+  for (int s = 0; s < r->nslots; s++)
+    if (r->slot_kind[s] != PAT_OP && !in->slot[s] && !inst_graph_slot(in, s)) return false;
   *lhs = build(in, r->lhs);
   *rhs = *lhs ? build(in, r->rhs) : NULL;
-  return *lhs && *rhs && (*lhs)->dtype == (*rhs)->dtype && (*lhs)->lanes == (*rhs)->lanes;
+  return *lhs && *rhs && (*lhs)->dtype == (*rhs)->dtype && (*lhs)->lanes == (*rhs)->lanes &&
+         (*lhs)->kind == (*rhs)->kind;
 }
 
 /* ---- static view of the guard: dtype tests are known per instance ---- */
@@ -357,6 +373,8 @@ static Z3_ast genc_bool(GEnc *g, const Guard *x) {
   case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
   case G_IS_CONST:
   case G_ORDER: return enc_hold(e, Z3_mk_fresh_const(e->z, "heuristic", Z3_mk_bool_sort(e->z)));
+  case G_FREE_OF:
+  case G_NO_UB: return e->s->t_true; /* built into the instance's variables (rule_graph.c) */
   case G_IS_POW2: {
     GT a = genc_num(g, x->a);
     if (!a.v) return NULL;
@@ -508,6 +526,8 @@ static Z3_ast ig_bool(IGEnc *g, const Guard *x) {
   case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
   case G_IS_CONST:
   case G_ORDER: return ienc_fresh(ie, "heuristic", true);
+  case G_FREE_OF:
+  case G_NO_UB: return e->s->t_true;
   case G_IS_POW2: {
     /* Only of a constant or a bound: a value of at most 64 bits, so 2^0 .. 2^64 are all the powers
      * of two it can equal. */
@@ -552,6 +572,14 @@ static Z3_ast bound_constraints(Enc *e, Inst *in) {
   return all;
 }
 
+/* vmin(x) <= x <= vmax(x) is stated on the plain encoding of x, so a slot that depends on loops (a
+ * table over their variables) may not have bounds. */
+static bool loop_bounds_ok(Inst *in) {
+  for (int s = 0; s < in->r->nslots; s++)
+    if (in->ndeps[s] && (in->bound[s][0] || in->bound[s][1])) return false;
+  return true;
+}
+
 /* ---- counterexamples as .vs cases ---- */
 
 static bool model_value(const SmtResult *res, const Node *var, uint64_t *bits) {
@@ -566,6 +594,7 @@ static bool model_value(const SmtResult *res, const Node *var, uint64_t *bits) {
 /* Rebuilds the instance with constant variables replaced by their values and pattern variables
  * declared over [vmin, vmax] as the model chose them; `vsimp check` on the result is invalid again. */
 static char *counterexample_case(const Inst *sym, const SmtResult *res) {
+  if (sym->no_case) return NULL; /* abstract effects, loop tables: no .vs text for them */
   VsCtx *ctx = vs_ctx_new();
   if (!ctx) return NULL;
   Inst in = *sym;
@@ -578,6 +607,14 @@ static char *counterexample_case(const Inst *sym, const SmtResult *res) {
     if (in.r->slot_kind[s] == PAT_OP) continue;
     DType dt = slot_dt(&in, s);
     uint64_t v = 0, b;
+    if (in.r->slot_nkind[s] == NK_BUFFER) { /* declared at the size the model gives it */
+      uint64_t size = 0;
+      for (size_t k = 0; k < res->nbmodel; k++)
+        if (res->bmodel[k].buf == sym->slot[s]) size = res->bmodel[k].data.size;
+      in.slot[s] = vs_buffer(ctx, in.r->slot_names[s], dt, size, size);
+      vars[nvars++] = in.slot[s];
+      continue;
+    }
     model_value(res, sym->slot[s], &v);
     if (in.r->slot_kind[s] == PAT_CVAR) {
       in.slot[s] = vs_const(ctx, dt, v);
@@ -790,14 +827,21 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     vs_ctx_free(ctx);
     return out;
   }
+  if (in.unsupported) {
+    out.status = PROOF_UNKNOWN;
+    snprintf(out.reason, sizeof out.reason, "not stated exactly: %s", in.unsupported_why);
+    vs_ctx_free(ctx);
+    return out;
+  }
   SmtResult res;
   memset(&res, 0, sizeof res);
   if (!smt_z3_begin(s, 100, out.reason, sizeof out.reason)) {
     vs_ctx_free(ctx);
     return out;
   }
-  /* The integer encoding knows scalars only: vector instances go to the bit-vector encoding. */
-  if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID))) {
+  bool graph = ((lhs->flags | rhs->flags) & NF_HAS_GRAPH) != 0;
+  /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
+  if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH))) {
     char why[160] = "";
     IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
     if (ip == IP_PROVED || engine == PROVE_INT_ONLY) {
@@ -814,18 +858,21 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   SmtTerm tl, tr;
   GEnc g = {.e = &e, .in = &in, .defined = s->t_true};
   Z3_ast guard = s->t_true;
-  bool ok = enc_expr(&e, lhs, &tl) && enc_expr(&e, rhs, &tr);
+  Node *roots[2] = {lhs, rhs};
+  GraphEnc *gg = graph ? genc_new(&e, roots, 2) : NULL;
+  bool ok = graph ? gg != NULL : enc_expr(&e, lhs, &tl) && enc_expr(&e, rhs, &tr);
   if (ok && r->guard) {
     guard = genc_bool(&g, r->guard);
     ok = guard && !g.unsupported;
   }
-  Z3_ast bounds = ok ? bound_constraints(&e, &in) : NULL;
+  Z3_ast bounds = ok && loop_bounds_ok(&in) ? bound_constraints(&e, &in) : NULL;
   if (!ok || !bounds || e.failed) {
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
   } else {
     Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
     unsigned flags = lhs->flags | rhs->flags;
-    SmtVerdict v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+    SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
+                         : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
     if (v == SMT_VALID) out.status = PROOF_PROVED;
     else if (v == SMT_UNKNOWN) {
       out.status = PROOF_UNKNOWN;
@@ -838,6 +885,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     }
   }
   smt_result_free(&res);
+  genc_free(gg);
   enc_fini(&e);
   vs_ctx_free(ctx);
   out.seconds = vs_seconds() - t0;

@@ -970,7 +970,7 @@ static Node *gen_expr(Gen *g, DType dt, int depth) {
     } else {
       Op op = (Op)(OP_NEG + test_rng_below(rng, OP_COUNT - OP_NEG));
       int ar = op_arity(op);
-      if (op == OP_CAST || op == OP_BITCAST || op == OP_SELECT || op_is_cmp(op) || op_is_vec(op)) continue;
+      if (op == OP_CAST || op == OP_BITCAST || op == OP_SELECT || op_is_cmp(op) || op_is_vec(op) || op_is_graph(op)) continue;
       if (!dt_is_float(dt) && (op == OP_EXP2 || op == OP_LOG2 || op == OP_SIN)) continue;
       Node *args[3];
       for (int i = 0; i < ar; i++) {

@@ -90,8 +90,10 @@ static void compute(void) {
       size_t n = rule_admissible_instances(r, inst, RULE_INSTANCES);
       for (size_t k = 0; k < n && k < RULE_INSTANCES; k++) {
         if (rule_instance_proved(r, inst[k])) continue;
-        uint8_t cls[RULE_MAX_CLASSES];
+        uint8_t cls[RULE_MAX_ALL_CLASSES];
         rule_instance_dtypes(r, inst[k], cls);
+        /* A lemma with no free class (bounds_range: index only) is one instance for every dtype. */
+        if (r->nfree == 0) mark_untrusted_everywhere(op);
         for (int c = 0; c < r->nfree; c++) g_ok[op][cls[r->free_class[c]]] = false;
       }
     }

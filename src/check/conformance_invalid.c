@@ -53,7 +53,7 @@ void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, Confor
   size_t step = opts->full ? 1 : 2; /* constants: every edge value, or every other one */
   for (int op = OP_NEG; op < OP_COUNT; op++) {
     int arity = op_arity((Op)op);
-    if (arity < 1 || arity > 3 || op_is_vec((Op)op)) continue;
+    if (arity < 1 || arity > 3 || op_is_vec((Op)op) || op_is_graph((Op)op)) continue;
     VsCtx *ctx = vs_ctx_new();
     if (!ctx) return;
     /* Every kind tuple with an INVALID operand; a select's condition is a bool constant instead. */

@@ -100,7 +100,7 @@ static bool applicable(VRun *r, Op op, DType to, DType dt) {
 
 static void run_lanewise(VRun *r, size_t per_class) {
   for (int op = OP_NEG; op < OP_COUNT; op++) {
-    if (op_is_vec((Op)op)) continue;
+    if (op_is_vec((Op)op) || op_is_graph((Op)op)) continue;
     for (int d = 0; d < DT_COUNT; d++) {
       for (int t = 0; t < DT_COUNT; t++) {
         bool conv = op == OP_CAST || op == OP_BITCAST;

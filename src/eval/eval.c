@@ -49,7 +49,7 @@ Value eval_op(const Node *n, const Value *args) {
 
 bool eval_expr(Node *root, const VarValue *env, size_t nenv, Value *out) {
   *out = ev_ub();
-  if (root->flags & NF_HAS_VEC) return false; /* eval_vec_expr */
+  if (root->flags & (NF_HAS_VEC | NF_HAS_GRAPH)) return false; /* eval_vec_expr, eval_graph */
   Node **order;
   size_t n = vs_postorder(root, &order);
   if (n == 0) return false;
@@ -112,7 +112,7 @@ struct Evaluator {
 };
 
 Evaluator *evaluator_new(Node *root) {
-  if (root->flags & NF_HAS_VEC) return NULL; /* one 64-bit slot per node: scalars only */
+  if (root->flags & (NF_HAS_VEC | NF_HAS_GRAPH)) return NULL; /* one 64-bit slot per node: scalar values only */
   Node **order;
   size_t n = vs_postorder(root, &order);
   if (n == 0 || n > UINT32_MAX) {

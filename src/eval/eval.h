@@ -33,7 +33,8 @@ Value eval_op(const Node *n, const Value *args);
 
 /* Evaluates root under env (every variable of root must be bound, else returns false and sets *out to
  * UB). Shared subexpressions are evaluated once. Scalar expressions only: an expression with a vector
- * node (NF_HAS_VEC) returns false here and in evaluator_new; eval_vec_expr takes it. */
+ * node (NF_HAS_VEC) returns false here and in evaluator_new; eval_vec_expr takes it. So does a graph
+ * expression (NF_HAS_GRAPH: eval_graph.h). */
 bool eval_expr(Node *root, const VarValue *env, size_t nenv, Value *out);
 
 /* An evaluator prepared for one expression, for evaluating it at many points quickly. */

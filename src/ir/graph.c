@@ -13,6 +13,11 @@ static const char *check_ranges(Node *const *args, int first, int nargs) {
     for (int j = first; j < i; j++)
       if (args[j] == args[i]) return "a range appears twice in one loop list";
   }
+  /* A loop's end is evaluated when the loop starts: it may use the loops outside it, not those inside. */
+  for (int i = first; i < nargs; i++)
+    for (int j = i + 1; j < nargs; j++)
+      if ((args[i]->args[0]->flags & NF_HAS_GRAPH) && graph_contains(args[i]->args[0], args[j]))
+        return "a range's end uses a loop listed after it (list the outer loops first)";
   return NULL;
 }
 

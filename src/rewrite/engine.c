@@ -1,10 +1,9 @@
 #include "rewrite/engine.h"
 
-#include "ir/vector.h"
-
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/graph.h"
 #include "ir/vector.h"
 #include "rewrite/match.h"
 
@@ -158,7 +157,7 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
     if ((n->flags & NF_HAS_INVALID) && !r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
     if (!guard_holds(r, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
-    if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes) {
+    if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes && out->kind == n->kind) {
       ((Rule *)r)->fired++;
       return out;
     }
@@ -183,7 +182,7 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
   Node *out = a->fold->fold(rw->ctx, n);
   *name = a->fold->name;
-  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes) ? NULL : out;
+  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes || out->kind != n->kind) ? NULL : out;
 }
 
 /* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
@@ -217,13 +216,20 @@ static Node *step(Rewriter *rw, Node *n) {
 }
 
 static Node *simplify(Rewriter *rw, Node *n);
+static Node *simplify_args(Rewriter *rw, Node *n);
+
+/* A range where a reduce or an end binds it: part of the loop, not a use of its variable, so no rule
+ * rewrites it (range(E, r) => 0 is proved for the uses of r; applied here it would turn the loop into
+ * something else: docs/semantics.md, "Memory, loops and reductions"). Its end is simplified like any
+ * value, the same way as in the uses, so the loop and its uses keep naming one range node. */
+static Node *rebuild_binder(Rewriter *rw, Node *r) { return simplify_args(rw, r); }
 
 /* n with every operand simplified. */
 static Node *simplify_args(Rewriter *rw, Node *n) {
   Node *args[VS_MAX_LANES]; /* vec has up to 16 operands */
   bool changed = false;
   for (int i = 0; i < n->nargs; i++) {
-    args[i] = simplify(rw, n->args[i]);
+    args[i] = vs_binds(n, i) ? rebuild_binder(rw, n->args[i]) : simplify(rw, n->args[i]);
     changed |= args[i] != n->args[i];
   }
   if (!changed) return n;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "eval/eval.h"
+#include "ir/graph.h"
 #include "rewrite/folds.h"
 #include "rules/catalog.h"
 
@@ -12,7 +13,8 @@
  * (uninterpreted functions). Its justification is the semantics conformance check: the evaluator and
  * the Z3 encoding agree on every op at every dtype (vsimp gate). */
 static bool constant_fold_applies(const Node *n) {
-  if (n->nargs == 0 || (n->flags & NF_HAS_UF)) return false;
+  /* A graph op is no function of its operands' values alone (a range is a loop variable). */
+  if (n->nargs == 0 || (n->flags & NF_HAS_UF) || op_is_graph((Op)n->op)) return false;
   for (int i = 0; i < n->nargs; i++)
     if (n->args[i]->op != OP_CONST) return false;
   return true;
@@ -41,6 +43,12 @@ static const Fold folds[] = {
   {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, 0, true},
   /* GEP composition and pushing (folds_gep.c): justified the same way, lane by lane; in the vector family,
    * after its rules. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
+  /* Masked-load motion (folds_memory.c), after the memory rules. */
+  {"where_on_load", "memory",
+   {"where_load_move", "where_load_move_bare", "where_load_dedup", "where_load_dedup_all", "where_load_all",
+    "where_load_all_bare", "where_load_neg", "where_load_neg_bare", "bool_and_comm@bool", "bool_and_assoc@bool",
+    "bool_and_idem@bool", NULL},
+   fold_where_load_applies, fold_where_on_load, OPS(OP_SELECT), false},
   GEP(gep_compose, fold_gep_compose_applies, fold_gep_compose),
   GEP(gep_extract, fold_gep_extract_applies, fold_gep_extract),
   GEP(gep_cat, fold_gep_cat_applies, fold_gep_cat),
@@ -69,6 +77,10 @@ static const Fold folds[] = {
   DIVMOD(binary_numerator_mod, OP_MOD, fold_binary_numerator),
   DIVMOD(binary_numerator_tdiv, OP_TDIV, fold_binary_numerator),
   DIVMOD(binary_numerator_tmod, OP_TMOD, fold_binary_numerator),
+  /* Loop nests of several ranges with a dead loop (folds_loops.c): rests on the loop-nest definition,
+   * as constant folding rests on the semantics (single loops are the proved dead_code rules). */
+  {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges,
+   OPS(OP_REDUCE) | OPS(OP_END), false},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
   {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,

@@ -47,4 +47,13 @@ Node *fold_gep_extract(VsCtx *ctx, Node *n);
 Node *fold_gep_cat(VsCtx *ctx, Node *n);
 Node *fold_gep_push(VsCtx *ctx, Node *n);       /* the op of the gep's operand, on geps of its operands */
 
+/* folds_memory.c: select(c, load(...), 0) moves c's clauses into the load's mask (where_on_load). */
+bool fold_where_load_applies(const Node *n);
+Node *fold_where_on_load(VsCtx *ctx, Node *n);
+
+/* folds_loops.c: a reduce or end over several ranges with an empty one, or with a single-trip one that
+ * nothing uses (loop_dead_ranges). */
+bool fold_loop_dead_applies(const Node *n);
+Node *fold_loop_dead_ranges(VsCtx *ctx, Node *n);
+
 #endif

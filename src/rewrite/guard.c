@@ -2,6 +2,9 @@
  * i128 makes the guard false: the engine then declines to fire, which is always sound. */
 #include "rewrite/match.h"
 
+#include "analysis/may_ub.h"
+#include "ir/graph.h"
+
 static bool is_intlike(DType dt) { return dt == DT_BOOL || dt_is_int(dt); }
 
 static i128 gcd128(i128 a, i128 b) {
@@ -150,6 +153,8 @@ static GuardBool guard_bool(const Rule *r, const Guard *g, const Match *m) {
   case G_TEST: return dtype_test((DtypeTest)g->test, (DType)m->slot[g->slot]->dtype) ? GB_TRUE : GB_FALSE;
   case G_IS_CONST: return m->slot[g->slot]->op == OP_CONST ? GB_TRUE : GB_FALSE;
   case G_ORDER: return node_orders_after(m->slot[g->slot], m->slot[g->slot2]) ? GB_TRUE : GB_FALSE;
+  case G_FREE_OF: return graph_contains(m->slot[g->slot], m->slot[g->slot2]) ? GB_FALSE : GB_TRUE;
+  case G_NO_UB: return node_may_ub(m->slot[g->slot]) ? GB_FALSE : GB_TRUE;
   case G_IS_POW2:
     if (!guard_num(r, g->a, m, &a)) return GB_UNDEF;
     return a > 0 && (a & (a - 1)) == 0 ? GB_TRUE : GB_FALSE;

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "eval/f16.h"
+#include "ir/graph.h"
 
 /* Fixed sizes (a few vector stores, no library call); classes past r->nclasses are never read. */
 void match_reset(const Rule *r, Match *m) {
@@ -57,6 +58,8 @@ static inline bool match_leaf(const Pat *p, Node *n, Match *m) {
   case PAT_VAR:
   case PAT_CVAR:
     if (p->kind == PAT_CVAR && n->op != OP_CONST) return false;
+    /* A variable stands for nodes of its kind only (values, buffers, pointers, effects). */
+    if (n->kind != p->nkind) return false;
     if (!bind_class(m, p->tclass, (DType)n->dtype)) return false;
     if (m->slot[p->slot]) return m->slot[p->slot] == n;
     m->slot[p->slot] = n;
@@ -80,6 +83,8 @@ bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m) {
   if (p->kind != PAT_OP) return match_leaf(p, n, m);
   if (n->op != p->op || n->nargs != p->nargs || n->lanes != p->lanes) return false;
   if (p->op == OP_GEP && n->aux.bits != p->aux) return false; /* the same lanes selected */
+  if (p->op == OP_REDUCE && n->aux.bits != p->aux) return false; /* the same accumulating op (a range's
+                                                                   * name, its aux, is never compared) */
   if (!bind_class(m, p->tclass, (DType)n->dtype)) return false;
   for (int i = 0; i < p->nargs; i++) {
     const Pat *a = p->args[i];
@@ -99,8 +104,9 @@ bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
   int first_of_slot[RULE_MAX_SLOTS];
   bool class_seen[RULE_MAX_ALL_CLASSES] = {false};
   memset(out, 0, sizeof *out);
-  /* Vector rules compare lane counts and gep selections, which the flat program does not: match_pat. */
-  if (r->vector) return false;
+  /* Vector rules compare lane counts and gep selections, graph rules kinds and reduce ops, which the
+   * flat program does not: match_pat. */
+  if (r->vector || r->graph) return false;
   if (r->nclasses > RULE_MAX_ALL_CLASSES || r->nslots > RULE_MAX_SLOTS || p->kind > PAT_OP) return false;
   for (int i = 0; i < RULE_MAX_SLOTS; i++) first_of_slot[i] = -1;
   /* Breadth-first: every node after its parent. */
@@ -221,7 +227,10 @@ Node *template_build(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m) {
   }
   case PAT_BOUND: {
     const Node *x = m->slot[t->slot];
-    if (!x || dt_is_float((DType)x->dtype)) return NULL;
+    if (!x) return NULL;
+    /* dtmin, dtmax: the identities of max and min (-inf, +inf for floats). */
+    if (t->bound_max >= 2) return vs_const(ctx, (DType)x->dtype, vs_reduce_identity(t->bound_max == 2 ? OP_MAX : OP_MIN, (DType)x->dtype));
+    if (dt_is_float((DType)x->dtype)) return NULL;
     return vs_const(ctx, (DType)x->dtype, t->bound_max ? x->hi : x->lo);
   }
   default: return NULL;

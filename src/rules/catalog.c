@@ -234,12 +234,22 @@ static bool push_action(Catalog *c, int s, int op, Action a) {
 static uint16_t fold_proved_dtypes(const Catalog *c, const Fold *f) {
   uint16_t mask = (uint16_t)((1u << DT_COUNT) - 1);
   for (int k = 0; k < 12 && f->lemmas[k]; k++) {
-    const Rule *r = catalog_find(c, f->lemmas[k]);
+    /* NAME@DTYPE: the lemma at that one dtype, wherever the fold fires (the conjunction lemmas of
+     * where_on_load are about bool, whatever the load's dtype). */
+    char name[96];
+    snprintf(name, sizeof name, "%s", f->lemmas[k]);
+    char *at = strchr(name, '@');
+    DType pinned = DT_COUNT;
+    if (at) {
+      *at = 0;
+      if (!dt_from_name(at + 1, strlen(at + 1), &pinned)) pinned = DT_COUNT;
+    }
+    const Rule *r = catalog_find(c, name);
     uint16_t m = 0;
-    for (int dt = 0; r && r->is_lemma && dt < DT_COUNT; dt++) {
+    for (int dt = 0; r && r->is_lemma && dt < DT_COUNT && (!at || pinned != DT_COUNT); dt++) {
       uint8_t class_dt[RULE_MAX_ALL_CLASSES];
       for (int i = 0; i < r->nclasses; i++) class_dt[i] = r->class_fixed[i];
-      for (int i = 0; i < r->nfree; i++) class_dt[r->free_class[i]] = (uint8_t)dt;
+      for (int i = 0; i < r->nfree; i++) class_dt[r->free_class[i]] = (uint8_t)(at ? (int)pinned : dt);
       if (rule_instance_proved(r, rule_instance_index(r, class_dt))) m |= (uint16_t)(1u << dt);
     }
     mask &= m;

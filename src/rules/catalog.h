@@ -20,7 +20,8 @@
 typedef struct {
   const char *name;
   const char *family;
-  const char *lemmas[12]; /* NULL-terminated; empty: justified by conformance */
+  const char *lemmas[12]; /* NULL-terminated; empty: justified by conformance. NAME@DTYPE: the lemma at
+                           * that dtype only, wherever the fold fires */
   bool (*applies)(const Node *n);
   Node *(*fold)(VsCtx *ctx, Node *n);
   uint64_t ops; /* the ops (bit 1 << op) whose nodes it may apply to; 0: every op */

@@ -3,7 +3,8 @@
 #include <string.h>
 
 const Family families[] = {
-  {"invalid", true},          {"constant_folding", true}, {"identity", true},
+  {"invalid", true},          {"memory", true},           /* loads and stores: masks reach them first */
+  {"constant_folding", true}, {"identity", true},
   {"vector", true},           /* lane moves: before any rule looks inside a vec or bcast */
   {"canonical", false},       {"self_fold", true},        {"zero_fold", true},
   {"division", false},        {"cast", false},            {"term_combine", false},

@@ -27,7 +27,7 @@ typedef enum {
   PAT_CVAR,  /* a constant variable: matches a constant */
   PAT_LIT,   /* a literal: matches the constant of that value */
   PAT_OP,    /* an operation; may bind its node to a slot (v@...) */
-  PAT_BOUND, /* templates: vmin(x) / vmax(x), a constant */
+  PAT_BOUND, /* templates: vmin(x) / vmax(x) (bound_max 0, 1), dtmin(x) / dtmax(x) (2, 3): a constant */
 } PatKind;
 
 typedef struct Pat Pat;
@@ -35,14 +35,17 @@ struct Pat {
   uint8_t kind;      /* PatKind */
   uint8_t op;        /* PAT_OP: the Op */
   uint8_t nargs;
-  uint8_t bound_max; /* PAT_BOUND: 0 for vmin, 1 for vmax */
+  uint8_t bound_max; /* PAT_BOUND: 0 for vmin, 1 for vmax, 2 for dtmin, 3 for dtmax (the dtype's extremes) */
   int8_t slot;       /* PAT_VAR, PAT_CVAR, PAT_BOUND: the variable; PAT_OP: the @-binding or -1 */
   uint8_t tclass;    /* type class */
   uint8_t lit_float; /* PAT_LIT: written as a float literal */
   uint8_t lit_typed; /* PAT_LIT with a dtype suffix, PAT_OP cast to a named dtype: fixed_dt is set */
   uint8_t fixed_dt;  /* that dtype (the node's class is fixed to it) */
   uint8_t lanes;     /* the lane count this term has (rule_typing.c): 1 for scalars */
-  uint64_t aux;      /* gep: the selected lanes (as Node.aux); bcast: the lane count */
+  uint8_t nkind;     /* the NodeKind this term has (rule_typing.c): values, buffers, pointers, effects */
+  uint8_t lazy;      /* pattern terms: some evaluation of the pattern does not evaluate this term (it
+                      * sits in a select branch or a loop body); rule_typing.c */
+  uint64_t aux;      /* gep: the selected lanes (as Node.aux); bcast: the lane count; reduce: its Op */
   i128 ival;         /* PAT_LIT: integer value (lit_float == 0) */
   double fval;       /* PAT_LIT: float value (lit_float == 1); exact for the literals rules use */
   Pat *args[VS_MAX_LANES]; /* vec has up to 16 operands */
@@ -62,6 +65,9 @@ typedef enum {
    * they say. */
   G_IS_CONST,    /* the slot's node is a constant */
   G_ORDER,       /* slot a's node orders after slot b's node (canonical operand order) */
+  /* Facts about the matched nodes the proof builds in (top-level conjuncts only, rule_parse.c): */
+  G_FREE_OF,     /* slot a's node does not contain slot b's range: the proof's a does not depend on it */
+  G_NO_UB,       /* slot a's node is never UB (analysis/may_ub.h): the proof's a is always defined */
 } GuardKind;
 
 typedef enum { TEST_INT, TEST_SIGNED, TEST_UNSIGNED, TEST_FLOAT, TEST_BOOL, TEST_INDEX } DtypeTest;
@@ -102,6 +108,10 @@ typedef struct {
   /* The rule uses vec, gep or bcast: every term's lane count is fixed by the rule's text (rule_typing.c),
    * the matcher compares lane counts, and it may fire on vector nodes. Other rules are scalar. */
   bool vector;
+  /* The rule uses ops of the tensor-graph layer (ir/graph.h): slots may be buffers, pointers or effects
+   * (slot_nkind), and the verifier proves it with the graph encoding. */
+  bool graph;
+  uint8_t slot_nkind[RULE_MAX_SLOTS]; /* each slot's NodeKind */
   uint8_t slot_lanes[RULE_MAX_SLOTS];
   int nslots;
   const char *slot_names[RULE_MAX_SLOTS];

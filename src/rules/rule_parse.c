@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/graph.h"
 #include "ir/op.h"
 #include "rules/family.h"
 #include "text/lexer.h"
@@ -111,6 +112,8 @@ static const struct {
   {"mulacc", OP_MULACC}, {"pow", OP_POW},   {"sqrt", OP_SQRT},     {"trunc", OP_TRUNC}, {"floor", OP_FLOOR},
   {"ceil", OP_CEIL},   {"round", OP_ROUND}, {"recip", OP_RECIP},   {"exp2", OP_EXP2},   {"log2", OP_LOG2},
   {"sin", OP_SIN},     {"cast", OP_CAST},   {"bitcast", OP_BITCAST},
+  {"load", OP_LOAD},   {"store", OP_STORE}, {"range", OP_RANGE},   {"reduce", OP_REDUCE}, {"end", OP_END},
+  {"after", OP_AFTER},
 };
 
 /* An integer literal without suffix in [0, max] (gep lanes, bcast counts). */
@@ -188,6 +191,26 @@ static Pat *parse_call(P *p, Token name) {
   if (!x) return NULL;
   DType dt;
   bool fixed_cast = false;
+  if (len == 5 && (!memcmp(s, "dtmin", 5) || !memcmp(s, "dtmax", 5))) {
+    /* The extremes of a variable's dtype (-inf and +inf for floats): the identities of max and min. */
+    if (p->mode != MODE_TEMPLATE) {
+      fail_at(p, &name, "dtmin/dtmax may appear in templates only");
+      return NULL;
+    }
+    advance(p);
+    Token v = p->tok;
+    if (!expect(p, TK_IDENT, "a pattern variable")) return NULL;
+    int slot = find_slot(p->rule, p->lx.src + v.off, v.len);
+    if (slot < 0) {
+      fail_at(p, &v, "'%.*s' is not a variable of the pattern", (int)v.len, p->lx.src + v.off);
+      return NULL;
+    }
+    if (!expect(p, TK_RPAREN, "')'")) return NULL;
+    x->kind = PAT_BOUND;
+    x->slot = (int8_t)slot;
+    x->bound_max = s[3] == 'a' ? 3 : 2;
+    return x;
+  }
   if ((len == 4 && !memcmp(s, "vmin", 4)) || (len == 4 && !memcmp(s, "vmax", 4))) {
     /* A lemma is proved, never matched, so its pattern may speak of bounds too (the range-analysis
      * lemmas of bounds.rules do); there vmin(x) also introduces x if it is new. */
@@ -235,10 +258,23 @@ static Pat *parse_call(P *p, Token name) {
     x->fixed_dt = (uint8_t)dt;
   }
   advance(p); /* ( */
+  if (x->op == OP_REDUCE) { /* reduce(OP, x, ranges...): the accumulating op is a word */
+    Token w = p->tok;
+    Op rop;
+    if (w.kind != TK_IDENT || !vs_reduce_op_from_name(p->lx.src + w.off, w.len, &rop)) {
+      fail_at(p, &w, "expected add, mul, max or min");
+      return NULL;
+    }
+    x->aux = (uint64_t)rop;
+    advance(p);
+    if (!expect(p, TK_COMMA, "','")) return NULL;
+  }
+  bool variadic = op_arity((Op)x->op) < 0 || x->op == OP_CAST;
+  int max_args = variadic ? VS_MAX_LANES : 3;
   int n = 0;
   if (p->tok.kind != TK_RPAREN) {
     for (;;) {
-      if (n == 3) {
+      if (n == max_args) {
         fail_at(p, &p->tok, "too many arguments");
         return NULL;
       }
@@ -249,7 +285,21 @@ static Pat *parse_call(P *p, Token name) {
     }
   }
   if (!expect(p, TK_RPAREN, "')'")) return NULL;
-  if (n != op_arity((Op)x->op)) {
+  if (fixed_cast && x->op == OP_CAST && dt == DT_INDEX && n == 2) { /* index(B, I): a pointer */
+    x->op = OP_INDEX;
+    x->lit_typed = 0;
+  }
+  if (op_is_graph((Op)x->op)) p->rule->graph = true;
+  if (x->op == OP_RANGE && (n != 1 || p->mode == MODE_TEMPLATE)) {
+    fail_at(p, &name, n != 1 ? "a pattern's range takes its end only: range(y) (name it with r@range(y))"
+                             : "a template cannot make a new range: bind one in the pattern (r@range(y))");
+    return NULL;
+  }
+  if ((x->op == OP_REDUCE || x->op == OP_END || x->op == OP_AFTER) && n < 1) {
+    fail_at(p, &name, "'%.*s' needs an operand", (int)len, s);
+    return NULL;
+  }
+  if (op_arity((Op)x->op) >= 0 && n != op_arity((Op)x->op)) {
     fail_at(p, &name, "'%.*s' takes %d argument%s, got %d", (int)len, s, op_arity((Op)x->op),
             op_arity((Op)x->op) == 1 ? "" : "s", n);
     return NULL;
@@ -307,6 +357,14 @@ static Pat *parse_primary(P *p) {
     if (!x) return NULL;
     x->op = OP_INVALID;
     x->slot = -1;
+    advance(p);
+    return x;
+  }
+  if (tok_is(p, "noop")) { /* the effect that does nothing */
+    Pat *x = new_pat(p, PAT_OP, &t);
+    if (!x) return NULL;
+    x->op = OP_NOOP;
+    p->rule->graph = true;
     advance(p);
     return x;
   }
@@ -474,7 +532,8 @@ static Guard *parse_guard_call(P *p, Token name) {
     {"bits", G_BITS, 0},           {"vmin", G_VMIN, 0},             {"vmax", G_VMAX, 0},
     {"is_const", G_IS_CONST, 0},   {"order", G_ORDER, 0},           {"min", G_MIN, 0},
     {"max", G_MAX, 0},             {"gcd", G_GCD, 0},               {"abs", G_ABS, 0},
-    {"is_pow2", G_IS_POW2, 0},     {"no_overflow", G_NO_OVERFLOW, 0},
+    {"is_pow2", G_IS_POW2, 0},     {"no_overflow", G_NO_OVERFLOW, 0}, {"free_of", G_FREE_OF, 0},
+    {"no_ub", G_NO_UB, 0},
   };
   size_t k = 0;
   while (k < sizeof fns / sizeof fns[0] &&
@@ -494,8 +553,10 @@ static Guard *parse_guard_call(P *p, Token name) {
   case G_VMIN:
   case G_VMAX:
   case G_IS_CONST:
+  case G_NO_UB:
     g->slot = (int8_t)guard_slot(p);
     break;
+  case G_FREE_OF:
   case G_ORDER:
     g->slot = (int8_t)guard_slot(p);
     if (!expect(p, TK_COMMA, "','")) return NULL;
@@ -625,7 +686,7 @@ static Guard *parse_guard(P *p, int min_prec) {
 static bool guard_is_bool(const Guard *g) {
   switch (g->kind) {
   case G_TEST: case G_EQ: case G_NE: case G_LT: case G_LE: case G_AND: case G_OR: case G_NOT:
-  case G_IS_POW2: case G_NO_OVERFLOW: case G_IS_CONST: case G_ORDER: return true;
+  case G_IS_POW2: case G_NO_OVERFLOW: case G_IS_CONST: case G_ORDER: case G_FREE_OF: case G_NO_UB: return true;
   default: return false;
   }
 }
@@ -646,6 +707,11 @@ static bool check_guard(P *p, const Guard *g, bool positive) {
       return false;
     }
     return true;
+  case G_FREE_OF:
+  case G_NO_UB:
+    /* They shape the proof's variables, which is sound only for a fact every firing has. */
+    fail_at(p, &at, "free_of and no_ub may only be conjuncts of the whole guard (not under ! or ||)");
+    return false;
   case G_EQ: case G_NE: case G_LT: case G_LE: case G_ADD: case G_SUB: case G_MUL: case G_DIV: case G_MOD:
   case G_MIN: case G_MAX: case G_GCD:
     if (guard_is_bool(g->a) || guard_is_bool(g->b)) {
@@ -664,6 +730,23 @@ static bool check_guard(P *p, const Guard *g, bool positive) {
   }
   fail_at(p, &at, "a number is used as a condition");
   return false;
+}
+
+/* The top-level conjuncts of a guard: where free_of and no_ub may stand. */
+static bool check_top_guard(P *p, const Guard *g) {
+  if (g->kind == G_AND && guard_is_bool(g->a) && guard_is_bool(g->b))
+    return check_top_guard(p, g->a) && check_top_guard(p, g->b);
+  if (g->kind == G_FREE_OF) {
+    Token at = {.line = g->line, .col = g->col};
+    const Rule *r = p->rule;
+    if (r->slot_kind[g->slot2] != PAT_OP) {
+      fail_at(p, &at, "free_of(x, r): r must name a range of the pattern (r@range(y))");
+      return false;
+    }
+    return true;
+  }
+  if (g->kind == G_NO_UB) return true;
+  return check_guard(p, g, true);
 }
 
 /* ---- records ---- */
@@ -742,7 +825,7 @@ static bool parse_record(P *p, const char *family, int rank, int *order, RuleSin
       fail_at(p, &at, "a guard must be a condition");
       return false;
     }
-    if (!check_guard(p, r->guard, true)) return false;
+    if (!check_top_guard(p, r->guard)) return false;
   }
   if (p->tok.kind != TK_EOF) {
     char got[96];

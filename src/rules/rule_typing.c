@@ -68,7 +68,10 @@ static void constrain(Unifier *u, Pat *p) {
   switch (p->kind) {
   case PAT_VAR:
   case PAT_CVAR:
-  case PAT_BOUND: unify(u, me, slot_node, p); return;
+  case PAT_BOUND:
+    unify(u, me, slot_node, p);
+    if (p->nkind == NK_EFFECT) fix(u, me, DT_BOOL, p); /* effects are typed bool (ir/graph.h) */
+    return;
   case PAT_LIT:
     if (p->lit_typed) fix(u, me, (DType)p->fixed_dt, p);
     return;
@@ -84,6 +87,31 @@ static void constrain(Unifier *u, Pat *p) {
     if (p->lit_typed) fix(u, me, (DType)p->fixed_dt, p);
     return;
   case OP_INVALID: fix(u, me, DT_INDEX, p); return;
+  /* The graph layer: a pointer and a load have their buffer's element dtype; effects are typed bool
+   * (ir/graph.h); a range and its end are index values. */
+  case OP_INDEX:
+    unify(u, me, a0, p);
+    fix(u, index_of(u, p->args[1]), DT_INDEX, p);
+    return;
+  case OP_LOAD:
+  case OP_REDUCE: unify(u, me, a0, p); return;
+  case OP_STORE:
+    fix(u, me, DT_BOOL, p);
+    unify(u, a0, index_of(u, p->args[1]), p);
+    return;
+  case OP_NOOP: fix(u, me, DT_BOOL, p); return;
+  case OP_RANGE:
+    fix(u, me, DT_INDEX, p);
+    fix(u, a0, DT_INDEX, p);
+    return;
+  case OP_END:
+    fix(u, me, DT_BOOL, p);
+    fix(u, a0, DT_BOOL, p);
+    return;
+  case OP_AFTER:
+    unify(u, me, a0, p);
+    for (int i = 1; i < p->nargs; i++) fix(u, index_of(u, p->args[i]), DT_BOOL, p);
+    return;
   case OP_SELECT:
     fix(u, a0, DT_BOOL, p);
     unify(u, me, index_of(u, p->args[1]), p);
@@ -118,6 +146,106 @@ static bool in_tree(const Pat *root, const Pat *p) {
   for (int i = 0; root && i < root->nargs; i++)
     if (in_tree(root->args[i], p)) return true;
   return false;
+}
+
+/* ---- kinds (values, buffers, pointers, effects) and laziness ---- */
+
+enum { KIND_ANY = 0xff };
+
+/* Effect variables are named e, e0, e1, ...: where a kind is not fixed by position (after(x) => x),
+ * the name says it, as c, c1, ... say "constant". */
+static bool is_effect_name(const char *s) {
+  if (s[0] != 'e') return false;
+  for (size_t i = 1; s[i]; i++)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+
+typedef struct {
+  Rule *r;
+  const Pat *bad;
+  const char *why;
+} Kinds;
+
+static void kind_fail(Kinds *k, const Pat *p, const char *why) {
+  if (!k->bad) {
+    k->bad = p;
+    k->why = why;
+  }
+}
+
+/* The kind of term p where its context wants `want` (KIND_ANY: whatever it is); sets p->nkind and the
+ * kinds of the slots it binds. */
+static uint8_t kind_flow(Kinds *k, Pat *p, uint8_t want) {
+  Rule *r = k->r;
+  uint8_t got = NK_VALUE;
+  switch (p->kind) {
+  case PAT_VAR:
+    if (r->slot_nkind[p->slot] == KIND_ANY)
+      r->slot_nkind[p->slot] = is_effect_name(r->slot_names[p->slot]) ? NK_EFFECT : want != KIND_ANY ? want : NK_VALUE;
+    got = r->slot_nkind[p->slot];
+    break;
+  case PAT_OP: {
+    uint8_t wants[VS_MAX_LANES];
+    for (int i = 0; i < p->nargs; i++) wants[i] = NK_VALUE;
+    switch ((Op)p->op) {
+    case OP_INDEX: wants[0] = NK_BUFFER; got = NK_POINTER; break;
+    case OP_LOAD: wants[0] = NK_POINTER; break;
+    case OP_STORE: wants[0] = NK_POINTER; got = NK_EFFECT; break;
+    case OP_NOOP: got = NK_EFFECT; break;
+    case OP_END: wants[0] = NK_EFFECT; got = NK_EFFECT; break;
+    case OP_AFTER:
+      wants[0] = want;
+      for (int i = 1; i < p->nargs; i++) wants[i] = NK_EFFECT;
+      break;
+    default: break;
+    }
+    for (int i = 0; i < p->nargs; i++) {
+      uint8_t a = kind_flow(k, p->args[i], wants[i]);
+      if (wants[i] != KIND_ANY && a != wants[i]) kind_fail(k, p->args[i], "this operand has the wrong kind (a value, buffer, pointer or effect) for its place");
+      if ((p->op == OP_REDUCE || p->op == OP_END) && i >= 1 && !(p->args[i]->kind == PAT_OP && p->args[i]->op == OP_RANGE))
+        kind_fail(k, p->args[i], "a loop list holds ranges: write range(y), or r@range(y) to name one");
+      if (p->op == OP_AFTER && i == 0) got = a;
+    }
+    if (p->slot >= 0) r->slot_nkind[p->slot] = got;
+    break;
+  }
+  default: break; /* literals, constant variables and bounds are values */
+  }
+  p->nkind = got;
+  if (want != KIND_ANY && got != want) kind_fail(k, p, "this term has the wrong kind (a value, buffer, pointer or effect) for its place");
+  return got;
+}
+
+/* A pattern term is lazy when some evaluation of the pattern skips it: a select's branches, a loop's
+ * body (a loop may run no iteration). */
+static void mark_lazy(Pat *p, bool lazy) {
+  p->lazy = lazy;
+  for (int i = 0; p->kind == PAT_OP && i < p->nargs; i++) {
+    bool skip = (p->op == OP_SELECT && i >= 1) || ((p->op == OP_REDUCE || p->op == OP_END) && i == 0);
+    mark_lazy(p->args[i], lazy || skip);
+  }
+}
+
+static bool infer_kinds(Rule *r, char *msg, size_t size, int *line, int *col) {
+  Kinds k = {.r = r};
+  memset(r->slot_nkind, KIND_ANY, sizeof r->slot_nkind);
+  for (int s = 0; s < r->nslots; s++)
+    if (r->slot_kind[s] == PAT_CVAR) r->slot_nkind[s] = NK_VALUE;
+  uint8_t root = kind_flow(&k, r->lhs, KIND_ANY);
+  kind_flow(&k, r->rhs, r->is_lemma ? KIND_ANY : root);
+  mark_lazy(r->lhs, false);
+  mark_lazy(r->rhs, false);
+  for (int s = 0; s < r->nslots; s++)
+    if (r->slot_nkind[s] == KIND_ANY) r->slot_nkind[s] = NK_VALUE;
+  if ((root == NK_BUFFER || root == NK_POINTER) && !k.bad) kind_fail(&k, r->lhs, "a rule rewrites values or effects, not buffers or pointers");
+  if (k.bad) {
+    snprintf(msg, size, "%s", k.why);
+    *line = k.bad->line;
+    *col = k.bad->col;
+    return false;
+  }
+  return true;
 }
 
 /* ---- commutative variants ---- */
@@ -231,6 +359,11 @@ static void lanes_flow(Lanes *l, Pat *p) {
   case OP_GEP: return; /* its operand's lane count comes from elsewhere (checked below) */
   default: break;
   }
+  if (op_is_graph((Op)p->op)) { /* scalars throughout (graph expressions have no vectors) */
+    lanes_set(l, &p->lanes, 1, p);
+    for (int i = 0; i < p->nargs; i++) lanes_set(l, &p->args[i]->lanes, 1, p->args[i]);
+    return;
+  }
   for (int i = 0; i < p->nargs; i++) {
     lanes_set(l, &p->lanes, p->args[i]->lanes, p);
     lanes_set(l, &p->args[i]->lanes, p->lanes, p->args[i]);
@@ -285,6 +418,7 @@ static bool infer_lanes(Rule *r, char *msg, size_t size, int *line, int *col) {
 bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, int *col) {
   static Unifier u; /* large; rules load on one thread */
   memset(&u, 0, sizeof u);
+  if (!infer_kinds(r, msg, size, line, col)) return false; /* kinds first: effect variables are typed bool */
   bool ok = collect(&u, r->lhs) && collect(&u, r->rhs);
   collect_guard_exprs(&u, r->guard, &ok);
   if (!ok) {

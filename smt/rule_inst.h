@@ -1,0 +1,58 @@
+/* rule_inst.h (internal to smt/): one instance of a rule built as expressions, shared by the verifier
+ * (rule_verify.c) and its graph part (rule_graph.c). */
+#ifndef VSIMP_SMT_RULE_INST_H
+#define VSIMP_SMT_RULE_INST_H
+
+#include <stdbool.h>
+
+#include "ir/node.h"
+#include "rules/rule.h"
+
+enum { INST_MAX_DEPS = 4 };
+
+typedef struct {
+  VsCtx *ctx;
+  const Rule *r;
+  uint8_t class_dt[RULE_MAX_ALL_CLASSES];
+  Node *slot[RULE_MAX_SLOTS];
+  Node *bound[RULE_MAX_SLOTS][2]; /* vmin(x), vmax(x): variables, or constants in a counterexample */
+  bool concrete_bounds;           /* bound[] already holds constants: do not create variables */
+  /* Slots that may be UB (invalid-family rules, and variables the pattern may leave unevaluated) and,
+   * for invalid-family index slots, INVALID: the bools that make slot s so, or NULL. */
+  Node *slot_def[RULE_MAX_SLOTS], *slot_inv[RULE_MAX_SLOTS];
+  /* Graph rules: the ranges of the pattern that bind some occurrence of each slot (the loops it may
+   * depend on), less those free_of excludes. */
+  const Pat *deps[RULE_MAX_SLOTS][INST_MAX_DEPS];
+  int ndeps[RULE_MAX_SLOTS];
+  /* The declared range each value slot gets: its dtype's, narrowed by the guard's top-level facts in
+   * graph rules (rule_graph.c). */
+  i128 lo[RULE_MAX_SLOTS], hi[RULE_MAX_SLOTS];
+  bool unsupported;   /* the instance cannot be stated exactly (unsupported_why): it is never proved */
+  const char *unsupported_why;
+  bool no_case;       /* a refutation cannot be written as a .vs case (abstract effects, tables) */
+} Inst;
+
+/* rule_verify.c: the pattern or template term p of the instance. */
+Node *build(Inst *in, const Pat *p);
+
+/* rule_graph.c */
+/* Narrows lo/hi of the slots from the guard's top-level conjuncts (vmax(y) <= 1 gives y <= 1): every
+ * assignment that satisfies the guard lies within, so the proof loses nothing, and the loops of the
+ * graph encoding unroll to the bounds of their ends. */
+void inst_narrow(Inst *in);
+/* The ranges that bind each slot's occurrences in the pattern (in->deps). */
+void inst_deps(Inst *in);
+/* Whether slot s only occurs where some evaluation of the pattern skips it (select branches, loop
+ * bodies): such a variable may be bound to a node that is UB there, so the proof must allow it. */
+bool inst_slot_lazy_only(const Rule *r, int s);
+/* Whether the guard states no_ub(s) (a top-level conjunct). */
+bool inst_has_no_ub(const Rule *r, int s);
+/* A range of the pattern: range(end, name), named after its @-binding. */
+Node *inst_range(Inst *in, const Pat *p);
+/* Builds the slots the scalar builder leaves: buffers, pointers, abstract effects, and values that
+ * depend on loops (one fresh variable per iteration, selected by the loop variables). */
+bool inst_graph_slot(Inst *in, int s);
+/* x may be UB: select(x_def, x, UB) over a fresh bool named NAME_def (stored in *def). */
+Node *inst_maybe_ub(Inst *in, Node *x, const char *name, Node **def);
+
+#endif

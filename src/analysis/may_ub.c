@@ -1,0 +1,42 @@
+#include "analysis/may_ub.h"
+
+#include <stdlib.h>
+
+#include "ir/graph.h"
+
+/* The UB conditions of n's own op (operands defined), from its operands' bounds. */
+static bool op_may_ub(const Node *n) {
+  const Node *a = n->nargs > 0 ? n->args[0] : NULL, *b = n->nargs > 1 ? n->args[1] : NULL;
+  DType adt = a ? (DType)a->dtype : DT_BOOL;
+  switch ((Op)n->op) {
+  case OP_IDIV:
+  case OP_MOD:
+  case OP_TDIV:
+  case OP_TMOD: return dt_is_int(adt) && vs_vmin(b) <= 0 && vs_vmax(b) >= 0;
+  case OP_SHL:
+  case OP_SHR: return vs_vmin(b) < 0 || vs_vmax(b) >= dt_bits(adt);
+  case OP_POW: return dt_is_signed(adt) && vs_vmin(b) < 0;
+  case OP_CAST: return dt_is_float(adt) && dt_is_int((DType)n->dtype);
+  case OP_LOAD:
+  case OP_STORE: {
+    /* In bounds for every size the buffer may have: 0 <= index <= size_lo - 1. A masked index's bounds
+     * span INVALID's full range, so it counts as possibly out of bounds (conservative). */
+    const Node *ptr = a, *buf = ptr->args[0], *idx = ptr->args[1];
+    while (buf->op == OP_AFTER) buf = buf->args[0];
+    return buf->op != OP_BUFFER || vs_vmin(idx) < 0 || (i128)buf->lo == 0 || vs_vmax(idx) > (i128)buf->lo - 1;
+  }
+  case OP_EFFECT: return true; /* any effect, UB ones included */
+  default: return false;
+  }
+}
+
+bool node_may_ub(const Node *n) {
+  if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID) return false;
+  Node **order;
+  size_t count = vs_postorder((Node *)n, &order);
+  if (count == 0) return true; /* out of memory: no claim */
+  bool ub = false;
+  for (size_t i = 0; i < count && !ub; i++) ub = op_may_ub(order[i]);
+  free(order);
+  return ub;
+}
