@@ -791,7 +791,8 @@ static bool open_call(Parser *p) {
   if (!push_op(p, e)) return false;
   if (!advance(p) || !advance(p)) return false; /* the name and '(' */
   if (p->tok.kind == TK_RPAREN) {
-    if (e.arity == VS_MAX_LANES) return fail(p, e.line, e.col, "'%s' needs at least 2 arguments, got 0", e.name);
+    if (e.arity == VS_MAX_LANES && !e.graph)
+      return fail(p, e.line, e.col, "'%s' needs at least 2 arguments, got 0", e.name);
     if (e.op == OP_INDEX) return fail(p, e.line, e.col, "'index' takes 1 argument (a cast) or 2 (a pointer), got 0");
     if (e.op == OP_RANGE) return fail(p, e.line, e.col, "'range' takes 2 arguments (END, NAME), got 0");
     if (e.op == OP_REDUCE || e.op == OP_END || e.op == OP_AFTER)
