@@ -629,8 +629,8 @@ static void test_round_trip(void **state) {
     "b: i32[8]\nm: bool\ni: index in [0, 7]\nload(index(b, select(m, i, invalid))) --> select(m, load(index(b, i)), 0)",
     "b: i32[8]\nm: bool\nstore(index(b, select(m, 3, invalid)), 5) --> after(store(index(b, select(m, 3, invalid)), 5), noop)",
     /* nested after */
-    "b: u8[4]\nc: u8[4]\nload(index(after(after(b, store(index(b, 0), 1)), after(store(index(c, 1), 2), "
-    "store(index(b, 2), 3))), 0)) --> 1",
+    ("b: u8[4]\nc: u8[4]\nload(index(after(after(b, store(index(b, 0), 1)), after(store(index(c, 1), 2), "
+     "store(index(b, 2), 3))), 0)) --> 1"),
     "b: f16[4]\nafter(after(after(noop)), after(noop, noop))",
     /* triangular ranges */
     "reduce(add, range(range(4, i) + 1, j), range(4, i), range(range(4, i) + 1, j))",

@@ -1226,7 +1226,7 @@ static bool parse_expr(Parser *p, uint32_t *out) {
       if (!apply_vec_call(p, &e, 1) || !advance(p)) return false;
       continue;
     }
-    if (top->kind == OE_CALL && top->op == OP_RANGE && k == TK_COMMA && nargs == 1) {
+    if (top->kind == OE_CALL && top->graph && top->op == OP_RANGE && k == TK_COMMA && nargs == 1) {
       /* range(END, NAME): the name is a word, not an expression. */
       if (!advance(p)) return false;
       OpEntry e = *top;
