@@ -74,8 +74,10 @@ enum { NFUNCS = sizeof funcs / sizeof funcs[0] };
 
 typedef enum { OE_BINARY, OE_PREFIX, OE_PAREN, OE_CALL } OeKind;
 
-/* Operands a call of the tensor-graph layer takes at most: reduce's X and VS_MAX_GRAPH_LIST ranges. */
+/* Operands a call of the tensor-graph layer takes at most: reduce's X and VS_MAX_GRAPH_LIST ranges. A
+ * pending reduce or after is resolved like a vec (resolve_list), whose operand array holds this many. */
 #define GRAPH_MAX_ARGS (VS_MAX_GRAPH_LIST + 1)
+_Static_assert(GRAPH_MAX_ARGS <= VS_MAX_LANES, "resolve_list's operand array");
 
 typedef struct {
   uint8_t kind; /* OeKind */
@@ -430,7 +432,6 @@ static Node *resolve(Parser *p, uint32_t idx, int E) {
   return p->ast[idx].u.node;
 }
 
-/* Applies an operation to pending operands (AST indices, source order) and pushes the result. */
 /* Value ops take values: a buffer, pointer or effect operand (always a typed node) is reported before
  * its dtype is looked at, since an effect's dtype (bool) means nothing. */
 static bool value_operands(Parser *p, const char *spell, int line, int col, const uint32_t *args, int nargs) {
@@ -444,6 +445,7 @@ static bool value_operands(Parser *p, const char *spell, int line, int col, cons
   return true;
 }
 
+/* Applies an operation to pending operands (AST indices, source order) and pushes the result. */
 static bool apply(Parser *p, Op op, DType to, Cat cat, const char *spell, int line, int col, const uint32_t *args,
                   int nargs, bool swap) {
   uint32_t depth = 0;
@@ -707,7 +709,7 @@ static void graph_call(const char *s, size_t len, OpEntry *e) {
   } calls[] = {
     {"load", OP_LOAD, 1},
     {"store", OP_STORE, 2},
-    {"range", OP_RANGE, 1}, /* the END; the NAME that follows is no expression (parse_range_name) */
+    {"range", OP_RANGE, 1}, /* the END; the NAME that follows is no expression (apply_range) */
     {"reduce", OP_REDUCE, GRAPH_MAX_ARGS},
     {"end", OP_END, GRAPH_MAX_ARGS},
     {"after", OP_AFTER, GRAPH_MAX_ARGS},
