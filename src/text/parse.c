@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/graph.h"
 #include "ir/vector.h"
 #include "text/diag.h"
 #include "text/expr_parse.h"
@@ -73,17 +74,29 @@ enum { NFUNCS = sizeof funcs / sizeof funcs[0] };
 
 typedef enum { OE_BINARY, OE_PREFIX, OE_PAREN, OE_CALL } OeKind;
 
+/* Operands a call of the tensor-graph layer takes at most: reduce's X and VS_MAX_GRAPH_LIST ranges. A
+ * pending reduce or after is resolved like a vec (resolve_list), whose operand array holds this many. */
+#define GRAPH_MAX_ARGS (VS_MAX_GRAPH_LIST + 1)
+_Static_assert(GRAPH_MAX_ARGS <= VS_MAX_LANES, "resolve_list's operand array");
+
 typedef struct {
   uint8_t kind; /* OeKind */
   uint8_t tok;  /* OE_BINARY, OE_PREFIX: the operator token */
   uint8_t op, cat, to, arity; /* OE_CALL; vec and cat: arity is the most operands they take */
   uint8_t nimm;               /* gep, bcast: the integers after the operand (lane indices, lane count) */
   uint8_t imm[VS_MAX_LANES];
+  uint8_t graph; /* OE_CALL: index (which is a cast with one operand), load, store, range, reduce, end or
+                  * after; op is the graph op, arity the most operands, `to` reduce's Op */
   int line, col;
   size_t vals_base; /* OE_CALL: value-stack height when the call opened */
   char name[24];    /* OE_CALL: the callee as written, for messages */
+  /* Graph calls: where each operand starts, so that a type error points at the operand at fault. */
+  int arg_line[GRAPH_MAX_ARGS], arg_col[GRAPH_MAX_ARGS];
 } OpEntry;
 
+/* A declared name: a variable, a buffer, or the name of a range the expression has used (its RANGE
+ * node, where it first appeared): names of all three kinds share one table, since none may reuse
+ * another's name. */
 typedef struct {
   const char *name; /* interned */
   size_t len;
@@ -223,10 +236,20 @@ static bool is_vec_func(const char *s, size_t len) {
   return is_word(s, len, "vec") || is_word(s, len, "gep") || is_word(s, len, "cat") || is_word(s, len, "bcast");
 }
 
+/* The calls and the leaf of the tensor-graph layer (`index` is a dtype name, so reserved already). The
+ * reductions' words add, mul are not reserved: they mean something only as reduce's first operand. */
+static bool is_graph_word(const char *s, size_t len) {
+  static const char *const words[] = {"load", "store", "noop", "range", "reduce", "end", "after"};
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    if (is_word(s, len, words[i])) return true;
+  return false;
+}
+
 static bool is_reserved(const char *s, size_t len) {
   DType dt;
   int lanes;
   return vs_vtype_from_name(s, len, &dt, &lanes) || find_func(s, len) >= 0 || is_vec_func(s, len) ||
+         is_graph_word(s, len) ||
          is_word(s, len, "true") || is_word(s, len, "invalid") ||
          is_word(s, len, "false") || is_word(s, len, "inf") || is_word(s, len, "nan") || is_word(s, len, "in") ||
          has_prefix(s, len, "bitcast_") || has_prefix(s, len, "inf_") || has_prefix(s, len, "nan_");
@@ -347,10 +370,14 @@ static Node *build(Parser *p, Op op, DType to, const char *spell, int line, int 
   return n;
 }
 
-/* A pending vec or bcast at entry i whose operands are resolved: its operands are the subtrees just
- * before it, found from the last one backwards through their `start`s (vec has up to 16, more than
- * u.args holds). bcast keeps its lane count in u.args[0]. */
-static Node *resolve_vec(Parser *p, uint32_t i) {
+/* Pending ops whose operands may outnumber u.args: vec, bcast, and the graph ops whose first operand
+ * alone may be untyped (reduce, after). */
+static bool is_list_op(Op op) { return op_is_vec(op) || op == OP_REDUCE || op == OP_AFTER; }
+
+/* A pending vec, bcast, reduce or after at entry i whose operands are resolved: its operands are the
+ * subtrees just before it, found from the last one backwards through their `start`s (vec has up to 16,
+ * more than u.args holds). bcast keeps its lane count in u.args[0], reduce its Op. */
+static Node *resolve_list(Parser *p, uint32_t i) {
   Ast *e = &p->ast[i];
   Node *args[VS_MAX_LANES];
   uint32_t j = i - 1;
@@ -359,7 +386,8 @@ static Node *resolve_vec(Parser *p, uint32_t i) {
     if (k) j = p->ast[j].start - 1;
   }
   int lanes = e->op == OP_BCAST ? (int)e->u.args[0] : 1;
-  Node *n = vs_make_ex(p->ctx, (Op)e->op, DT_BOOL, lanes, 0, args, e->nargs);
+  uint64_t aux = e->op == OP_REDUCE ? e->u.args[0] : 0;
+  Node *n = vs_make_ex(p->ctx, (Op)e->op, DT_BOOL, lanes, aux, args, e->nargs);
   if (!n) fail(p, e->line, e->col, "'%s': %s", op_spelling((Op)e->op), vs_ctx_error(p->ctx));
   return n;
 }
@@ -377,8 +405,8 @@ static Node *resolve(Parser *p, uint32_t idx, int E) {
     if (e->kind == AK_LIT) {
       n = literal_node(p, e->u.lit.off, e->u.lit.len, e->flags & AF_FLOAT, e->flags & AF_NEG, (DType)E, e->line,
                        e->col);
-    } else if (e->kind == AK_OP && op_is_vec((Op)e->op)) {
-      n = resolve_vec(p, i);
+    } else if (e->kind == AK_OP && is_list_op((Op)e->op)) {
+      n = resolve_list(p, i);
     } else if (e->kind == AK_OP) {
       Node *args[3];
       int lanes = 1;
@@ -404,6 +432,19 @@ static Node *resolve(Parser *p, uint32_t idx, int E) {
   return p->ast[idx].u.node;
 }
 
+/* Value ops take values: a buffer, pointer or effect operand (always a typed node) is reported before
+ * its dtype is looked at, since an effect's dtype (bool) means nothing. */
+static bool value_operands(Parser *p, const char *spell, int line, int col, const uint32_t *args, int nargs) {
+  for (int i = 0; i < nargs; i++) {
+    const Ast *a = &p->ast[args[i]];
+    if (a->kind == AK_NODE && a->u.node->kind != NK_VALUE) {
+      Node *n = a->u.node;
+      return fail(p, line, col, "'%s': %s", spell, graph_value_operands(&n, 1));
+    }
+  }
+  return true;
+}
+
 /* Applies an operation to pending operands (AST indices, source order) and pushes the result. */
 static bool apply(Parser *p, Op op, DType to, Cat cat, const char *spell, int line, int col, const uint32_t *args,
                   int nargs, bool swap) {
@@ -411,6 +452,7 @@ static bool apply(Parser *p, Op op, DType to, Cat cat, const char *spell, int li
   for (int i = 0; i < nargs; i++)
     if (p->ast[args[i]].depth > depth) depth = p->ast[args[i]].depth;
   if (depth >= p->max_depth) return fail(p, line, col, "expression nested too deeply (limit %u)", p->max_depth);
+  if (!value_operands(p, spell, line, col, args, nargs)) return false;
   uint32_t start = p->ast[args[0]].start;
   Node *nodes[3] = {NULL, NULL, NULL};
   int first = 0;
@@ -656,6 +698,60 @@ static bool parse_literal(Parser *p, bool neg, int line, int col) {
   return advance(p);
 }
 
+/* ---- memory, loops and reductions (docs/syntax.md) ---- */
+
+/* The entry of a graph call by its name (a graph word other than noop). */
+static void graph_call(const char *s, size_t len, OpEntry *e) {
+  static const struct {
+    const char *name;
+    Op op;
+    uint8_t arity; /* the most operands: reduce's and end's first one and their ranges, after's X and effects */
+  } calls[] = {
+    {"load", OP_LOAD, 1},
+    {"store", OP_STORE, 2},
+    {"range", OP_RANGE, 1}, /* the END; the NAME that follows is no expression (apply_range) */
+    {"reduce", OP_REDUCE, GRAPH_MAX_ARGS},
+    {"end", OP_END, GRAPH_MAX_ARGS},
+    {"after", OP_AFTER, GRAPH_MAX_ARGS},
+  };
+  for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++)
+    if (is_word(s, len, calls[i].name)) {
+      e->op = (uint8_t)calls[i].op;
+      e->arity = calls[i].arity;
+      e->graph = 1;
+    }
+}
+
+/* Records where the next operand of the innermost (graph) call starts: at the current token. */
+static void note_arg(Parser *p) {
+  OpEntry *top = &p->ops[p->nops - 1];
+  size_t k = p->nvals - top->vals_base;
+  if (k < GRAPH_MAX_ARGS) {
+    top->arg_line[k] = p->tok.line;
+    top->arg_col[k] = p->tok.col;
+  }
+}
+
+/* After `reduce(`: the accumulating operation, a word that means something only here, then ','. */
+static bool parse_reduce_op(Parser *p) {
+  const Token *t = &p->tok;
+  OpEntry *top = &p->ops[p->nops - 1];
+  char nb[64], f[64];
+  Op op;
+  if (t->kind != TK_IDENT)
+    return fail(p, t->line, t->col, "expected the reduction's operation (add, mul, max or min), %s",
+                found(p, f, sizeof f));
+  if (!vs_reduce_op_from_name(tok_text(p, t), t->len, &op))
+    return fail(p, t->line, t->col, "unknown reduction '%s' (reduce takes add, mul, max or min)",
+                short_name(tok_text(p, t), t->len, nb, sizeof nb));
+  top->to = (uint8_t)op;
+  if (!advance(p)) return false;
+  if (p->tok.kind == TK_RPAREN)
+    return fail(p, top->line, top->col, "'reduce' needs an operand after its operation: reduce(%s, X, RANGES...)",
+                vs_reduce_op_name(op));
+  return expect(p, TK_COMMA, "','");
+}
+
 /* `name(`: opens a call (function, cast or bitcast). */
 static bool open_call(Parser *p) {
   const Token *t = &p->tok;
@@ -677,8 +773,14 @@ static bool open_call(Parser *p) {
     return fail(p, t->line, t->col, "'%s(' is not a cast: casts name the lane type and keep the lane count "
                 "(%s(v)); bcast(x, %d) makes a vector of a scalar", short_name(s, t->len, nb, sizeof nb),
                 dt_name(dt), lanes);
+  } else if (is_graph_word(s, t->len)) {
+    if (p->lookup) return fail(p, t->line, t->col, "memory and loop operations are not supported in programs");
+    if (s[0] == 'n') return fail(p, t->line, t->col, "'noop' takes no arguments: write noop");
+    graph_call(s, t->len, &e);
   } else if (dt_from_name(s, t->len, &dt)) {
     e.op = OP_CAST, e.arity = 1, e.cat = CAT_CAST, e.to = (uint8_t)dt;
+    /* index(B, I) is a pointer; index(x), the cast. Which one is decided when the call closes. */
+    if (dt == DT_INDEX) e.op = OP_INDEX, e.arity = 2, e.graph = 1;
   } else if (has_prefix(s, t->len, "bitcast_")) {
     if (!dt_from_name(s + 8, t->len - 8, &dt))
       return fail(p, t->line, t->col + 8, "unknown dtype '%s' in '%s'", short_name(s + 8, t->len - 8, nb, sizeof nb),
@@ -691,10 +793,193 @@ static bool open_call(Parser *p) {
   if (!push_op(p, e)) return false;
   if (!advance(p) || !advance(p)) return false; /* the name and '(' */
   if (p->tok.kind == TK_RPAREN) {
-    if (e.arity == VS_MAX_LANES) return fail(p, e.line, e.col, "'%s' needs at least 2 arguments, got 0", e.name);
+    if (e.arity == VS_MAX_LANES && !e.graph)
+      return fail(p, e.line, e.col, "'%s' needs at least 2 arguments, got 0", e.name);
+    if (e.op == OP_INDEX) return fail(p, e.line, e.col, "'index' takes 1 argument (a cast) or 2 (a pointer), got 0");
+    if (e.op == OP_RANGE) return fail(p, e.line, e.col, "'range' takes 2 arguments (END, NAME), got 0");
+    if (e.op == OP_REDUCE || e.op == OP_END || e.op == OP_AFTER)
+      return fail(p, e.line, e.col, "'%s' needs at least 1 argument, got 0", e.name);
     return fail(p, e.line, e.col, "'%s' takes %d argument%s, got 0", e.name, e.arity, e.arity == 1 ? "" : "s");
   }
+  if (e.op == OP_REDUCE && !parse_reduce_op(p)) return false;
+  if (e.graph) note_arg(p);
   return true;
+}
+
+/* "a buffer of f32", "a pointer to f32", "an effect", "an i32 value": what an operand is, for messages. */
+static const char *kind_desc(const Node *n, char *buf, size_t size) {
+  char t[16];
+  switch ((NodeKind)n->kind) {
+  case NK_BUFFER: snprintf(buf, size, "a buffer of %s", dt_name((DType)n->dtype)); break;
+  case NK_POINTER: snprintf(buf, size, "a pointer to %s", dt_name((DType)n->dtype)); break;
+  case NK_EFFECT: snprintf(buf, size, "an effect"); break;
+  default:
+    vs_node_type_name(n, t, sizeof t);
+    snprintf(buf, size, "%s %s value", t[0] == 'u' || t[0] == 'b' ? "a" : "an", t);
+    break;
+  }
+  return buf;
+}
+
+/* Which operand of a graph op (source order: operands after the reduction's word) a type error of
+ * graph_type_check is about, mirroring its rules; -1 for the call as a whole. `detail` receives what
+ * to add to the rule's message (what the operand is), or "". */
+static int graph_culprit(Op op, Node *const *a, int n, char *detail, size_t size) {
+  char d[64];
+  int bad = -1;
+  bool got = true; /* the operand's kind or type is what is wrong */
+  detail[0] = 0;
+  for (int i = 0; i < n && bad < 0; i++)
+    if (a[i]->lanes > 1) bad = i;
+  if (bad < 0) switch (op) {
+  case OP_INDEX: bad = a[0]->kind != NK_BUFFER ? 0 : 1; break;
+  case OP_LOAD: bad = 0; break;
+  case OP_RANGE:
+    bad = 0;
+    got = !(a[0]->kind == NK_VALUE && a[0]->dtype == DT_INDEX); /* else: the end reads memory */
+    break;
+  case OP_STORE:
+    if (a[0]->kind != NK_POINTER) bad = 0;
+    else if (a[1]->kind != NK_VALUE) bad = 1;
+    else {
+      snprintf(detail, size, " (the buffer holds %s, the value is %s)", dt_name((DType)a[0]->dtype),
+               dt_name((DType)a[1]->dtype));
+      return 1;
+    }
+    break;
+  case OP_REDUCE:
+  case OP_END:
+  case OP_AFTER:
+    if (op == OP_REDUCE && (a[0]->kind != NK_VALUE || !(dt_is_int((DType)a[0]->dtype) || dt_is_float((DType)a[0]->dtype))))
+      bad = 0;
+    else if (op == OP_END && a[0]->kind != NK_EFFECT) bad = 0;
+    else if (op == OP_AFTER && a[0]->kind == NK_POINTER) bad = 0, got = false;
+    for (int i = 1; i < n && bad < 0; i++) {
+      if (op == OP_AFTER ? a[i]->kind != NK_EFFECT : a[i]->op != OP_RANGE) bad = i;
+      for (int j = 1; j < i && bad < 0; j++)
+        if (a[j] == a[i]) bad = i, got = false; /* the second occurrence */
+    }
+    break;
+  default: break;
+  }
+  if (bad >= 0 && got) snprintf(detail, size, ", got %s", kind_desc(a[bad], d, sizeof d));
+  return bad;
+}
+
+/* Reports graph_type_check's message err for the graph call e at the operand at fault. */
+static bool graph_error(Parser *p, const OpEntry *e, Op op, Node *const *nodes, int nargs, const char *err) {
+  char detail[96];
+  int bad = graph_culprit(op, nodes, nargs, detail, sizeof detail);
+  int line = e->line, col = e->col;
+  if (bad >= 0 && bad < GRAPH_MAX_ARGS && e->arg_line[bad]) line = e->arg_line[bad], col = e->arg_col[bad];
+  return fail(p, line, col, "%s%s", err, detail);
+}
+
+/* range(END, NAME) at its ',' (now past it): END is the top value; the current token is NAME. Leaves
+ * the closing ')' current. A name is one range in the whole file: its first use fixes its end. */
+static bool apply_range(Parser *p, const OpEntry *e) {
+  uint32_t a;
+  pop_vals(p, 1, &a);
+  p->nest--;
+  if (p->ast[a].depth >= p->max_depth)
+    return fail(p, e->line, e->col, "expression nested too deeply (limit %u)", p->max_depth);
+  Node *end = resolve(p, a, DT_INDEX);
+  if (!end) return false;
+  DType dt;
+  NodeKind kind;
+  /* The end is checked before the name is read, in source order; any nonzero aux stands for the name. */
+  const char *err = graph_type_check(OP_RANGE, 1, &end, 1, &dt, &kind);
+  if (err) return graph_error(p, e, OP_RANGE, &end, 1, err);
+  const Token *t = &p->tok;
+  const char *s = tok_text(p, t);
+  char nb[64], f[64];
+  if (t->kind != TK_IDENT)
+    return fail(p, t->line, t->col, "expected the range's name (a loop variable), %s", found(p, f, sizeof f));
+  if (is_reserved(s, t->len))
+    return fail(p, t->line, t->col, "'%s' is a reserved word and cannot name a range",
+                short_name(s, t->len, nb, sizeof nb));
+  Decl *d = decl_find(p, s, t->len);
+  if (d && d->var->op != OP_RANGE)
+    return fail(p, t->line, t->col, "'%s' is a %s (declared at %d:%d) and cannot name a range",
+                short_name(s, t->len, nb, sizeof nb), d->var->op == OP_BUFFER ? "buffer" : "variable", d->line,
+                d->col);
+  const char *interned = vs_intern(p->ctx, s, t->len);
+  if (!interned) return fail_oom(p);
+  Node *n = vs_range(p->ctx, end, interned);
+  if (!n) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+  if (d && d->var != n) {
+    char *old = vs_print(d->var->args[0]);
+    size_t len = old ? strlen(old) : 0;
+    fail(p, e->line, e->col, "range '%s' already has end %.*s%s (at %d:%d): a name is one loop variable",
+         short_name(s, t->len, nb, sizeof nb), (int)(len > 60 ? 60 : len), old ? old : "(too large to print)",
+         len > 60 ? "..." : "", d->line, d->col);
+    free(old);
+    return false;
+  }
+  if (!d) {
+    Decl nd = {interned, t->len, n, e->line, e->col};
+    if (!decl_add(p, nd)) return fail_oom(p);
+  }
+  if (!advance(p)) return false;
+  if (p->tok.kind != TK_RPAREN)
+    return fail(p, p->tok.line, p->tok.col, "expected ')' after the range's name, %s", found(p, f, sizeof f));
+  uint32_t idx;
+  return push_node(p, n, p->ast[a].start, e->line, e->col, &idx) && push_last(p);
+}
+
+/* Applies a graph call other than range to its operands (the top nargs values). Operands are typed by
+ * their place: index's I is an index value and store's V takes the buffer's dtype, as a sibling would;
+ * every other operand is typed by itself, except the first of reduce and after, which is a member of
+ * the result as the operand of `-x` is: an untyped one leaves the call pending, for its context to type
+ * (docs/syntax.md, "Typing of untyped literals"). */
+static bool apply_graph_call(Parser *p, const OpEntry *e, int nargs) {
+  uint32_t a[GRAPH_MAX_ARGS];
+  Node *nodes[GRAPH_MAX_ARGS] = {NULL};
+  Op op = (Op)e->op;
+  if (op == OP_INDEX && nargs == 1) { /* index(x): the cast to index */
+    pop_vals(p, 1, a);
+    p->nest--;
+    return apply(p, OP_CAST, DT_INDEX, CAT_CAST, e->name, e->line, e->col, a, 1, false) && push_last(p);
+  }
+  if ((op == OP_STORE || op == OP_RANGE) && nargs < 2)
+    return fail(p, e->line, e->col, "'%s' takes 2 arguments%s, got %d", e->name, op == OP_RANGE ? " (END, NAME)" : "",
+                nargs);
+  if (p->lookup) return fail(p, e->line, e->col, "memory and loop operations are not supported in programs");
+  if (nargs < 1 || nargs > GRAPH_MAX_ARGS) return fail(p, e->line, e->col, "'%s': wrong number of arguments", e->name);
+  pop_vals(p, nargs, a);
+  p->nest--;
+  uint32_t depth = 0;
+  for (int i = 0; i < nargs; i++)
+    if (p->ast[a[i]].depth > depth) depth = p->ast[a[i]].depth;
+  if (depth >= p->max_depth) return fail(p, e->line, e->col, "expression nested too deeply (limit %u)", p->max_depth);
+  bool pending = (op == OP_REDUCE || op == OP_AFTER) && p->ast[a[0]].kind != AK_NODE;
+  for (int i = pending ? 1 : 0; i < nargs; i++) {
+    int E = -1;
+    if (op == OP_INDEX && i == 1) E = DT_INDEX;
+    if (op == OP_STORE && i == 1 && nodes[0]->kind == NK_POINTER) E = nodes[0]->dtype;
+    if (!(nodes[i] = resolve(p, a[i], E))) return false;
+  }
+  uint64_t aux = op == OP_REDUCE ? e->to : 0;
+  DType dt;
+  NodeKind kind;
+  uint32_t idx;
+  if (pending) {
+    /* The list is checked now, so that its errors come in source order and at their operand; an index
+     * constant stands for X, which is checked once its context has typed it (resolve_list). */
+    if (!(nodes[0] = vs_const(p->ctx, DT_INDEX, 0))) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+    const char *err = graph_type_check(op, aux, nodes, nargs, &dt, &kind);
+    if (err) return graph_error(p, e, op, nodes, nargs, err);
+    Ast pa = {.kind = AK_OP, .op = (uint8_t)op, .flags = (uint8_t)(p->ast[a[0]].flags & AF_HASFLOAT),
+              .nargs = (uint8_t)nargs, .line = e->line, .col = e->col, .start = p->ast[a[0]].start,
+              .depth = depth + 1};
+    pa.u.args[0] = (uint32_t)aux;
+    return push_ast(p, pa, &idx) && push_last(p);
+  }
+  const char *err = graph_type_check(op, aux, nodes, nargs, &dt, &kind);
+  if (err) return graph_error(p, e, op, nodes, nargs, err);
+  Node *n = vs_make_ex(p->ctx, op, DT_BOOL, 1, aux, nodes, nargs);
+  if (!n) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+  return push_node(p, n, p->ast[a[0]].start, e->line, e->col, &idx) && push_last(p);
 }
 
 /* ---- vector calls ---- */
@@ -745,6 +1030,7 @@ static bool apply_vec_call(Parser *p, const OpEntry *e, int nargs) {
   for (int i = 0; i < nargs; i++)
     if (p->ast[a[i]].depth > depth) depth = p->ast[a[i]].depth;
   if (depth >= p->max_depth) return fail(p, e->line, e->col, "expression nested too deeply (limit %u)", p->max_depth);
+  if (!value_operands(p, e->name, e->line, e->col, a, nargs)) return false;
   /* vec and cat operands share one dtype: untyped literals take it from a typed sibling, or the default
    * (index; f32 with a float literal). A vector is never left untyped. */
   int E = -1;
@@ -827,6 +1113,14 @@ static bool parse_ident(Parser *p) {
     if (!push_node(p, n, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;
     return advance(p);
   }
+  if (is_word(s, t->len, "noop")) {
+    if (p->lookup) return fail(p, t->line, t->col, "memory and loop operations are not supported in programs");
+    Node *n = vs_noop(p->ctx);
+    uint32_t idx;
+    if (!n) return fail(p, t->line, t->col, "%s", vs_ctx_error(p->ctx));
+    if (!push_node(p, n, (uint32_t)p->nast, t->line, t->col, &idx) || !push_val(p, idx)) return false;
+    return advance(p);
+  }
   if (is_special_literal(p, t)) return parse_literal(p, false, t->line, t->col);
   if (is_word(s, t->len, "inf") || is_word(s, t->len, "nan"))
     return fail(p, t->line, t->col, "'%s' needs a dtype suffix, as in %s_f32", s[0] == 'i' ? "inf" : "nan",
@@ -842,6 +1136,9 @@ static bool parse_ident(Parser *p) {
   } else {
     Decl *d = decl_find(p, s, t->len);
     if (!d) return fail(p, t->line, t->col, "unknown variable '%s'", short_name(s, t->len, nb, sizeof nb));
+    if (d->var->op == OP_RANGE) /* a range always prints as range(END, NAME), its end in view */
+      return fail(p, t->line, t->col, "'%s' is a loop variable: write it as range(END, %s), as at %d:%d",
+                  short_name(s, t->len, nb, sizeof nb), short_name(s, t->len, nb, sizeof nb), d->line, d->col);
     var = d->var;
   }
   uint32_t idx;
@@ -931,14 +1228,32 @@ static bool parse_expr(Parser *p, uint32_t *out) {
       if (!apply_vec_call(p, &e, 1) || !advance(p)) return false;
       continue;
     }
+    if (top->kind == OE_CALL && top->graph && top->op == OP_RANGE && k == TK_COMMA && nargs == 1) {
+      /* range(END, NAME): the name is a word, not an expression. */
+      if (!advance(p)) return false;
+      OpEntry e = *top;
+      p->nops--;
+      if (!apply_range(p, &e) || !advance(p)) return false;
+      continue;
+    }
     if (k == TK_COMMA) {
       if (nargs >= top->arity) {
         OpEntry e = *top;
         if (!advance(p)) return false;
+        if (e.graph && e.arity == GRAPH_MAX_ARGS)
+          return fail(p, p->tok.line, p->tok.col, "too many arguments: '%s' takes at most %d (%s)", e.name, e.arity,
+                      e.op == OP_AFTER ? "a value and 15 effects" : "an operand and 15 ranges");
         return fail(p, p->tok.line, p->tok.col, "too many arguments: '%s' takes %d", e.name, e.arity);
       }
       if (!advance(p)) return false;
+      if (top->graph) note_arg(p);
       want_operand = true;
+      continue;
+    }
+    if (top->kind == OE_CALL && top->graph) {
+      OpEntry e = *top;
+      p->nops--;
+      if (!apply_graph_call(p, &e, (int)nargs) || !advance(p)) return false;
       continue;
     }
     if (vcall && top->arity == VS_MAX_LANES) { /* vec, cat: the type check counts */
@@ -994,6 +1309,44 @@ static bool parse_bound(Parser *p, DType dt, i128 *v) {
   return advance(p);
 }
 
+/* Enters a declared variable or buffer. */
+static bool declare(Parser *p, const Token *name, const char *interned, Node *v) {
+  Decl d = {interned, name->len, v, name->line, name->col};
+  if (!decl_add(p, d)) return fail_oom(p);
+  if (!grow((void **)&p->vars, &p->cap_vars, p->nvars, sizeof *p->vars)) return fail_oom(p);
+  p->vars[p->nvars++] = v;
+  return true;
+}
+
+/* `NAME: DTYPE [SIZE]` from the '[' on: a buffer of SIZE elements (docs/semantics.md, "Buffers"). The
+ * type at (tline, tcol) is DTYPE with `lanes` lanes. */
+static bool parse_buffer_decl(Parser *p, const Token *name, DType dt, int lanes, int tline, int tcol) {
+  char nb[64], f[64];
+  const char *s = tok_text(p, name);
+  if (lanes > 1)
+    return fail(p, tline, tcol, "a buffer's elements are scalars: write %s[N], not %sx%d[N]", dt_name(dt), dt_name(dt),
+                lanes);
+  if (!advance(p)) return false;
+  const Token *t = &p->tok;
+  if (t->kind != TK_INT || t->has_suffix)
+    return fail(p, t->line, t->col, "expected the buffer's size (an integer literal without a suffix), %s",
+                found(p, f, sizeof f));
+  u128 size = 0;
+  lit_int_magnitude(tok_text(p, t), t->num_len, &size); /* the lexer has validated it */
+  if (size > VS_MAX_BUFFER_SIZE)
+    return fail(p, t->line, t->col, "buffer size %.*s is too large (at most 2^62 - 1 elements)",
+                (int)(t->num_len > 40 ? 40 : t->num_len), tok_text(p, t));
+  if (!advance(p) || !expect(p, TK_RBRACK, "']' after the buffer's size")) return false;
+  if (tok_is(p, &p->tok, "in"))
+    return fail(p, p->tok.line, p->tok.col, "a range is only allowed on variables ('%s' is a buffer)",
+                short_name(s, name->len, nb, sizeof nb));
+  const char *interned = vs_intern(p->ctx, s, name->len);
+  if (!interned) return fail_oom(p);
+  Node *b = vs_buffer(p->ctx, interned, dt, (uint64_t)size, (uint64_t)size);
+  if (!b) return fail(p, name->line, name->col, "%s", vs_ctx_error(p->ctx));
+  return declare(p, name, interned, b);
+}
+
 static bool parse_decl(Parser *p) {
   Token name = p->tok;
   const char *s = tok_text(p, &name);
@@ -1013,7 +1366,9 @@ static bool parse_decl(Parser *p) {
   if (!vs_vtype_from_name(tok_text(p, &p->tok), p->tok.len, &dt, &lanes))
     return fail(p, p->tok.line, p->tok.col, "unknown dtype '%s'",
                 short_name(tok_text(p, &p->tok), p->tok.len, nb, sizeof nb));
+  int tline = p->tok.line, tcol = p->tok.col;
   if (!advance(p)) return false;
+  if (p->tok.kind == TK_LBRACK) return parse_buffer_decl(p, &name, dt, lanes, tline, tcol);
   i128 lo = im_min(dt), hi = im_max(dt);
   if (dt_is_float(dt)) lo = hi = 0;
   if (tok_is(p, &p->tok, "in")) {
@@ -1035,11 +1390,7 @@ static bool parse_decl(Parser *p) {
   if (!interned) return fail_oom(p);
   Node *v = vs_var_lanes(p->ctx, interned, dt, lanes, lo, hi);
   if (!v) return fail(p, name.line, name.col, "%s", vs_ctx_error(p->ctx));
-  Decl d = {interned, name.len, v, name.line, name.col};
-  if (!decl_add(p, d)) return fail_oom(p);
-  if (!grow((void **)&p->vars, &p->cap_vars, p->nvars, sizeof *p->vars)) return fail_oom(p);
-  p->vars[p->nvars++] = v;
-  return true;
+  return declare(p, &name, interned, v);
 }
 
 /* ---- files ---- */
@@ -1050,6 +1401,7 @@ static bool parse_file(Parser *p, VsFile *out) {
   if (p->tok.kind == TK_EOF) return fail(p, p->tok.line, p->tok.col, "expected an expression");
   if (p->tok.kind == TK_ARROW) return fail(p, p->tok.line, p->tok.col, "expected an expression before '-->'");
   uint32_t r;
+  int sline = p->tok.line, scol = p->tok.col;
   if (!parse_expr(p, &r)) return false;
   Node *src = resolve(p, r, -1);
   if (!src) return false;
@@ -1057,12 +1409,24 @@ static bool parse_file(Parser *p, VsFile *out) {
   Node *tgt = NULL;
   if (p->tok.kind == TK_ARROW) {
     int line = p->tok.line, col = p->tok.col;
-    if (!advance(p) || !parse_expr(p, &r)) return false;
+    if (src->kind == NK_BUFFER || src->kind == NK_POINTER)
+      return fail(p, sline, scol, "a case compares values or effects, not buffers or pointers (the source is a %s)",
+                  src->kind == NK_BUFFER ? "buffer" : "pointer");
+    if (!advance(p)) return false;
+    int tline = p->tok.line, tcol = p->tok.col;
+    if (!parse_expr(p, &r)) return false;
     /* The target's literals take the source's dtype: `x + 0 --> x` needs no suffix; next to a vector
-     * source, an untyped target is in every lane: `v - v --> 0`. */
+     * source, an untyped target is in every lane: `v - v --> 0`. An effect's dtype (bool) is no
+     * context: the target must be an effect too. */
     bool flex = p->ast[r].kind != AK_NODE;
-    if (!(tgt = resolve(p, r, src->dtype))) return false;
+    if (!(tgt = resolve(p, r, src->kind == NK_VALUE ? src->dtype : -1))) return false;
     p->nast = 0;
+    if (tgt->kind == NK_BUFFER || tgt->kind == NK_POINTER)
+      return fail(p, tline, tcol, "a case compares values or effects, not buffers or pointers (the target is a %s)",
+                  tgt->kind == NK_BUFFER ? "buffer" : "pointer");
+    if (src->kind != tgt->kind)
+      return fail(p, line, col, "source is %s but target is %s", src->kind == NK_EFFECT ? "an effect" : "a value",
+                  tgt->kind == NK_EFFECT ? "an effect" : "a value");
     if (flex && src->lanes > 1 && tgt->lanes == 1 && !(tgt = vs_bcast(p->ctx, tgt, src->lanes)))
       return fail(p, line, col, "%s", vs_ctx_error(p->ctx));
     if (tgt->dtype != src->dtype || tgt->lanes != src->lanes) {
@@ -1081,6 +1445,10 @@ static bool parse_file(Parser *p, VsFile *out) {
     tok_describe(&p->lx, &p->tok, d, sizeof d);
     return fail(p, p->tok.line, p->tok.col, "unexpected %s after the expression", d);
   }
+  if (src->kind == NK_BUFFER || src->kind == NK_POINTER)
+    return fail(p, sline, scol, "an expression is a value or an effect, not a %s (%s)",
+                src->kind == NK_BUFFER ? "buffer" : "pointer",
+                src->kind == NK_BUFFER ? "load an element: load(index(B, I))" : "load it: load(index(B, I))");
   out->vars = p->vars;
   out->nvars = p->nvars;
   out->src = src;

@@ -10,9 +10,11 @@
  *
  * The printer is iterative (an explicit task stack), so any depth prints, and it stops at
  * VS_PRINT_MAX_BYTES of output: a DAG printed as a tree can be exponentially large. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/graph.h"
 #include "ir/nodemap.h"
 #include "ir/vector.h"
 #include "text/literal.h"
@@ -108,6 +110,13 @@ static bool node_cf(const Printer *pr, const Node *n) {
    * literals wait for a context like `1 + 2` (parse.c, apply_vec_call). */
   case OP_GEP: case OP_CAT: return false;
   case OP_SELECT: return cf(pr, n->args[1]) && cf(pr, n->args[2]);
+  /* Graph ops: buffers, pointers, effects and loads carry their dtype, and so does a range (always
+   * index), whatever its end. The first operand of reduce and of after is a member of the result, so
+   * an untyped one leaves the call untyped (parse.c, apply_graph_call). */
+  case OP_BUFFER: case OP_INDEX: case OP_LOAD: case OP_STORE: case OP_NOOP: case OP_RANGE: case OP_END:
+  case OP_EFFECT: return false;
+  case OP_REDUCE: return cf(pr, n->args[0]);
+  case OP_AFTER: return n->args[0]->kind == NK_VALUE && cf(pr, n->args[0]);
   default:
     for (int i = 0; i < n->nargs; i++)
       if (!cf(pr, n->args[i])) return false;
@@ -211,6 +220,34 @@ static void print_vec_args(Printer *pr, const Node *n) {
   }
 }
 
+/* The calls of the tensor-graph layer. Operands get the contexts the parser gives them: index's I and
+ * range's END are index values, store's V takes the buffer's dtype, reduce's and after's first operand
+ * is a member of the result; the rest type themselves. Range names and buffer names are interned in
+ * the context, so text tasks may point at them. */
+static void print_graph(Printer *pr, const Node *n, int mode) {
+  Op op = (Op)n->op;
+  /* An abstract effect has no text form (ir/graph.h); it prints as NAME(RANGES...) for reports. */
+  puts_(pr, op == OP_EFFECT ? n->aux.name : op_spelling(op));
+  put(pr, "(", 1);
+  push_text(pr, ")");
+  if (op == OP_RANGE) {
+    push_text(pr, n->aux.name);
+    push_text(pr, ", ");
+    push_node(pr, n->args[0], DT_INDEX, M_AUTO, false);
+    return;
+  }
+  for (int i = n->nargs - 1; i >= 0; i--) {
+    Spec s = {E_NONE, M_AUTO};
+    if (op == OP_INDEX && i == 1) s.expect = DT_INDEX;
+    if (op == OP_STORE && i == 1) s.expect = n->args[0]->dtype;
+    if ((op == OP_REDUCE || op == OP_AFTER) && i == 0 && n->args[0]->kind == NK_VALUE)
+      s = member_spec(mode, true, (DType)n->dtype);
+    push_node(pr, n->args[i], s.expect, s.mode, false);
+    if (i || op == OP_REDUCE) push_text(pr, ", ");
+  }
+  if (op == OP_REDUCE) puts_(pr, vs_reduce_op_name(vs_reduce_op(n)));
+}
+
 static void print_node(Printer *pr, const Task *t) {
   const Node *n = t->n;
   if (t->wrap) {
@@ -272,6 +309,22 @@ static void print_node(Printer *pr, const Task *t) {
     return;
   }
   case OP_CAT: print_vec_args(pr, n); return;
+  case OP_BUFFER:
+    puts_(pr, n->aux.name);
+    return;
+  case OP_NOOP:
+    puts_(pr, "noop");
+    return;
+  case OP_INDEX:
+  case OP_LOAD:
+  case OP_STORE:
+  case OP_RANGE:
+  case OP_REDUCE:
+  case OP_END:
+  case OP_AFTER:
+  case OP_EFFECT:
+    print_graph(pr, n, mode);
+    return;
   default: break;
   }
   const char *infix = infix_text(n);
@@ -340,6 +393,26 @@ char *vs_print_case(Node *const *vars, size_t nvars, const Node *src, const Node
     char ty[16];
     puts_(&pr, v->aux.name);
     puts_(&pr, ": ");
+    if (v->op == OP_BUFFER) {
+      /* `b: f32[16]`. A buffer of free size (the rule verifier's) has no declaration: it prints its
+       * least size, and the range in a comment. */
+      char sz[32], hi[32];
+      snprintf(sz, sizeof sz, "%llu", (unsigned long long)v->lo);
+      snprintf(hi, sizeof hi, "%llu", (unsigned long long)v->hi);
+      puts_(&pr, dt_name(dt));
+      puts_(&pr, "[");
+      puts_(&pr, sz);
+      puts_(&pr, "]");
+      if (v->lo != v->hi) {
+        puts_(&pr, "  # size in [");
+        puts_(&pr, sz);
+        puts_(&pr, ", ");
+        puts_(&pr, hi);
+        puts_(&pr, "]");
+      }
+      puts_(&pr, "\n");
+      continue;
+    }
     puts_(&pr, vs_node_type_name(v, ty, sizeof ty));
     if (!dt_is_float(dt) && (vs_vmin(v) != im_min(dt) || vs_vmax(v) != im_max(dt))) {
       puts_(&pr, " in [");

@@ -228,6 +228,11 @@ static bool parse_type(PP *p, Type *t) {
   if (!is_kw(p, cur(p), "tensor")) {
     DType dt;
     if (!parse_dtype(p, &dt)) return false;
+    /* `f32[16]` declares a buffer in a .vs expression file; a program's memory is its tensors. */
+    if (cur(p)->kind == TK_LBRACK)
+      return fail(p, cur(p)->line, cur(p)->col,
+                  "buffers are not supported in programs (a program's memory is its tensors: tensor[[N], %s])",
+                  dt_name(dt));
     *t = type_scalar(dt);
     return true;
   }

@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "ir/bufdata.h"
 #include "ir/node.h"
 
 /* One error, printed as `FILE:LINE:COL: error: MSG` (line and column 1-based). */
@@ -60,5 +61,16 @@ bool vs_parse_lanes_value(const char *text, DType dt, int lanes, uint64_t *bits,
 /* Formats lanes typed literals as `[1_i32, 2_i32]` (one lane: the literal alone). 1024 bytes hold 16
  * lanes of any dtype. Returns buf. */
 char *vs_format_lanes(DType dt, int lanes, const uint64_t *bits, char *buf, size_t size);
+
+/* The contents of a buffer of `size` elements of dtype dt for NAME=VALUE arguments (docs/syntax.md,
+ * "Buffer values"): one literal (every element), `[a, b, ...]` with exactly `size` literals (buffers of
+ * at most 65536 elements), or `{default: D, I: V, ...} of N` (any size; `of N`, if written, must be the
+ * size; without a default, unlisted elements are 0). Each literal follows vs_parse_value. On success
+ * *out holds the contents (free with bufdata_free); on failure *out is empty and err holds a message. */
+bool vs_parse_buffer_value(const char *text, DType dt, uint64_t size, BufData *out, char *err, size_t errsize);
+/* Formats buffer contents with typed literals: `[1_i32, 2_i32, ...]` when the buffer has at most 64
+ * elements, else `{default: 0_i32, 3: 5_i32} of 1000` (its default and its listed elements), which
+ * vs_parse_buffer_value reads back. Returns a malloc'd string, or NULL when out of memory. */
+char *vs_format_buffer(DType dt, const BufData *b);
 
 #endif

@@ -6,6 +6,7 @@
 #include "text/lexer.h"
 #include "text/literal.h"
 #include "text/text.h"
+#include "text/value_lex.h"
 
 static bool word(const Lexer *lx, const Token *t, const char *w) {
   return t->kind == TK_IDENT && t->len == strlen(w) && memcmp(lx->src + t->off, w, t->len) == 0;
@@ -16,7 +17,7 @@ static uint64_t inf_bits(DType dt, bool neg) {
   return e | (neg ? UINT64_C(1) << (dt_bits(dt) - 1) : 0);
 }
 
-static bool value_of(Lexer *lx, Token *t, DType dt, uint64_t *bits, char *err, size_t errsize) {
+bool value_from_tokens(Lexer *lx, Token *t, DType dt, uint64_t *bits, char *err, size_t errsize) {
   bool neg = false;
   if (t->kind == TK_MINUS) {
     neg = true;
@@ -74,7 +75,7 @@ bool vs_parse_value(const char *text, DType dt, uint64_t *bits, char *err, size_
   lex_init(&lx, text, strlen(text));
   lex_next(&lx, &t);
   uint64_t b = 0;
-  if (!value_of(&lx, &t, dt, &b, err, errsize)) return false;
+  if (!value_from_tokens(&lx, &t, dt, &b, err, errsize)) return false;
   lex_next(&lx, &t);
   if (t.kind == TK_ERROR) {
     snprintf(err, errsize, "%s", t.msg);

@@ -1,0 +1,6 @@
+# intended: valid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# a load after a store to the same element reads the stored value
+b: i32[8]
+i: index in [0, 7]
+v: i32
+after(load(index(b, i)), store(index(b, i), v)) --> v
