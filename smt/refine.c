@@ -45,7 +45,7 @@ static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, int lane, uin
   return true;
 }
 
-static SmtVerdict extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
+SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
   Z3_model m = Z3_solver_get_model(e->z, solver);
   if (!m) {
     snprintf(r->reason, sizeof r->reason, "sat, but Z3 gave no model");
@@ -106,7 +106,7 @@ SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtT
   if (res == Z3_L_FALSE) {
     verdict = SMT_VALID;
   } else if (res == Z3_L_TRUE) {
-    verdict = extract_model(e, solver, r);
+    verdict = enc_extract_model(e, solver, r);
   } else {
     /* A check that is interrupted (timeout, rlimit) may also report an error; it is still just unknown. */
     const char *why = Z3_solver_get_reason_unknown(e->z, solver);
