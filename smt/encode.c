@@ -480,22 +480,13 @@ static void add_invalid(Enc *e, const Node *n, const SmtTerm *a, Z3_ast defargs,
   }
 }
 
-static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
-  if (n->lanes > 1 || op_is_vec((Op)n->op)) return enc_vector_node(e, n, out);
+bool enc_node_terms(Enc *e, const Node *n, const SmtTerm *args, SmtTerm *out) {
   SmtCtx *s = e->s;
   Op op = (Op)n->op;
-  if (op == OP_INVALID) {
-    /* The value bits are never read where inv holds; 0 keeps the term ground. */
-    *out = (SmtTerm){enc_bv(e, 0, dt_bits(DT_INDEX)), s->t_true, s->t_true};
-    return !e->failed;
-  }
   SmtTerm a[3] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, NULL}};
   Z3_ast def = s->t_true;
   for (int i = 0; i < n->nargs && i < 3; i++) {
-    if (!enc_arg_term(e, n->args[i], &a[i])) {
-      fail(e);
-      return false;
-    }
+    a[i] = args[i];
     if (op != OP_SELECT) def = enc_and(e, def, a[i].def);
   }
   if (n->flags & NF_HAS_INVALID) {
@@ -518,6 +509,23 @@ static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
     a[1] = t;
   }
   return enc_scalar_op(e, n, a, def, true, out);
+}
+
+static bool encode_node(Enc *e, const Node *n, SmtTerm *out) {
+  if (n->lanes > 1 || op_is_vec((Op)n->op)) return enc_vector_node(e, n, out);
+  if (n->op == OP_INVALID) {
+    /* The value bits are never read where inv holds; 0 keeps the term ground. */
+    *out = (SmtTerm){enc_bv(e, 0, dt_bits(DT_INDEX)), e->s->t_true, e->s->t_true};
+    return !e->failed;
+  }
+  SmtTerm a[3] = {{NULL, NULL, NULL}, {NULL, NULL, NULL}, {NULL, NULL, NULL}};
+  for (int i = 0; i < n->nargs && i < 3; i++) {
+    if (!enc_arg_term(e, n->args[i], &a[i])) {
+      fail(e);
+      return false;
+    }
+  }
+  return enc_node_terms(e, n, a, out);
 }
 
 bool enc_expr(Enc *e, Node *root, SmtTerm *out) {

@@ -78,6 +78,10 @@ Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt);
 SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
                                 SmtResult *r);
 
+/* The model of a satisfied solver over e->vars into r->model (and r->vmodel): SMT_INVALID, or
+ * SMT_UNKNOWN (r->reason says why, r's models freed) when some variable has no value. */
+SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r);
+
 /* t.inv, or false. */
 Z3_ast enc_inv(const Enc *e, SmtTerm t);
 /* Refinement's sameness of a source and a target term, assuming def(src): def(tgt), and both INVALID
@@ -92,6 +96,10 @@ bool enc_arg_term(const Enc *e, const Node *a, SmtTerm *t);
 Z3_ast enc_var(Enc *e, const Node *n);
 /* n's op (a scalar op) applied to operand terms a[0..3) in commutative order; see encode.c. */
 bool enc_scalar_op(Enc *e, const Node *n, const SmtTerm *a, Z3_ast def, bool consts, SmtTerm *out);
+/* A scalar node n (not a leaf) applied to its operands' terms args[0..nargs): what enc_expr does with
+ * the memoised operand terms (definedness, select's laziness, INVALID, commutative order). The graph
+ * encoding (encode_graph.c) calls it with operand terms computed in a memory state. */
+bool enc_node_terms(Enc *e, const Node *n, const SmtTerm *args, SmtTerm *out);
 /* A vector node, or a GEP (whose operand is a vector), as described in encode_vector.c. */
 bool enc_vector_node(Enc *e, const Node *n, SmtTerm *out);
 /* Lane k of a vector term with lanes of dtype dt, as a scalar term of dt (Bool, bit-vector or FP). */

@@ -4,6 +4,7 @@
 #include <time.h>
 
 #include "smt/encode.h"
+#include "smt/encode_graph.h"
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -45,7 +46,7 @@ static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, int lane, uin
   return true;
 }
 
-static SmtVerdict extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
+SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
   Z3_model m = Z3_solver_get_model(e->z, solver);
   if (!m) {
     snprintf(r->reason, sizeof r->reason, "sat, but Z3 gave no model");
@@ -106,7 +107,7 @@ SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtT
   if (res == Z3_L_FALSE) {
     verdict = SMT_VALID;
   } else if (res == Z3_L_TRUE) {
-    verdict = extract_model(e, solver, r);
+    verdict = enc_extract_model(e, solver, r);
   } else {
     /* A check that is interrupted (timeout, rlimit) may also report an error; it is still just unknown. */
     const char *why = Z3_solver_get_reason_unknown(e->z, solver);
@@ -142,20 +143,57 @@ static SmtVerdict run(SmtCtx *s, Node *pre, Node *src, Node *tgt, SmtResult *r) 
   return verdict;
 }
 
+static bool has_graph(const Node *n) { return n && (n->flags & NF_HAS_GRAPH); }
+
+/* A graph case (some of pre, src, tgt in the tensor-graph layer): one Enc and one GraphEnc over the
+ * three, so that they share buffers, free ranges and abstract effects. */
+static SmtVerdict run_graph(SmtCtx *s, Node *pre, Node *src, Node *tgt, SmtResult *r) {
+  Enc e;
+  enc_init(&e, s);
+  Node *roots[3] = {pre, src, tgt};
+  GraphEnc *g = genc_new(&e, roots, 3);
+  SmtTerm tp = {s->t_true, s->t_true, NULL};
+  SmtVerdict verdict = SMT_ERROR;
+  if (!g || e.failed || (pre && !genc_value(g, pre, &tp))) {
+    const char *why = g ? genc_error(g) : "out of memory";
+    snprintf(r->reason, sizeof r->reason, "%s", why[0] ? why : "encoding failed");
+  } else {
+    unsigned flags = (pre ? pre->flags : 0) | src->flags | tgt->flags;
+    verdict = smt_solve_graph_refinement(s, &e, g, enc_and(&e, tp.def, tp.val), src, tgt, flags, r);
+  }
+  genc_free(g);
+  enc_fini(&e);
+  return verdict;
+}
+
+/* Why a graph case cannot be checked, or NULL. */
+static const char *graph_case_error(const Node *pre, const Node *src, const Node *tgt) {
+  if (pre && pre->kind != NK_VALUE) return "precondition is not bool";
+  if (src->kind != NK_VALUE && src->kind != NK_EFFECT) return "a case compares values or effects, not buffers or pointers";
+  if (tgt->kind != NK_VALUE && tgt->kind != NK_EFFECT) return "a case compares values or effects, not buffers or pointers";
+  if (src->kind != tgt->kind)
+    return src->kind == NK_EFFECT ? "the source is an effect but the target is a value" : "the source is a value but the target is an effect";
+  return NULL;
+}
+
 SmtResult smt_refines(SmtCtx *s, Node *pre, Node *src, Node *tgt) {
   double t0 = now_seconds();
   SmtResult r;
   memset(&r, 0, sizeof r);
   r.verdict = SMT_ERROR;
+  bool graph = has_graph(pre) || has_graph(src) || has_graph(tgt);
+  const char *gerr = NULL;
   if (!s || !src || !tgt) {
     snprintf(r.reason, sizeof r.reason, "missing expression");
+  } else if (graph && (gerr = graph_case_error(pre, src, tgt)) != NULL) {
+    snprintf(r.reason, sizeof r.reason, "%s", gerr);
   } else if (src->dtype != tgt->dtype || src->lanes != tgt->lanes) {
     snprintf(r.reason, sizeof r.reason, "source is %s but target is %s", dt_name((DType)src->dtype),
              dt_name((DType)tgt->dtype));
   } else if (pre && (pre->dtype != DT_BOOL || pre->lanes != 1)) {
     snprintf(r.reason, sizeof r.reason, "precondition is not bool");
   } else if (smt_z3_begin(s, 100, r.reason, sizeof r.reason)) {
-    r.verdict = run(s, pre, src, tgt, &r);
+    r.verdict = graph ? run_graph(s, pre, src, tgt, &r) : run(s, pre, src, tgt, &r);
   }
   r.seconds = now_seconds() - t0;
   return r;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "eval/eval.h"
+#include "eval/eval_graph.h" /* GraphEnv, GraphResult: the types only (smt/ calls no evaluator code) */
 #include "ir/bufdata.h"
 #include "ir/node.h"
 
@@ -58,5 +59,16 @@ void smt_result_free(SmtResult *r);
 bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out);
 /* The same for any expression, scalar or vector (lane by lane). */
 bool smt_eval_ground_vec(SmtCtx *s, Node *expr, VecValue *out);
+
+/* Z3's result of a graph expression (a value or an effect, docs/semantics.md, "Memory, loops and
+ * reductions") at the inputs env: every variable, free range and initial buffer is fixed to env's value
+ * and the root's value (out->value, with ub and inv) or, for an effect that is not UB, the final contents
+ * of env's buffers in env's order (out->bufs, malloc'd: free each data with bufdata_free, then the
+ * array) is read from the solver's model. A free range outside its domain (`0 <= r < E` with E defined)
+ * sets out->out_of_domain and evaluates nothing. Returns false with a message in err when an input is
+ * missing or malformed, the root has an abstract effect or a vector, a loop is longer than the unrolling
+ * limit, or Z3 fails. With uninterpreted functions (exp2, log2, sin, float pow) only the definedness is
+ * determined: false if it is not, else the value is one the functions allow. */
+bool smt_eval_graph(SmtCtx *s, Node *root, const GraphEnv *env, GraphResult *out, char *err, size_t errsize);
 
 #endif
