@@ -110,9 +110,27 @@ static void drop_free_of(Inst *in, const Guard *g) {
   in->ndeps[s] = k;
 }
 
+/* Marks the value slots that occur in a shifted state: under after's first operand with effects to
+ * wait for, in an end's body (each iteration sees what the earlier ones wrote), in the index of an access
+ * through after. A plain variable there would be one value in every state; the engine may bind a load. */
+static void shifted_walk(Inst *in, const Pat *p, bool shifted) {
+  if (p->kind == PAT_VAR) {
+    if (shifted && in->r->slot_nkind[p->slot] == NK_VALUE) in->opaque[p->slot] = true;
+    return;
+  }
+  if (p->kind != PAT_OP) return;
+  for (int i = 0; i < p->nargs; i++) {
+    bool s = shifted || (p->op == OP_AFTER && i == 0 && p->nargs > 1) || (p->op == OP_END && i == 0) ||
+             (p->op == OP_INDEX && i == 1 && p->args[0]->kind == PAT_OP && p->args[0]->op == OP_AFTER);
+    shifted_walk(in, p->args[i], s);
+  }
+}
+
 void inst_deps(Inst *in) {
   deps_walk(in, in->r->lhs, NULL, 0);
   if (in->r->guard) drop_free_of(in, in->r->guard);
+  shifted_walk(in, in->r->lhs, false);
+  shifted_walk(in, in->r->rhs, false);
 }
 
 static bool lazy_only(const Pat *p, int s, bool *seen) {
@@ -224,7 +242,15 @@ bool inst_graph_slot(Inst *in, int s) {
     in->no_case = true;
     break;
   }
-  default: in->slot[s] = loop_value(in, s, dt, name, lazy); break;
+  default:
+    if (in->opaque[s]) {
+      if (!ranges_of(in, s, rs)) return false;
+      in->slot[s] = vs_opaque(in->ctx, name, dt, rs, in->ndeps[s]);
+      in->no_case = true;
+    } else {
+      in->slot[s] = loop_value(in, s, dt, name, lazy);
+    }
+    break;
   }
   return in->slot[s] != NULL;
 }

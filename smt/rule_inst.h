@@ -24,6 +24,9 @@ typedef struct {
    * depend on), less those free_of excludes. */
   const Pat *deps[RULE_MAX_SLOTS][INST_MAX_DEPS];
   int ndeps[RULE_MAX_SLOTS];
+  /* Graph rules: value slots that occur where the memory state differs from the case's (under after's
+   * first operand, in an end's body, in an access through after): an abstract value of the state. */
+  bool opaque[RULE_MAX_SLOTS];
   /* The declared range each value slot gets: its dtype's, narrowed by the guard's top-level facts in
    * graph rules (rule_graph.c). */
   i128 lo[RULE_MAX_SLOTS], hi[RULE_MAX_SLOTS];

@@ -118,7 +118,7 @@ static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **
     if (r->slot_kind[s] == PAT_OP) continue;
     DType dt = slot_dt(in, s);
     if (dt == DT_COUNT) return false;
-    if (r->slot_nkind[s] != NK_VALUE || in->ndeps[s]) continue; /* inst_graph_slot, below */
+    if (r->slot_nkind[s] != NK_VALUE || in->ndeps[s] || in->opaque[s]) continue; /* inst_graph_slot, below */
     in->slot[s] = vs_var_lanes(ctx, r->slot_names[s], dt, r->slot_lanes[s], in->lo[s], in->hi[s]);
     if (!in->slot[s]) return false;
     bool lazy = r->slot_kind[s] == PAT_VAR && inst_slot_lazy_only(r, s);
@@ -576,7 +576,7 @@ static Z3_ast bound_constraints(Enc *e, Inst *in) {
  * table over their variables) may not have bounds. */
 static bool loop_bounds_ok(Inst *in) {
   for (int s = 0; s < in->r->nslots; s++)
-    if (in->ndeps[s] && (in->bound[s][0] || in->bound[s][1])) return false;
+    if ((in->ndeps[s] || in->opaque[s]) && (in->bound[s][0] || in->bound[s][1])) return false;
   return true;
 }
 

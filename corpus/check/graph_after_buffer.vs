@@ -1,4 +1,4 @@
-# intended: valid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# expect: valid
 # a pointer into after(B, D) is the element of B once D has run
 b: f32[16]
 load(index(after(b, store(index(b, 0), 1.5)), 0)) --> 1.5

@@ -1,4 +1,4 @@
-# intended: invalid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# expect: invalid
 # replacing a bound range by 0 (right for its uses when vmax(E) <= 1) turns an empty reduction
 # (the identity) into one iteration: wrong where n is 0
 n: index in [0, 1]

@@ -1,4 +1,4 @@
-# intended: valid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# expect: valid
 # a loop nest of no iteration changes nothing
 b: f32[16]
 end(store(index(b, range(0, i)), 1.0), range(0, i)) --> noop

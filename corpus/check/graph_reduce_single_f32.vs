@@ -1,4 +1,4 @@
-# intended: invalid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# expect: invalid
 # one iteration of a float sum is +0.0 + x, which is +0.0 where x is -0.0
 x: f32
 reduce(add, x, range(1, r)) --> x

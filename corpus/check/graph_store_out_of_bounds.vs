@@ -1,4 +1,4 @@
-# intended: invalid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# expect: invalid
 # where the store is defined (i < 4) it changes b, and noop does not
 b: u8[4]
 i: index in [0, 4]

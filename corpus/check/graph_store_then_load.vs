@@ -1,4 +1,4 @@
-# intended: valid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# expect: valid
 # a load after a store to the same element reads the stored value
 b: i32[8]
 i: index in [0, 7]

@@ -25,7 +25,8 @@ static bool op_may_ub(const Node *n) {
     while (buf->op == OP_AFTER) buf = buf->args[0];
     return buf->op != OP_BUFFER || vs_vmin(idx) < 0 || (i128)buf->lo == 0 || vs_vmax(idx) > (i128)buf->lo - 1;
   }
-  case OP_EFFECT: return true; /* any effect, UB ones included */
+  case OP_EFFECT:
+  case OP_OPAQUE: return true; /* any effect or value, UB ones included */
   default: return false;
   }
 }

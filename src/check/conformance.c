@@ -154,6 +154,7 @@ bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceRep
   }
   conformance_run_vectors(smt, opts, report, log);
   conformance_run_invalid(smt, opts, report, log);
+  conformance_run_graph(smt, opts, report, log);
   report->seconds = vs_seconds() - t0;
   return report->mismatches == 0;
 }

@@ -4,8 +4,9 @@
  * (eval_op) and Z3 (smt_eval_ground) compute the op on constant operands: the dtype's edge values in
  * all combinations, powers of two against the edges, and random operands. Results must have the same
  * bits and the same UB flag (only the UB flag for uninterpreted functions). Any difference is a bug in
- * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c), and
- * INVALID operands of index ops (conformance_invalid.c). */
+ * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c),
+ * INVALID operands of index ops (conformance_invalid.c), and the tensor-graph layer's expressions over
+ * concrete buffers (conformance_graph.c). */
 #ifndef VSIMP_CHECK_CONFORMANCE_H
 #define VSIMP_CHECK_CONFORMANCE_H
 
@@ -30,6 +31,7 @@ typedef struct {
   size_t unreduced;  /* tuples Z3 could not reduce to a constant (uninterpreted functions): UB flag only */
   size_t vector_cases; /* of cases, those on vectors (conformance_vector.c) */
   size_t invalid_cases; /* of cases, those with an INVALID index operand (conformance_invalid.c) */
+  size_t graph_cases; /* of cases, those of the tensor-graph layer (conformance_graph.c) */
   double seconds;
 } ConformanceReport;
 
@@ -41,5 +43,9 @@ void conformance_run_vectors(SmtCtx *smt, const ConformanceOptions *opts, Confor
 
 /* The INVALID part: every op with index operands, an INVALID one among them (and UB ones mixed in). */
 void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
+
+/* The tensor-graph part: loads, stores, after, reductions, loop nests of effects, free ranges, over
+ * concrete buffers of every element dtype (conformance_graph.c). */
+void conformance_run_graph(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log);
 
 #endif

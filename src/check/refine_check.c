@@ -18,9 +18,16 @@ const char *check_verdict_name(CheckVerdict v) {
 void check_result_free(CheckResult *r) {
   free(r->cex);
   free(r->vcex);
+  free(r->rcex);
+  for (size_t i = 0; r->bcex && i < r->nbcex; i++) bufdata_free(&r->bcex[i].data);
+  free(r->bcex);
+  graph_result_free(&r->gsrc);
+  graph_result_free(&r->gtgt);
   r->cex = NULL;
   r->vcex = NULL;
-  r->ncex = 0;
+  r->rcex = NULL;
+  r->bcex = NULL;
+  r->ncex = r->nrcex = r->nbcex = 0;
 }
 
 /* The three expressions of a query, each with an evaluator, over one shared list of variables. */
@@ -205,6 +212,11 @@ CheckResult check_refinement(SmtCtx *smt, const CheckOptions *opts, Node *pre, N
   CheckResult r;
   memset(&r, 0, sizeof r);
   double t0 = vs_seconds();
+  if (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_GRAPH) {
+    check_refinement_graph(&r, smt, pre, src, tgt);
+    r.seconds = vs_seconds() - t0;
+    return r;
+  }
   if (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_VEC) {
     check_refinement_vec(&r, smt, pre, src, tgt);
     r.seconds = vs_seconds() - t0;

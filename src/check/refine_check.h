@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 #include "eval/eval.h"
+#include "eval/eval_graph.h"
 #include "ir/node.h"
 #include "smt/smt.h"
 
@@ -36,6 +37,15 @@ typedef struct {
    * scalar expressions. */
   VecVarValue *vcex;
   VecValue src_vec, tgt_vec;
+  /* CHECK_INVALID on a graph expression (graph is set): the free ranges' values and the buffers' initial
+   * contents at the point (malloc'd), and the evaluator's results there (a value, or the buffers' final
+   * contents: gsrc.bufs, gtgt.bufs). */
+  bool graph;
+  VarValue *rcex;
+  size_t nrcex;
+  BufValue *bcex;
+  size_t nbcex;
+  GraphResult gsrc, gtgt;
   char reason[200];           /* CHECK_UNKNOWN / CHECK_ERROR: why */
   double seconds;
 } CheckResult;
@@ -52,6 +62,11 @@ void check_result_free(CheckResult *r);
 /* check_refinement for expressions with vectors (refine_vector.c): always by Z3, its counterexample
  * confirmed by the vector evaluator. */
 void check_refinement_vec(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt);
+/* check_refinement for graph expressions (refine_graph.c): always by Z3, its counterexample run by the
+ * graph evaluator. A target that leaves a range free which the source does not is an error. */
+void check_refinement_graph(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt);
+/* A range free in tgt but not in src (a rewrite that unbinds a loop variable), or NULL. */
+const Node *check_unbound_range(Node *src, Node *tgt);
 /* Takes the solver's verdict into r when it needs no confirmation (valid, unknown, error; with its
  * reason) and returns false; returns true for SMT_INVALID, whose model the caller confirms with an
  * evaluator before r says invalid. Shared by the scalar and the vector checks. */

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check/refine_check.h"
+#include "ir/graph.h"
 #include "ir/vector.h"
 #include "cli/cli.h"
 #include "cli/json.h"
@@ -49,9 +50,57 @@ static const char *side_text(const CheckResult *r, const Node *n, bool tgt, char
   return v.ub ? "UB" : v.inv ? "invalid" : vs_format_literal((DType)n->dtype, v.bits, true, buf, size);
 }
 
+/* A graph side's result: a value, or for an effect the final contents of every buffer (UB either way). */
+static void graph_side(const GraphResult *g, DType dt, const char *label, JsonWriter *w) {
+  char buf[96];
+  if (g->value.ub || !g->bufs) {
+    const char *text = g->value.ub ? "UB" : NULL;
+    if (!text) text = g->value.inv ? "invalid" : vs_format_literal(dt, g->value.bits, true, buf, sizeof buf);
+    if (w) json_string(w, label, text);
+    else printf("  %s = %s\n", label, text);
+    return;
+  }
+  if (w) json_begin_object(w, label);
+  for (size_t i = 0; i < g->nbufs; i++) {
+    char *b = vs_format_buffer((DType)g->bufs[i].buf->dtype, &g->bufs[i].data);
+    if (w) json_string(w, g->bufs[i].buf->aux.name, b ? b : "?");
+    else printf("  %s leaves %s = %s\n", label, g->bufs[i].buf->aux.name, b ? b : "?");
+    free(b);
+  }
+  if (w) json_end_object(w);
+}
+
+/* A graph counterexample: variables, free ranges, the buffers' initial contents, both sides. */
+static void graph_cex(const CheckResult *r, const Node *src, const Node *tgt, JsonWriter *w) {
+  char buf[96];
+  if (w) json_begin_object(w, "counterexample");
+  else printf("counterexample:\n");
+  for (size_t k = 0; k < r->ncex; k++) {
+    const char *v = vs_format_literal((DType)r->cex[k].var->dtype, r->cex[k].bits, true, buf, sizeof buf);
+    if (w) json_string(w, r->cex[k].var->aux.name, v);
+    else printf("  %s = %s\n", r->cex[k].var->aux.name, v);
+  }
+  for (size_t k = 0; k < r->nrcex; k++) {
+    const char *v = vs_format_literal(DT_INDEX, r->rcex[k].bits, true, buf, sizeof buf);
+    if (w) json_string(w, r->rcex[k].var->aux.name, v);
+    else printf("  %s = %s\n", r->rcex[k].var->aux.name, v);
+  }
+  for (size_t k = 0; k < r->nbcex; k++) {
+    char *b = vs_format_buffer((DType)r->bcex[k].buf->dtype, &r->bcex[k].data);
+    if (w) json_string(w, r->bcex[k].buf->aux.name, b ? b : "?");
+    else printf("  %s = %s\n", r->bcex[k].buf->aux.name, b ? b : "?");
+    free(b);
+  }
+  if (w) json_end_object(w);
+  graph_side(&r->gsrc, (DType)src->dtype, "source", w);
+  graph_side(&r->gtgt, (DType)tgt->dtype, "target", w);
+}
+
 static void report_text(const CheckResult *r, const Node *src, const Node *tgt) {
   printf("%s\n", check_verdict_name(r->verdict));
-  if (r->verdict == CHECK_INVALID && r->vcex) {
+  if (r->verdict == CHECK_INVALID && r->graph) {
+    graph_cex(r, src, tgt, NULL);
+  } else if (r->verdict == CHECK_INVALID && r->vcex) {
     char buf[1024];
     printf("counterexample:\n");
     for (size_t k = 0; k < r->ncex; k++) printf("  %s = %s\n", r->cex[k].var->aux.name, cex_text(r, k, buf, sizeof buf));
@@ -82,7 +131,9 @@ static void report_json(const CheckResult *r, const Node *src, const Node *tgt) 
   json_string(&w, "verdict", check_verdict_name(r->verdict));
   json_string(&w, "method", r->method == CHECK_BY_EXHAUSTIVE ? "exhaustive" : "smt");
   json_double(&w, "seconds", r->seconds);
-  if (r->verdict == CHECK_INVALID) {
+  if (r->verdict == CHECK_INVALID && r->graph) {
+    graph_cex(r, src, tgt, &w);
+  } else if (r->verdict == CHECK_INVALID) {
     json_begin_object(&w, "counterexample");
     for (size_t k = 0; k < r->ncex; k++) json_string(&w, r->cex[k].var->aux.name, cex_text(r, k, buf, sizeof buf));
     json_end_object(&w);
@@ -176,6 +227,19 @@ int cmd_check(int argc, char **argv) {
       goto done;
     }
     tgt = b.src;
+  }
+  const Node *loose = check_unbound_range(src, tgt);
+  if (loose || src->kind != tgt->kind) {
+    snprintf(d.file, sizeof d.file, "%s", files[nfiles - 1]);
+    d.line = d.col = 1;
+    if (loose)
+      snprintf(d.msg, sizeof d.msg, "the target leaves range '%s' free, the source does not (a rewrite may not unbind a loop variable)",
+               loose->aux.name);
+    else
+      snprintf(d.msg, sizeof d.msg, "the source is %s but the target is %s", src->kind == NK_EFFECT ? "an effect" : "a value",
+               tgt->kind == NK_EFFECT ? "an effect" : "a value");
+    rc = cli_input_error("check", &d, c.json);
+    goto done;
   }
   if (src->dtype != tgt->dtype || src->lanes != tgt->lanes) {
     char ta[16], tb[16];

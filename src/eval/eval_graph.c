@@ -448,8 +448,8 @@ static bool prepare(Graph *g, Node *root) {
   if (!ok) fail(g, "out of memory");
   for (size_t i = 0; ok && i < n; i++) {
     const Node *node = order[i];
-    if (node->op == OP_EFFECT) {
-      ok = fail(g, "the abstract effect '%s' cannot be evaluated", node->aux.name);
+    if (node->op == OP_EFFECT || node->op == OP_OPAQUE) {
+      ok = fail(g, "the abstract %s '%s' cannot be evaluated", node->op == OP_EFFECT ? "effect" : "value", node->aux.name);
     } else if (node->op == OP_BUFFER) {
       if (!nodemap_get(&g->bufslot, node, NULL)) ok = fail(g, "no contents for buffer '%s'", node->aux.name);
     } else if (!(node->flags & NF_HAS_GRAPH)) {

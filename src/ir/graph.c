@@ -23,7 +23,7 @@ static const char *check_ranges(Node *const *args, int first, int nargs) {
 
 static bool scalar_value(const Node *n) { return n->kind == NK_VALUE && n->lanes == 1; }
 
-const char *graph_type_check(Op op, uint64_t aux, Node *const *args, int nargs, DType *result,
+const char *graph_type_check(Op op, DType to, uint64_t aux, Node *const *args, int nargs, DType *result,
                              NodeKind *kind) {
   for (int i = 0; i < nargs; i++)
     if (!args[i]) return "missing operand";
@@ -86,6 +86,14 @@ const char *graph_type_check(Op op, uint64_t aux, Node *const *args, int nargs, 
     if (err) return err;
     *result = DT_BOOL;
     *kind = NK_EFFECT;
+    return NULL;
+  }
+  case OP_OPAQUE: {
+    if (!aux) return "an abstract value needs a name";
+    if (dt_is_float(to) ? false : !dt_is_int(to) && to != DT_BOOL) return "bad dtype";
+    const char *err = check_ranges(args, 0, nargs);
+    if (err) return err;
+    *result = to;
     return NULL;
   }
   case OP_AFTER:
@@ -155,6 +163,11 @@ Node *vs_after(VsCtx *ctx, Node *x, Node *const *deps, int ndeps) {
 Node *vs_effect_var(VsCtx *ctx, const char *name, Node *const *ranges, int nranges) {
   const char *in = name ? vs_intern(ctx, name, strlen(name)) : NULL;
   return vs_make_ex(ctx, OP_EFFECT, DT_BOOL, 1, (uint64_t)(uintptr_t)in, ranges, nranges);
+}
+
+Node *vs_opaque(VsCtx *ctx, const char *name, DType dt, Node *const *ranges, int nranges) {
+  const char *in = name ? vs_intern(ctx, name, strlen(name)) : NULL;
+  return vs_make_ex(ctx, OP_OPAQUE, dt, 1, (uint64_t)(uintptr_t)in, ranges, nranges);
 }
 
 const char *vs_reduce_op_name(Op op) {

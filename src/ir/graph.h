@@ -41,10 +41,14 @@ Node *vs_after(VsCtx *ctx, Node *x, Node *const *deps, int ndeps);
 /* An abstract effect (rule proofs only: no text form, no evaluation): any function of the state and of
  * the values of the ranges it lists. */
 Node *vs_effect_var(VsCtx *ctx, const char *name, Node *const *ranges, int nranges);
+/* An abstract value of dtype dt (rule proofs only, like an abstract effect): any function of the memory
+ * state it is evaluated in and of its ranges' values, possibly UB. It stands for a pattern variable the
+ * engine may bind to a node that reads memory, where the rule evaluates it in different states. */
+Node *vs_opaque(VsCtx *ctx, const char *name, DType dt, Node *const *ranges, int nranges);
 
 /* The type rules of the graph ops (called by vs_type_check_ex and vs_make_ex): the result's dtype and
  * kind, or an error message. aux: REDUCE's op; RANGE's and EFFECT's name (its bits). */
-const char *graph_type_check(Op op, uint64_t aux, Node *const *args, int nargs, DType *result,
+const char *graph_type_check(Op op, DType to, uint64_t aux, Node *const *args, int nargs, DType *result,
                              NodeKind *kind);
 
 /* Value ops take values only: an error message if some operand is a buffer, pointer or effect. */

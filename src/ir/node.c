@@ -114,7 +114,7 @@ static uint32_t mix(uint32_t h, uint64_t v) {
  * declared range) and BUFFER (the element count); for RANGE and EFFECT they are derived (zero while
  * the key is built). */
 static bool has_name(const Node *k) {
-  return k->op == OP_VAR || k->op == OP_BUFFER || k->op == OP_RANGE || k->op == OP_EFFECT;
+  return k->op == OP_VAR || k->op == OP_BUFFER || k->op == OP_RANGE || k->op == OP_EFFECT || k->op == OP_OPAQUE;
 }
 
 /* The key of a node: what structural equality compares. Var names hash by content (interned pointers
@@ -333,7 +333,7 @@ const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *con
   if (op_is_graph(op)) {
     NodeKind kind;
     *rlanes = 1;
-    return graph_type_check(op, aux, args, nargs, result, &kind);
+    return graph_type_check(op, to, aux, args, nargs, result, &kind);
   }
   const char *err = graph_value_operands(args, nargs);
   if (err) return err;
@@ -360,7 +360,7 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
     snprintf(ctx->err, sizeof ctx->err, "too many operands");
     return NULL;
   }
-  const char *err = op_is_graph(op) && op != OP_BUFFER ? graph_type_check(op, aux, args, nargs, &dt, &kind)
+  const char *err = op_is_graph(op) && op != OP_BUFFER ? graph_type_check(op, to, aux, args, nargs, &dt, &kind)
                                                        : vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
   if (err) {
     snprintf(ctx->err, sizeof ctx->err, "%s", err);
@@ -402,7 +402,7 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
   k.n.flags = flags;
   /* GEP: the selection; REDUCE: its op; RANGE, EFFECT: the interned name. CAST, BITCAST: the target is
    * the node's dtype. */
-  k.n.aux.bits = op == OP_GEP || op == OP_REDUCE || op == OP_RANGE || op == OP_EFFECT ? aux : 0;
+  k.n.aux.bits = op == OP_GEP || op == OP_REDUCE || op == OP_RANGE || op == OP_EFFECT || op == OP_OPAQUE ? aux : 0;
   k.n.hash = key_hash(&k.n);
   size_t before = ctx->count;
   Node *n = intern_node(ctx, &k.n);

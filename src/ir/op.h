@@ -56,6 +56,7 @@
   X(STORE, "store", 2, OPF_GRAPH)                       \
   X(NOOP, "noop", 0, OPF_GRAPH)                         \
   X(EFFECT, "effect", -1, OPF_GRAPH)                    \
+  X(OPAQUE, "opaque", -1, OPF_GRAPH)                    \
   X(RANGE, "range", 1, OPF_GRAPH)                       \
   X(REDUCE, "reduce", -1, OPF_GRAPH)                    \
   X(END, "end", -1, OPF_GRAPH)                          \

@@ -888,7 +888,7 @@ static bool apply_range(Parser *p, const OpEntry *e) {
   DType dt;
   NodeKind kind;
   /* The end is checked before the name is read, in source order; any nonzero aux stands for the name. */
-  const char *err = graph_type_check(OP_RANGE, 1, &end, 1, &dt, &kind);
+  const char *err = graph_type_check(OP_RANGE, DT_BOOL, 1, &end, 1, &dt, &kind);
   if (err) return graph_error(p, e, OP_RANGE, &end, 1, err);
   const Token *t = &p->tok;
   const char *s = tok_text(p, t);
@@ -967,7 +967,7 @@ static bool apply_graph_call(Parser *p, const OpEntry *e, int nargs) {
     /* The list is checked now, so that its errors come in source order and at their operand; an index
      * constant stands for X, which is checked once its context has typed it (resolve_list). */
     if (!(nodes[0] = vs_const(p->ctx, DT_INDEX, 0))) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
-    const char *err = graph_type_check(op, aux, nodes, nargs, &dt, &kind);
+    const char *err = graph_type_check(op, DT_BOOL, aux, nodes, nargs, &dt, &kind);
     if (err) return graph_error(p, e, op, nodes, nargs, err);
     Ast pa = {.kind = AK_OP, .op = (uint8_t)op, .flags = (uint8_t)(p->ast[a[0]].flags & AF_HASFLOAT),
               .nargs = (uint8_t)nargs, .line = e->line, .col = e->col, .start = p->ast[a[0]].start,
@@ -975,7 +975,7 @@ static bool apply_graph_call(Parser *p, const OpEntry *e, int nargs) {
     pa.u.args[0] = (uint32_t)aux;
     return push_ast(p, pa, &idx) && push_last(p);
   }
-  const char *err = graph_type_check(op, aux, nodes, nargs, &dt, &kind);
+  const char *err = graph_type_check(op, DT_BOOL, aux, nodes, nargs, &dt, &kind);
   if (err) return graph_error(p, e, op, nodes, nargs, err);
   Node *n = vs_make_ex(p->ctx, op, DT_BOOL, 1, aux, nodes, nargs);
   if (!n) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));

@@ -114,7 +114,7 @@ static bool node_cf(const Printer *pr, const Node *n) {
    * index), whatever its end. The first operand of reduce and of after is a member of the result, so
    * an untyped one leaves the call untyped (parse.c, apply_graph_call). */
   case OP_BUFFER: case OP_INDEX: case OP_LOAD: case OP_STORE: case OP_NOOP: case OP_RANGE: case OP_END:
-  case OP_EFFECT: return false;
+  case OP_EFFECT: case OP_OPAQUE: return false;
   case OP_REDUCE: return cf(pr, n->args[0]);
   case OP_AFTER: return n->args[0]->kind == NK_VALUE && cf(pr, n->args[0]);
   default:
@@ -227,7 +227,7 @@ static void print_vec_args(Printer *pr, const Node *n) {
 static void print_graph(Printer *pr, const Node *n, int mode) {
   Op op = (Op)n->op;
   /* An abstract effect has no text form (ir/graph.h); it prints as NAME(RANGES...) for reports. */
-  puts_(pr, op == OP_EFFECT ? n->aux.name : op_spelling(op));
+  puts_(pr, op == OP_EFFECT || op == OP_OPAQUE ? n->aux.name : op_spelling(op));
   put(pr, "(", 1);
   push_text(pr, ")");
   if (op == OP_RANGE) {
@@ -323,6 +323,7 @@ static void print_node(Printer *pr, const Task *t) {
   case OP_END:
   case OP_AFTER:
   case OP_EFFECT:
+  case OP_OPAQUE:
     print_graph(pr, n, mode);
     return;
   default: break;

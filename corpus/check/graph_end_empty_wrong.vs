@@ -1,4 +1,4 @@
-# intended: invalid (not yet an `expect:` line: to be confirmed once vsimp check runs graph cases)
+# expect: invalid
 # a loop of no iteration is not a store that runs once: wrong where n is 0
 b: i32[4]
 n: index in [0, 1]
