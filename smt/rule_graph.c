@@ -78,7 +78,7 @@ static void deps_walk(Inst *in, const Pat *p, const Pat **stack, int n) {
   for (int i = 0; i < p->nargs; i++) {
     const Pat *inner[RULE_MAX_SLOTS + VS_MAX_LANES];
     int m = n;
-    memcpy(inner, stack, (size_t)n * sizeof *stack);
+    if (n) memcpy(inner, stack, (size_t)n * sizeof *stack);
     if (binds && i == 0)
       for (int j = 1; j < p->nargs && m < (int)(sizeof inner / sizeof inner[0]); j++) inner[m++] = p->args[j];
     deps_walk(in, p->args[i], inner, m);

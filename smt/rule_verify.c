@@ -840,6 +840,17 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     return out;
   }
   bool graph = ((lhs->flags | rhs->flags) & NF_HAS_GRAPH) != 0;
+  /* A template may not turn a loop variable the pattern binds into a free one (docs/semantics.md): such
+   * a rule is wrong whatever the values, and there is no point to show. */
+  const Node *loose = graph ? graph_unbound_range(lhs, rhs) : NULL;
+  if (loose) {
+    out.status = PROOF_REFUTED;
+    snprintf(out.reason, sizeof out.reason, "the template leaves the range '%s' free: it unbinds a loop variable",
+             loose->aux.name);
+    vs_ctx_free(ctx);
+    out.seconds = vs_seconds() - t0;
+    return out;
+  }
   /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
   if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH))) {
     char why[160] = "";

@@ -72,27 +72,13 @@ static void confirm(CheckResult *r, const SmtResult *s, Node *pre, Node *src, No
   r->tgt_value = r->gtgt.value;
 }
 
-const Node *check_unbound_range(Node *src, Node *tgt) {
-  Node **fs, **ft;
-  size_t ns = graph_free_ranges(src, &fs), nt = graph_free_ranges(tgt, &ft);
-  const Node *bad = NULL;
-  for (size_t i = 0; ns != SIZE_MAX && nt != SIZE_MAX && i < nt && !bad; i++) {
-    bool found = false;
-    for (size_t j = 0; j < ns && !found; j++) found = ft[i] == fs[j];
-    if (!found) bad = ft[i];
-  }
-  if (ns != SIZE_MAX) free(fs);
-  if (nt != SIZE_MAX) free(ft);
-  return bad;
-}
-
 void check_refinement_graph(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt) {
   r->method = CHECK_BY_SMT;
   if (src->kind != tgt->kind || (src->kind != NK_VALUE && src->kind != NK_EFFECT)) {
     internal(r, "a case compares two values or two effects");
     return;
   }
-  const Node *loose = check_unbound_range(src, tgt);
+  const Node *loose = graph_unbound_range(src, tgt);
   if (loose) {
     r->verdict = CHECK_ERROR;
     snprintf(r->reason, sizeof r->reason, "the target leaves range '%s' free, the source does not", loose->aux.name);

@@ -228,7 +228,7 @@ int cmd_check(int argc, char **argv) {
     }
     tgt = b.src;
   }
-  const Node *loose = check_unbound_range(src, tgt);
+  const Node *loose = graph_unbound_range(src, tgt);
   if (loose || src->kind != tgt->kind) {
     snprintf(d.file, sizeof d.file, "%s", files[nfiles - 1]);
     d.line = d.col = 1;

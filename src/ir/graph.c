@@ -300,6 +300,20 @@ size_t graph_buffers(Node *root, Node ***out) {
   return k;
 }
 
+const Node *graph_unbound_range(Node *src, Node *tgt) {
+  Node **fs, **ft;
+  size_t ns = graph_free_ranges(src, &fs), nt = graph_free_ranges(tgt, &ft);
+  const Node *bad = NULL;
+  for (size_t i = 0; ns != SIZE_MAX && nt != SIZE_MAX && i < nt && !bad; i++) {
+    bool found = false;
+    for (size_t j = 0; j < ns && !found; j++) found = ft[i] == fs[j];
+    if (!found) bad = ft[i];
+  }
+  if (ns != SIZE_MAX) free(fs);
+  if (nt != SIZE_MAX) free(ft);
+  return bad;
+}
+
 bool graph_contains(Node *root, const Node *needle) {
   if (root == needle) return true;
   if (needle->depth >= root->depth) return false;
