@@ -514,18 +514,26 @@ static void cut(GraphEnc *g, Z3_ast started, SmtTerm te, uint64_t from) {
   g->bounded = true;
 }
 
-/* The iterations to unroll for a loop with end E: vmax(E) (node bounds) clamped to [0, GENC_MAX_TRIPS];
- * *more when vmax(E) exceeds that. An end that depends on bound ranges often becomes a numeral in its
- * frame (a triangular loop), which is a tighter bound. */
-static uint64_t trips(GraphEnc *g, const Node *end, SmtTerm te, bool *more) {
-  i128 vm = vs_vmax(end);
+/* E's value, when it is a constant in this frame (an end that depends on bound ranges is one there:
+ * a triangular loop). */
+static bool end_constant(GraphEnc *g, SmtTerm te, i128 *k) {
   Enc *e = g->e;
-  if ((end->flags & NF_HAS_GRAPH) && !te.inv && !e->failed) {
-    Z3_ast sv = enc_ap1(e, Z3_simplify, te.val);
-    uint64_t k;
-    if (sv && Z3_is_numeral_ast(e->z, sv) && Z3_get_numeral_uint64(e->z, sv, &k) && im_value(DT_INDEX, k) < vm)
-      vm = im_value(DT_INDEX, k);
-  }
+  if (te.inv || e->failed) return false;
+  Z3_ast v = Z3_is_numeral_ast(e->z, te.val) ? te.val : enc_ap1(e, Z3_simplify, te.val);
+  uint64_t u;
+  if (!v || !Z3_is_numeral_ast(e->z, v) || !Z3_get_numeral_uint64(e->z, v, &u)) return false;
+  *k = im_value(DT_INDEX, u);
+  return true;
+}
+
+/* The iterations to unroll for a loop with end E: vmax(E) (node bounds), or E itself when it is a
+ * constant, clamped to [0, GENC_MAX_TRIPS]; *more when the bound exceeds that. *known: E is that
+ * constant, so every iteration unrolled runs (no `j < E` condition needed: an ite over arrays per
+ * iteration is what slows the solver down on long loops). */
+static uint64_t trips(GraphEnc *g, const Node *end, SmtTerm te, bool *more, bool *known) {
+  i128 vm = vs_vmax(end), k;
+  *known = end_constant(g, te, &k);
+  if (*known && k < vm) vm = k;
   uint64_t t = vm <= 0 ? 0 : vm > GENC_MAX_TRIPS ? GENC_MAX_TRIPS : (uint64_t)vm;
   *more = vm > (i128)t;
   return t;
@@ -573,15 +581,15 @@ static bool loop_nest(GraphEnc *g, Loop *L, int level, size_t f, Z3_ast act) {
   if (!gval(g, r->args[0], f, &te)) return false;
   /* The end is evaluated when the loop starts, i.e. where the enclosing iterations run. */
   L->def = enc_and(e, L->def, implies(e, act, end_def(e, te)));
-  bool more;
-  uint64_t t = trips(g, r->args[0], te, &more);
+  bool more, known;
+  uint64_t t = trips(g, r->args[0], te, &more, &known);
   for (uint64_t j = 0; j < t; j++) {
     if (g->nest_left == 0) {
       cut(g, act, te, j);
       return !e->failed;
     }
     Z3_ast vj = bv64(g, j);
-    Z3_ast aj = enc_and(e, act, enc_ap2(e, Z3_mk_bvslt, vj, te.val));
+    Z3_ast aj = known ? act : enc_and(e, act, enc_ap2(e, Z3_mk_bvslt, vj, te.val));
     size_t fj = frame_with_bind(g, f, r, vj);
     if (fj == SIZE_MAX || !loop_nest(g, L, level + 1, fj, aj)) return false;
   }
