@@ -855,6 +855,22 @@ static void test_eval_end(void **state) {
   expect_buf(&g, 0, &want);
   bufdata_free(&want);
   result_free(&g);
+  /* A reduction nested in a loop of variable length: past the nest's 4096 iterations the unrolling
+   * stops, and what it assumes there (that those iterations do not run) holds at n = 3. */
+  Node *n = var(fx, "n", DT_INDEX);
+  Node *rn = range(fx, n, "r"), *q100 = range(fx, ix(fx, 100), "q");
+  Node *count = nn(vs_cast(fx->c, DT_I32, reduce1(fx, OP_ADD, ix(fx, 1), q100)));
+  Node *outer = end1(fx, store(fx, b, rn, count), rn);
+  Env vn;
+  env_init(&vn);
+  env_var(&vn, n, 3);
+  env_buf(&vn, b, 4, 0, 0);
+  g = eval(fx, outer, &vn);
+  want = data(4, 100, 1, (uint64_t)3, (uint64_t)0);
+  expect_buf(&g, 0, &want);
+  bufdata_free(&want);
+  result_free(&g);
+  env_free(&vn);
   /* Empty: nothing happens; UB in one iteration: the loop is UB. */
   Node *r0 = range(fx, ix(fx, 0), "z");
   g = eval(fx, end1(fx, store(fx, b, ix(fx, 9), k(fx, DT_I32, 1)), r0), &v);
