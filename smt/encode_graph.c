@@ -920,6 +920,12 @@ GraphEnc *genc_new(Enc *e, Node *const *roots, size_t nroots) {
   g->lam_k = mk_const(g, Z3_mk_string_symbol(e->z, "lambda.k"), e->s->sort[DT_INDEX]);
   /* Frame 0: the initial state, nothing bound. A failed setup leaves e->failed for the caller. */
   if (!e->failed && frame_intern(g, g->init, NULL, 0, e->s->t_true) != 0) e->failed = true;
+  /* Every free range is an input with its domain, also one that only occurs in a loop body that never
+   * runs: an empty domain makes the whole case vacuous wherever the range is used. */
+  for (size_t i = 0; i < g->nrfree && !e->failed; i++) {
+    SmtTerm t;
+    free_range(g, g->rfree[i], &t);
+  }
   return g;
 }
 

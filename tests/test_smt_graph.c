@@ -389,6 +389,10 @@ static void test_range_zero_when_short(void **state) {
   smt_result_free(&res);
   /* An empty domain makes the case vacuous. */
   expect(fx, NULL, range(fx, var_in(fx, "m", DT_INDEX, -3, 0), "q"), ix(fx, 5), SMT_VALID);
+  /* Also where the range only occurs in a loop body that never runs. */
+  Node *dead = reduce1(fx, OP_ADD, range(fx, ix(fx, 0), "d"), range(fx, ix(fx, 0), "r0"));
+  expect(fx, NULL, dead, ix(fx, 1), SMT_VALID);
+  expect(fx, NULL, reduce1(fx, OP_ADD, range(fx, ix(fx, 1), "d"), range(fx, ix(fx, 0), "r0")), ix(fx, 1), SMT_INVALID);
   /* A free range in the target must be free in the source. */
   res = smt_refines(fx->s, NULL, ix(fx, 0), r);
   assert_int_equal(res.verdict, SMT_ERROR);
@@ -747,6 +751,16 @@ static void test_eval_ranges(void **state) {
   env_var(&w, n, 5);
   env_range(&w, ru, 0);
   expect_ub(fx, ru, &w);
+  /* A free range in a loop body that never runs is still an input: out of its domain, nothing runs. */
+  Node *d = range(fx, ix(fx, 2), "d");
+  Env dv;
+  env_init(&dv);
+  env_range(&dv, d, 2);
+  out = eval(fx, reduce1(fx, OP_ADD, d, range(fx, ix(fx, 0), "z")), &dv);
+  assert_true(out.out_of_domain);
+  result_free(&out);
+  dv.ranges[0].bits = 1;
+  expect_val(fx, reduce1(fx, OP_ADD, d, range(fx, ix(fx, 0), "z")), &dv, 0);
   /* A free range whose end depends on another free range. */
   Node *q = range(fx, b2(fx, OP_ADD, r, ix(fx, 1)), "q");
   Env t;
