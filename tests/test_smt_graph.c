@@ -612,6 +612,13 @@ static void test_errors(void **state) {
   r = smt_refines(fx->s, NULL, b, b);
   assert_int_equal(r.verdict, SMT_ERROR);
   smt_result_free(&r);
+  /* A free range whose end names a range that is only ever bound has no meaning. */
+  Node *i = range(fx, ix(fx, 4), "i");
+  Node *j = range(fx, b2(fx, OP_ADD, i, ix(fx, 1)), "j");
+  r = smt_refines(fx->s, NULL, reduce1(fx, OP_ADD, j, i), ix(fx, 0));
+  assert_int_equal(r.verdict, SMT_ERROR);
+  assert_non_null(strstr(r.reason, "'i'"));
+  smt_result_free(&r);
   /* A bool buffer works like any other. */
   expect(fx, NULL, after1(fx, load(fx, b, ix(fx, 1)), store(fx, b, ix(fx, 1), vs_bool(fx->c, true))), vs_bool(fx->c, true), SMT_VALID);
 }
