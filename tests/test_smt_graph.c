@@ -683,6 +683,33 @@ static void test_eval_load_store(void **state) {
   bufdata_free(&want);
   result_free(&r);
   env_free(&u);
+  /* Every element dtype: bool, f16 (NaN read back canonical), u64, i8 (a negative element). */
+  Node *bb = buf(fx, "bb", DT_BOOL, 3), *h = buf(fx, "h", DT_F16, 2), *q = buf(fx, "q", DT_U64, 2), *c = buf(fx, "c", DT_I8, 2);
+  Env t;
+  env_init(&t);
+  env_buf(&t, bb, 3, 1, 1, (uint64_t)2, (uint64_t)0);
+  env_buf(&t, h, 2, 0x3c00, 1, (uint64_t)1, (uint64_t)0x7e00);
+  env_buf(&t, q, 2, UINT64_MAX, 0);
+  env_buf(&t, c, 2, 0x80, 0);
+  expect_val(fx, load(fx, bb, ix(fx, 0)), &t, 1);
+  expect_val(fx, load(fx, bb, ix(fx, 2)), &t, 0);
+  expect_val(fx, load(fx, bb, inv(fx)), &t, 0);
+  expect_val(fx, load(fx, h, ix(fx, 1)), &t, 0x7e00);
+  expect_val(fx, b2(fx, OP_ADD, load(fx, h, ix(fx, 0)), load(fx, h, ix(fx, 0))), &t, 0x4000); /* 1 + 1 */
+  expect_val(fx, load(fx, q, ix(fx, 1)), &t, UINT64_MAX);
+  expect_val(fx, b2(fx, OP_LT, load(fx, c, ix(fx, 0)), k(fx, DT_I8, 0)), &t, 1);
+  r = eval(fx, store(fx, bb, ix(fx, 1), vs_bool(fx->c, false)), &t);
+  want = data(3, 1, 2, (uint64_t)1, (uint64_t)0, (uint64_t)2, (uint64_t)0);
+  expect_buf(&r, 0, &want);
+  bufdata_free(&want);
+  for (size_t i = 1; i < 4; i++) expect_buf(&r, i, &t.bufs[i].data);
+  result_free(&r);
+  r = eval(fx, store(fx, h, ix(fx, 0), kbits(fx, DT_F16, 0x8000)), &t);
+  want = data(2, 0x8000, 1, (uint64_t)1, (uint64_t)0x7e00);
+  expect_buf(&r, 1, &want);
+  bufdata_free(&want);
+  result_free(&r);
+  env_free(&t);
   env_free(&w);
   env_free(&v);
 }
