@@ -234,7 +234,8 @@ static size_t buffer_index(const GraphEnc *g, const Node *b) {
 static uint64_t frame_key(const GraphEnc *g, Z3_ast const *arr, const Bind *bind, size_t nbind, Z3_ast act) {
   uint64_t h = mix64(UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)(uintptr_t)act);
   for (size_t i = 0; i < g->nstate; i++) h = mix64(h ^ (uint64_t)(uintptr_t)arr[i]);
-  for (size_t i = 0; i < nbind; i++) h = mix64(h ^ (uint64_t)(uintptr_t)bind[i].r ^ mix64((uint64_t)(uintptr_t)bind[i].v));
+  for (size_t i = 0; i < nbind; i++)
+    h = mix64(h ^ (uint64_t)(uintptr_t)bind[i].r ^ mix64((uint64_t)(uintptr_t)bind[i].v));
   return h ? h : 1;
 }
 
@@ -694,7 +695,8 @@ static EffFamily *effect_family(GraphEnc *g, const Node *n) {
 static Z3_ast masked(GraphEnc *g, size_t b, Z3_ast fresh, Z3_ast old) {
   Enc *e = g->e;
   Z3_ast k = g->lam_k;
-  Z3_ast body = enc_ite(e, in_bounds(g, k, g->size[b]), enc_ap2(e, Z3_mk_select, fresh, k), enc_ap2(e, Z3_mk_select, old, k));
+  Z3_ast body = enc_ite(e, in_bounds(g, k, g->size[b]), enc_ap2(e, Z3_mk_select, fresh, k),
+                        enc_ap2(e, Z3_mk_select, old, k));
   if (e->failed || !body) return NULL;
   Z3_app kv = Z3_to_app(e->z, k);
   return enc_hold(e, Z3_mk_lambda_const(e->z, 1, &kv, body));
@@ -754,7 +756,8 @@ static bool enter(GraphEnc *g) {
 static bool gval(GraphEnc *g, Node *n, size_t f, SmtTerm *out) {
   if (g->e->failed || f == SIZE_MAX) return false;
   if (!(n->flags & NF_HAS_GRAPH)) return enc_expr(g->e, n, out);
-  if (n->kind != NK_VALUE) return gfail(g, "a %s where a value is expected", n->kind == NK_EFFECT ? "effect" : "buffer or pointer");
+  if (n->kind != NK_VALUE)
+    return gfail(g, "a %s where a value is expected", n->kind == NK_EFFECT ? "effect" : "buffer or pointer");
   Memo m;
   if (memo_get(g, n, f, &m)) {
     *out = m.t;

@@ -50,7 +50,9 @@ static Node *nn(Node *n) {
   return n;
 }
 static Node *var(Fx *fx, const char *name, DType dt) { return nn(vs_var(fx->c, name, dt, im_min(dt), im_max(dt))); }
-static Node *var_in(Fx *fx, const char *name, DType dt, i128 lo, i128 hi) { return nn(vs_var(fx->c, name, dt, lo, hi)); }
+static Node *var_in(Fx *fx, const char *name, DType dt, i128 lo, i128 hi) {
+  return nn(vs_var(fx->c, name, dt, lo, hi));
+}
 static Node *k(Fx *fx, DType dt, i128 v) { return nn(vs_const_int(fx->c, dt, v)); }
 static Node *ix(Fx *fx, i128 v) { return k(fx, DT_INDEX, v); }
 static Node *kbits(Fx *fx, DType dt, uint64_t bits) { return nn(vs_const(fx->c, dt, bits)); }
@@ -130,7 +132,8 @@ static void expect_val_at(Fx *fx, Node *root, const Env *v, uint64_t bits, int l
 
 static void expect_ub_at(Fx *fx, Node *root, const Env *v, int line) {
   GraphResult r = eval_at(fx, root, v, line);
-  if (!r.value.ub || r.out_of_domain) fail_msg("line %d: expected UB (ub=%d ood=%d)", line, r.value.ub, r.out_of_domain);
+  if (!r.value.ub || r.out_of_domain)
+    fail_msg("line %d: expected UB (ub=%d ood=%d)", line, r.value.ub, r.out_of_domain);
   assert_null(r.bufs);
   result_free(&r);
 }
@@ -620,7 +623,8 @@ static void test_errors(void **state) {
   assert_non_null(strstr(r.reason, "'i'"));
   smt_result_free(&r);
   /* A bool buffer works like any other. */
-  expect(fx, NULL, after1(fx, load(fx, b, ix(fx, 1)), store(fx, b, ix(fx, 1), vs_bool(fx->c, true))), vs_bool(fx->c, true), SMT_VALID);
+  Node *t = nn(vs_bool(fx->c, true));
+  expect(fx, NULL, after1(fx, load(fx, b, ix(fx, 1)), store(fx, b, ix(fx, 1), t)), t, SMT_VALID);
 }
 
 /* ---- ground evaluation ---- */
@@ -684,7 +688,8 @@ static void test_eval_load_store(void **state) {
   result_free(&r);
   env_free(&u);
   /* Every element dtype: bool, f16 (NaN read back canonical), u64, i8 (a negative element). */
-  Node *bb = buf(fx, "bb", DT_BOOL, 3), *h = buf(fx, "h", DT_F16, 2), *q = buf(fx, "q", DT_U64, 2), *c = buf(fx, "c", DT_I8, 2);
+  Node *bb = buf(fx, "bb", DT_BOOL, 3), *h = buf(fx, "h", DT_F16, 2);
+  Node *q = buf(fx, "q", DT_U64, 2), *c = buf(fx, "c", DT_I8, 2);
   Env t;
   env_init(&t);
   env_buf(&t, bb, 3, 1, 1, (uint64_t)2, (uint64_t)0);
@@ -930,7 +935,8 @@ static void test_eval_end(void **state) {
   Node *i = range(fx, ix(fx, 2), "i"), *j = range(fx, ix(fx, 2), "j");
   Node *rs[2] = {i, j};
   Node *flat = b2(fx, OP_ADD, b2(fx, OP_MUL, i, ix(fx, 2)), j);
-  g = eval(fx, nn(vs_end(fx->c, store(fx, b, flat, b2(fx, OP_ADD, nn(vs_cast(fx->c, DT_I32, i)), k(fx, DT_I32, 5))), rs, 2)), &v);
+  Node *i5 = b2(fx, OP_ADD, nn(vs_cast(fx->c, DT_I32, i)), k(fx, DT_I32, 5));
+  g = eval(fx, nn(vs_end(fx->c, store(fx, b, flat, i5), rs, 2)), &v);
   want = data(4, 5, 2, (uint64_t)2, (uint64_t)6, (uint64_t)3, (uint64_t)6);
   expect_buf(&g, 0, &want);
   bufdata_free(&want);
