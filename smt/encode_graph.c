@@ -109,6 +109,9 @@ typedef struct {
   Z3_ast *arr;  /* one array per buffer: the state */
   Bind *bind;   /* sorted by range id */
   size_t nbind;
+  Z3_ast act;   /* the iterations of the enclosing loops that bind these ranges run (cut assumptions
+                 * are guarded by it); part of the frame, so a memo entry made under one activity is
+                 * never reused under another */
   uint64_t key; /* content hash (never 0) */
   size_t next;  /* the next frame with the same key, or SIZE_MAX */
 } Frame;
@@ -221,22 +224,24 @@ static Z3_ast in_bounds(GraphEnc *g, Z3_ast i, Z3_ast n) {
 static Z3_ast implies(Enc *e, Z3_ast a, Z3_ast b) { return enc_or(e, enc_not(e, a), b); }
 
 static size_t buffer_index(const GraphEnc *g, const Node *b) {
-  for (size_t i = 0; i < g->nstate; i++)
+  for (size_t i = 0; i < g->nbuf; i++)
     if (g->bufs[i] == b) return i;
   return SIZE_MAX;
 }
 
 /* ---- frames ---- */
 
-static uint64_t frame_key(const GraphEnc *g, Z3_ast const *arr, const Bind *bind, size_t nbind) {
-  uint64_t h = UINT64_C(0x9e3779b97f4a7c15);
+static uint64_t frame_key(const GraphEnc *g, Z3_ast const *arr, const Bind *bind, size_t nbind, Z3_ast act) {
+  uint64_t h = mix64(UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)(uintptr_t)act);
   for (size_t i = 0; i < g->nstate; i++) h = mix64(h ^ (uint64_t)(uintptr_t)arr[i]);
-  for (size_t i = 0; i < nbind; i++) h = mix64(h ^ (uint64_t)(uintptr_t)bind[i].r ^ mix64((uint64_t)(uintptr_t)bind[i].v));
+  for (size_t i = 0; i < nbind; i++)
+    h = mix64(h ^ (uint64_t)(uintptr_t)bind[i].r ^ mix64((uint64_t)(uintptr_t)bind[i].v));
   return h ? h : 1;
 }
 
-static bool frame_is(const GraphEnc *g, const Frame *f, Z3_ast const *arr, const Bind *bind, size_t nbind) {
-  if (f->nbind != nbind) return false;
+static bool frame_is(const GraphEnc *g, const Frame *f, Z3_ast const *arr, const Bind *bind, size_t nbind,
+                     Z3_ast act) {
+  if (f->nbind != nbind || f->act != act) return false;
   for (size_t i = 0; i < g->nstate; i++)
     if (f->arr[i] != arr[i]) return false;
   for (size_t i = 0; i < nbind; i++)
@@ -244,18 +249,19 @@ static bool frame_is(const GraphEnc *g, const Frame *f, Z3_ast const *arr, const
   return true;
 }
 
-/* The frame with state arr and bindings bind (copied), made if new. SIZE_MAX on failure. */
-static size_t frame_intern(GraphEnc *g, Z3_ast const *arr, const Bind *bind, size_t nbind) {
-  if (g->e->failed) return SIZE_MAX;
+/* The frame with state arr, bindings bind (copied) and activity act, made if new. SIZE_MAX on
+ * failure. */
+static size_t frame_intern(GraphEnc *g, Z3_ast const *arr, const Bind *bind, size_t nbind, Z3_ast act) {
+  if (g->e->failed || !act) return SIZE_MAX;
   for (size_t i = 0; i < g->nstate; i++)
     if (!arr[i]) {
       g->e->failed = true;
       return SIZE_MAX;
     }
-  uint64_t key = frame_key(g, arr, bind, nbind), head;
+  uint64_t key = frame_key(g, arr, bind, nbind, act), head;
   bool known = u64map_get(&g->fmap, key, &head);
   for (size_t f = known ? (size_t)head : SIZE_MAX; f != SIZE_MAX; f = g->fr[f].next)
-    if (frame_is(g, &g->fr[f], arr, bind, nbind)) return f;
+    if (frame_is(g, &g->fr[f], arr, bind, nbind, act)) return f;
   /* Memo keys hold a frame number in 32 bits. */
   if (g->nfr >= UINT32_MAX - 1 || !grow_array((void **)&g->fr, &g->frcap, g->nfr + 1, sizeof *g->fr)) {
     gfail(g, "out of memory");
@@ -274,19 +280,21 @@ static size_t frame_intern(GraphEnc *g, Z3_ast const *arr, const Bind *bind, siz
   if (g->nstate) memcpy(f->arr, arr, g->nstate * sizeof *arr);
   if (nbind) memcpy(f->bind, bind, nbind * sizeof *bind);
   f->nbind = nbind;
+  f->act = act;
   f->key = key;
   f->next = known ? (size_t)head : SIZE_MAX;
   return g->nfr++;
 }
 
-/* Frame f's bindings with the state arr. */
+/* Frame f's bindings and activity with the state arr. */
 static size_t frame_with_state(GraphEnc *g, size_t f, Z3_ast const *arr) {
   if (f == SIZE_MAX) return SIZE_MAX;
-  return frame_intern(g, arr, g->fr[f].bind, g->fr[f].nbind);
+  return frame_intern(g, arr, g->fr[f].bind, g->fr[f].nbind, g->fr[f].act);
 }
 
-/* Frame f with range r bound to v (an inner loop of r's own shadows an outer one). */
-static size_t frame_with_bind(GraphEnc *g, size_t f, const Node *r, Z3_ast v) {
+/* Frame f with range r bound to v (an inner loop of r's own shadows an outer one), in an iteration
+ * that runs where act does. */
+static size_t frame_with_bind(GraphEnc *g, size_t f, const Node *r, Z3_ast v, Z3_ast act) {
   if (f == SIZE_MAX) return SIZE_MAX;
   const Frame *src = &g->fr[f];
   Bind *b = malloc((src->nbind + 1) * sizeof *b);
@@ -305,7 +313,7 @@ static size_t frame_with_bind(GraphEnc *g, size_t f, const Node *r, Z3_ast v) {
     b[n++] = src->bind[i];
   }
   if (!placed) b[n++] = (Bind){r, v};
-  size_t out = frame_intern(g, src->arr, b, n);
+  size_t out = frame_intern(g, src->arr, b, n, act);
   free(b);
   return out;
 }
@@ -506,26 +514,36 @@ typedef struct {
 
 /* A cut loop: the iterations from `from` on are not encoded. The encoding is exact on the inputs where
  * they do not run, so that is assumed (genc_cuts): a model of a query is then a real counterexample,
- * and an unsatisfiable query proves nothing (bounded). */
-static void cut(GraphEnc *g, Z3_ast started, SmtTerm te, uint64_t from) {
+ * and an unsatisfiable query proves nothing (bounded). The assumption only binds where the loop starts
+ * (frame f's activity: the iterations around it run) and its end is defined. */
+static void cut(GraphEnc *g, size_t f, SmtTerm te, uint64_t from) {
   Enc *e = g->e;
+  Z3_ast started = g->fr[f].act;
   Z3_ast beyond = enc_ap2(e, Z3_mk_bvslt, bv64(g, from), te.val);
   g->cuts = enc_and(e, g->cuts, implies(e, enc_and(e, started, end_def(e, te)), enc_not(e, beyond)));
   g->bounded = true;
 }
 
-/* The iterations to unroll for a loop with end E: vmax(E) (node bounds) clamped to [0, GENC_MAX_TRIPS];
- * *more when vmax(E) exceeds that. An end that depends on bound ranges often becomes a numeral in its
- * frame (a triangular loop), which is a tighter bound. */
-static uint64_t trips(GraphEnc *g, const Node *end, SmtTerm te, bool *more) {
-  i128 vm = vs_vmax(end);
+/* E's value, when it is a constant in this frame (an end that depends on bound ranges is one there:
+ * a triangular loop). */
+static bool end_constant(GraphEnc *g, SmtTerm te, i128 *k) {
   Enc *e = g->e;
-  if ((end->flags & NF_HAS_GRAPH) && !te.inv && !e->failed) {
-    Z3_ast sv = enc_ap1(e, Z3_simplify, te.val);
-    uint64_t k;
-    if (sv && Z3_is_numeral_ast(e->z, sv) && Z3_get_numeral_uint64(e->z, sv, &k) && im_value(DT_INDEX, k) < vm)
-      vm = im_value(DT_INDEX, k);
-  }
+  if (te.inv || e->failed) return false;
+  Z3_ast v = Z3_is_numeral_ast(e->z, te.val) ? te.val : enc_ap1(e, Z3_simplify, te.val);
+  uint64_t u;
+  if (!v || !Z3_is_numeral_ast(e->z, v) || !Z3_get_numeral_uint64(e->z, v, &u)) return false;
+  *k = im_value(DT_INDEX, u);
+  return true;
+}
+
+/* The iterations to unroll for a loop with end E: vmax(E) (node bounds), or E itself when it is a
+ * constant, clamped to [0, GENC_MAX_TRIPS]; *more when the bound exceeds that. *known: E is that
+ * constant, so every iteration unrolled runs (no `j < E` condition needed: an ite over arrays per
+ * iteration is what slows the solver down on long loops). */
+static uint64_t trips(GraphEnc *g, const Node *end, SmtTerm te, bool *more, bool *known) {
+  i128 vm = vs_vmax(end), k;
+  *known = end_constant(g, te, &k);
+  if (*known) vm = k; /* exact, whatever the bounds say */
   uint64_t t = vm <= 0 ? 0 : vm > GENC_MAX_TRIPS ? GENC_MAX_TRIPS : (uint64_t)vm;
   *more = vm > (i128)t;
   return t;
@@ -573,19 +591,19 @@ static bool loop_nest(GraphEnc *g, Loop *L, int level, size_t f, Z3_ast act) {
   if (!gval(g, r->args[0], f, &te)) return false;
   /* The end is evaluated when the loop starts, i.e. where the enclosing iterations run. */
   L->def = enc_and(e, L->def, implies(e, act, end_def(e, te)));
-  bool more;
-  uint64_t t = trips(g, r->args[0], te, &more);
+  bool more, known;
+  uint64_t t = trips(g, r->args[0], te, &more, &known);
   for (uint64_t j = 0; j < t; j++) {
     if (g->nest_left == 0) {
-      cut(g, act, te, j);
+      cut(g, f, te, j);
       return !e->failed;
     }
     Z3_ast vj = bv64(g, j);
-    Z3_ast aj = enc_and(e, act, enc_ap2(e, Z3_mk_bvslt, vj, te.val));
-    size_t fj = frame_with_bind(g, f, r, vj);
-    if (fj == SIZE_MAX || !loop_nest(g, L, level + 1, fj, aj)) return false;
+    Z3_ast runs = known ? e->s->t_true : enc_ap2(e, Z3_mk_bvslt, vj, te.val);
+    size_t fj = frame_with_bind(g, f, r, vj, enc_and(e, g->fr[f].act, runs));
+    if (fj == SIZE_MAX || !loop_nest(g, L, level + 1, fj, enc_and(e, act, runs))) return false;
   }
-  if (more) cut(g, act, te, t);
+  if (more) cut(g, f, te, t);
   return !e->failed;
 }
 
@@ -677,7 +695,8 @@ static EffFamily *effect_family(GraphEnc *g, const Node *n) {
 static Z3_ast masked(GraphEnc *g, size_t b, Z3_ast fresh, Z3_ast old) {
   Enc *e = g->e;
   Z3_ast k = g->lam_k;
-  Z3_ast body = enc_ite(e, in_bounds(g, k, g->size[b]), enc_ap2(e, Z3_mk_select, fresh, k), enc_ap2(e, Z3_mk_select, old, k));
+  Z3_ast body = enc_ite(e, in_bounds(g, k, g->size[b]), enc_ap2(e, Z3_mk_select, fresh, k),
+                        enc_ap2(e, Z3_mk_select, old, k));
   if (e->failed || !body) return NULL;
   Z3_app kv = Z3_to_app(e->z, k);
   return enc_hold(e, Z3_mk_lambda_const(e->z, 1, &kv, body));
@@ -737,7 +756,8 @@ static bool enter(GraphEnc *g) {
 static bool gval(GraphEnc *g, Node *n, size_t f, SmtTerm *out) {
   if (g->e->failed || f == SIZE_MAX) return false;
   if (!(n->flags & NF_HAS_GRAPH)) return enc_expr(g->e, n, out);
-  if (n->kind != NK_VALUE) return gfail(g, "a %s where a value is expected", n->kind == NK_EFFECT ? "effect" : "buffer or pointer");
+  if (n->kind != NK_VALUE)
+    return gfail(g, "a %s where a value is expected", n->kind == NK_EFFECT ? "effect" : "buffer or pointer");
   Memo m;
   if (memo_get(g, n, f, &m)) {
     *out = m.t;
@@ -902,7 +922,13 @@ GraphEnc *genc_new(Enc *e, Node *const *roots, size_t nroots) {
   if (g->nstate > g->nbuf) setup_rest(g);
   g->lam_k = mk_const(g, Z3_mk_string_symbol(e->z, "lambda.k"), e->s->sort[DT_INDEX]);
   /* Frame 0: the initial state, nothing bound. A failed setup leaves e->failed for the caller. */
-  if (!e->failed && frame_intern(g, g->init, NULL, 0) != 0) e->failed = true;
+  if (!e->failed && frame_intern(g, g->init, NULL, 0, e->s->t_true) != 0) e->failed = true;
+  /* Every free range is an input with its domain, also one that only occurs in a loop body that never
+   * runs: an empty domain makes the whole case vacuous wherever the range is used. */
+  for (size_t i = 0; i < g->nrfree && !e->failed; i++) {
+    SmtTerm t;
+    free_range(g, g->rfree[i], &t);
+  }
   return g;
 }
 

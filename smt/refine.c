@@ -169,10 +169,12 @@ static SmtVerdict run_graph(SmtCtx *s, Node *pre, Node *src, Node *tgt, SmtResul
 /* Why a graph case cannot be checked, or NULL. */
 static const char *graph_case_error(const Node *pre, const Node *src, const Node *tgt) {
   if (pre && pre->kind != NK_VALUE) return "precondition is not bool";
-  if (src->kind != NK_VALUE && src->kind != NK_EFFECT) return "a case compares values or effects, not buffers or pointers";
-  if (tgt->kind != NK_VALUE && tgt->kind != NK_EFFECT) return "a case compares values or effects, not buffers or pointers";
+  static const char *not_compared = "a case compares values or effects, not buffers or pointers";
+  if (src->kind != NK_VALUE && src->kind != NK_EFFECT) return not_compared;
+  if (tgt->kind != NK_VALUE && tgt->kind != NK_EFFECT) return not_compared;
   if (src->kind != tgt->kind)
-    return src->kind == NK_EFFECT ? "the source is an effect but the target is a value" : "the source is a value but the target is an effect";
+    return src->kind == NK_EFFECT ? "the source is an effect but the target is a value"
+                                  : "the source is a value but the target is an effect";
   return NULL;
 }
 

@@ -50,7 +50,9 @@ static Node *nn(Node *n) {
   return n;
 }
 static Node *var(Fx *fx, const char *name, DType dt) { return nn(vs_var(fx->c, name, dt, im_min(dt), im_max(dt))); }
-static Node *var_in(Fx *fx, const char *name, DType dt, i128 lo, i128 hi) { return nn(vs_var(fx->c, name, dt, lo, hi)); }
+static Node *var_in(Fx *fx, const char *name, DType dt, i128 lo, i128 hi) {
+  return nn(vs_var(fx->c, name, dt, lo, hi));
+}
 static Node *k(Fx *fx, DType dt, i128 v) { return nn(vs_const_int(fx->c, dt, v)); }
 static Node *ix(Fx *fx, i128 v) { return k(fx, DT_INDEX, v); }
 static Node *kbits(Fx *fx, DType dt, uint64_t bits) { return nn(vs_const(fx->c, dt, bits)); }
@@ -130,7 +132,8 @@ static void expect_val_at(Fx *fx, Node *root, const Env *v, uint64_t bits, int l
 
 static void expect_ub_at(Fx *fx, Node *root, const Env *v, int line) {
   GraphResult r = eval_at(fx, root, v, line);
-  if (!r.value.ub || r.out_of_domain) fail_msg("line %d: expected UB (ub=%d ood=%d)", line, r.value.ub, r.out_of_domain);
+  if (!r.value.ub || r.out_of_domain)
+    fail_msg("line %d: expected UB (ub=%d ood=%d)", line, r.value.ub, r.out_of_domain);
   assert_null(r.bufs);
   result_free(&r);
 }
@@ -389,6 +392,10 @@ static void test_range_zero_when_short(void **state) {
   smt_result_free(&res);
   /* An empty domain makes the case vacuous. */
   expect(fx, NULL, range(fx, var_in(fx, "m", DT_INDEX, -3, 0), "q"), ix(fx, 5), SMT_VALID);
+  /* Also where the range only occurs in a loop body that never runs. */
+  Node *dead = reduce1(fx, OP_ADD, range(fx, ix(fx, 0), "d"), range(fx, ix(fx, 0), "r0"));
+  expect(fx, NULL, dead, ix(fx, 1), SMT_VALID);
+  expect(fx, NULL, reduce1(fx, OP_ADD, range(fx, ix(fx, 1), "d"), range(fx, ix(fx, 0), "r0")), ix(fx, 1), SMT_INVALID);
   /* A free range in the target must be free in the source. */
   res = smt_refines(fx->s, NULL, ix(fx, 0), r);
   assert_int_equal(res.verdict, SMT_ERROR);
@@ -608,8 +615,16 @@ static void test_errors(void **state) {
   r = smt_refines(fx->s, NULL, b, b);
   assert_int_equal(r.verdict, SMT_ERROR);
   smt_result_free(&r);
+  /* A free range whose end names a range that is only ever bound has no meaning. */
+  Node *i = range(fx, ix(fx, 4), "i");
+  Node *j = range(fx, b2(fx, OP_ADD, i, ix(fx, 1)), "j");
+  r = smt_refines(fx->s, NULL, reduce1(fx, OP_ADD, j, i), ix(fx, 0));
+  assert_int_equal(r.verdict, SMT_ERROR);
+  assert_non_null(strstr(r.reason, "'i'"));
+  smt_result_free(&r);
   /* A bool buffer works like any other. */
-  expect(fx, NULL, after1(fx, load(fx, b, ix(fx, 1)), store(fx, b, ix(fx, 1), vs_bool(fx->c, true))), vs_bool(fx->c, true), SMT_VALID);
+  Node *t = nn(vs_bool(fx->c, true));
+  expect(fx, NULL, after1(fx, load(fx, b, ix(fx, 1)), store(fx, b, ix(fx, 1), t)), t, SMT_VALID);
 }
 
 /* ---- ground evaluation ---- */
@@ -672,6 +687,34 @@ static void test_eval_load_store(void **state) {
   bufdata_free(&want);
   result_free(&r);
   env_free(&u);
+  /* Every element dtype: bool, f16 (NaN read back canonical), u64, i8 (a negative element). */
+  Node *bb = buf(fx, "bb", DT_BOOL, 3), *h = buf(fx, "h", DT_F16, 2);
+  Node *q = buf(fx, "q", DT_U64, 2), *c = buf(fx, "c", DT_I8, 2);
+  Env t;
+  env_init(&t);
+  env_buf(&t, bb, 3, 1, 1, (uint64_t)2, (uint64_t)0);
+  env_buf(&t, h, 2, 0x3c00, 1, (uint64_t)1, (uint64_t)0x7e00);
+  env_buf(&t, q, 2, UINT64_MAX, 0);
+  env_buf(&t, c, 2, 0x80, 0);
+  expect_val(fx, load(fx, bb, ix(fx, 0)), &t, 1);
+  expect_val(fx, load(fx, bb, ix(fx, 2)), &t, 0);
+  expect_val(fx, load(fx, bb, inv(fx)), &t, 0);
+  expect_val(fx, load(fx, h, ix(fx, 1)), &t, 0x7e00);
+  expect_val(fx, b2(fx, OP_ADD, load(fx, h, ix(fx, 0)), load(fx, h, ix(fx, 0))), &t, 0x4000); /* 1 + 1 */
+  expect_val(fx, load(fx, q, ix(fx, 1)), &t, UINT64_MAX);
+  expect_val(fx, b2(fx, OP_LT, load(fx, c, ix(fx, 0)), k(fx, DT_I8, 0)), &t, 1);
+  r = eval(fx, store(fx, bb, ix(fx, 1), vs_bool(fx->c, false)), &t);
+  want = data(3, 1, 2, (uint64_t)1, (uint64_t)0, (uint64_t)2, (uint64_t)0);
+  expect_buf(&r, 0, &want);
+  bufdata_free(&want);
+  for (size_t i = 1; i < 4; i++) expect_buf(&r, i, &t.bufs[i].data);
+  result_free(&r);
+  r = eval(fx, store(fx, h, ix(fx, 0), kbits(fx, DT_F16, 0x8000)), &t);
+  want = data(2, 0x8000, 1, (uint64_t)1, (uint64_t)0x7e00);
+  expect_buf(&r, 1, &want);
+  bufdata_free(&want);
+  result_free(&r);
+  env_free(&t);
   env_free(&w);
   env_free(&v);
 }
@@ -747,6 +790,16 @@ static void test_eval_ranges(void **state) {
   env_var(&w, n, 5);
   env_range(&w, ru, 0);
   expect_ub(fx, ru, &w);
+  /* A free range in a loop body that never runs is still an input: out of its domain, nothing runs. */
+  Node *d = range(fx, ix(fx, 2), "d");
+  Env dv;
+  env_init(&dv);
+  env_range(&dv, d, 2);
+  out = eval(fx, reduce1(fx, OP_ADD, d, range(fx, ix(fx, 0), "z")), &dv);
+  assert_true(out.out_of_domain);
+  result_free(&out);
+  dv.ranges[0].bits = 1;
+  expect_val(fx, reduce1(fx, OP_ADD, d, range(fx, ix(fx, 0), "z")), &dv, 0);
   /* A free range whose end depends on another free range. */
   Node *q = range(fx, b2(fx, OP_ADD, r, ix(fx, 1)), "q");
   Env t;
@@ -855,6 +908,22 @@ static void test_eval_end(void **state) {
   expect_buf(&g, 0, &want);
   bufdata_free(&want);
   result_free(&g);
+  /* A reduction nested in a loop of variable length: past the nest's 4096 iterations the unrolling
+   * stops, and what it assumes there (that those iterations do not run) holds at n = 3. */
+  Node *n = var(fx, "n", DT_INDEX);
+  Node *rn = range(fx, n, "r"), *q100 = range(fx, ix(fx, 100), "q");
+  Node *count = nn(vs_cast(fx->c, DT_I32, reduce1(fx, OP_ADD, ix(fx, 1), q100)));
+  Node *outer = end1(fx, store(fx, b, rn, count), rn);
+  Env vn;
+  env_init(&vn);
+  env_var(&vn, n, 3);
+  env_buf(&vn, b, 4, 0, 0);
+  g = eval(fx, outer, &vn);
+  want = data(4, 100, 1, (uint64_t)3, (uint64_t)0);
+  expect_buf(&g, 0, &want);
+  bufdata_free(&want);
+  result_free(&g);
+  env_free(&vn);
   /* Empty: nothing happens; UB in one iteration: the loop is UB. */
   Node *r0 = range(fx, ix(fx, 0), "z");
   g = eval(fx, end1(fx, store(fx, b, ix(fx, 9), k(fx, DT_I32, 1)), r0), &v);
@@ -866,7 +935,8 @@ static void test_eval_end(void **state) {
   Node *i = range(fx, ix(fx, 2), "i"), *j = range(fx, ix(fx, 2), "j");
   Node *rs[2] = {i, j};
   Node *flat = b2(fx, OP_ADD, b2(fx, OP_MUL, i, ix(fx, 2)), j);
-  g = eval(fx, nn(vs_end(fx->c, store(fx, b, flat, b2(fx, OP_ADD, nn(vs_cast(fx->c, DT_I32, i)), k(fx, DT_I32, 5))), rs, 2)), &v);
+  Node *i5 = b2(fx, OP_ADD, nn(vs_cast(fx->c, DT_I32, i)), k(fx, DT_I32, 5));
+  g = eval(fx, nn(vs_end(fx->c, store(fx, b, flat, i5), rs, 2)), &v);
   want = data(4, 5, 2, (uint64_t)2, (uint64_t)6, (uint64_t)3, (uint64_t)6);
   expect_buf(&g, 0, &want);
   bufdata_free(&want);
