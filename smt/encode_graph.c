@@ -607,8 +607,40 @@ static bool loop_nest(GraphEnc *g, Loop *L, int level, size_t f, Z3_ast act) {
   return !e->failed;
 }
 
+/* A nest whose body can have no effect: an end of noop, or a nest with a loop that can run no
+ * iteration (vmax(end) <= 0: its domain is empty wherever it is defined). Then no body runs or changes
+ * anything, whatever the trip counts of the other loops, and only the ends' definedness is left:
+ * E1 is evaluated, E2 where loop 1 runs an iteration, and so on. That needs no unrolling, so a loop of
+ * any length is exact here; it applies when no end uses a loop of the nest (whose value would differ
+ * per iteration). */
+static bool loop_trivial(GraphEnc *g, Loop *L, size_t f, bool *done) {
+  Enc *e = g->e;
+  Node *n = L->n;
+  int k = n->nargs - 1;
+  bool empty = false;
+  for (int i = 1; i <= k; i++) empty |= vs_vmax(n->args[i]->args[0]) <= 0;
+  *done = false;
+  if (!empty && !(n->op == OP_END && n->args[0]->op == OP_NOOP)) return true;
+  for (int i = 2; i <= k; i++)
+    for (int j = 1; j < i; j++)
+      if (graph_contains(n->args[i]->args[0], n->args[j])) return true;
+  Z3_ast def = e->s->t_true, runs = e->s->t_true;
+  for (int i = 1; i <= k; i++) {
+    SmtTerm te;
+    if (!gval(g, n->args[i]->args[0], f, &te)) return false;
+    def = enc_and(e, def, implies(e, runs, end_def(e, te)));
+    runs = enc_and(e, runs, enc_ap2(e, Z3_mk_bvslt, bv64(g, 0), te.val));
+  }
+  L->def = enc_and(e, L->def, def);
+  *done = true;
+  return !e->failed;
+}
+
 /* Runs L's nest from frame f: the outermost loop of a nest starts the iteration budget. */
 static bool run_loop(GraphEnc *g, Loop *L, size_t f) {
+  bool done;
+  if (!loop_trivial(g, L, f, &done)) return false;
+  if (done) return true;
   if (g->loop_depth == 0) g->nest_left = GENC_MAX_NEST;
   g->loop_depth++;
   bool ok = loop_nest(g, L, 0, f, g->e->s->t_true);
@@ -734,6 +766,50 @@ static bool enc_effect_var(GraphEnc *g, Node *n, size_t f, Z3_ast *def, size_t *
   return !e->failed && arr != NULL;
 }
 
+/* x(R...): an abstract value, UF(arrays, range values) of x's dtype, and an uninterpreted definedness;
+ * one pair of functions per name, dtype and arity (the same name is the same function). */
+static bool enc_opaque(GraphEnc *g, Node *n, size_t f, SmtTerm *out) {
+  Enc *e = g->e;
+  size_t na = g->nstate + (size_t)n->nargs;
+  Z3_sort *dom = malloc((na ? na : 1) * sizeof *dom);
+  Z3_ast *args = malloc((na ? na : 1) * sizeof *args);
+  Z3_ast *arr = dom && args ? state_copy(g, f) : NULL;
+  Z3_ast d = e->s->t_true;
+  bool ok = arr != NULL;
+  for (size_t b = 0; ok && b < g->nstate; b++) {
+    dom[b] = g->asort[b];
+    args[b] = arr[b];
+  }
+  for (int i = 0; ok && i < n->nargs; i++) {
+    SmtTerm t;
+    ok = gval(g, n->args[i], f, &t);
+    if (!ok) break;
+    dom[g->nstate + (size_t)i] = e->s->sort[DT_INDEX];
+    args[g->nstate + (size_t)i] = t.val;
+    d = enc_and(e, d, t.def);
+  }
+  if (ok) {
+    char pre[64];
+    snprintf(pre, sizeof pre, "value%d.%s", n->nargs, dt_name((DType)n->dtype));
+    /* Each declaration is held before the next Z3 call: Z3 keeps only its latest result alive. */
+    Z3_func_decl fv = Z3_mk_func_decl(e->z, symbol(g, pre, n->aux.name, 0), (unsigned)na, dom, e->s->sort[n->dtype]);
+    ok = fv && enc_hold(e, Z3_func_decl_to_ast(e->z, fv));
+    snprintf(pre, sizeof pre, "value%d.%s.def", n->nargs, dt_name((DType)n->dtype));
+    Z3_func_decl fd = ok ? Z3_mk_func_decl(e->z, symbol(g, pre, n->aux.name, 0), (unsigned)na, dom, Z3_mk_bool_sort(e->z)) : NULL;
+    ok = fd && enc_hold(e, Z3_func_decl_to_ast(e->z, fd));
+    if (ok) {
+      out->val = enc_hold(e, Z3_mk_app(e->z, fv, (unsigned)na, args));
+      out->def = enc_and(e, d, enc_hold(e, Z3_mk_app(e->z, fd, (unsigned)na, args)));
+      out->inv = NULL;
+    }
+  }
+  free(arr);
+  free(dom);
+  free(args);
+  if (!ok && !e->failed) return gfail(g, "out of memory");
+  return ok && !e->failed;
+}
+
 /* ---- values and effects ---- */
 
 /* A value op (outside the layer) with operands in the layer: its operands in frame f, then the op as
@@ -769,6 +845,7 @@ static bool gval(GraphEnc *g, Node *n, size_t f, SmtTerm *out) {
   case OP_LOAD: ok = enc_load(g, n, f, out); break;
   case OP_RANGE: ok = enc_range(g, n, f, out); break;
   case OP_REDUCE: ok = enc_reduce(g, n, f, out); break;
+  case OP_OPAQUE: ok = enc_opaque(g, n, f, out); break;
   case OP_AFTER: {
       Z3_ast d;
       size_t f2;
@@ -842,7 +919,8 @@ static bool has_effect_vars(Node *const *roots, size_t nroots) {
   Node **order;
   size_t n = vs_postorder_many(roots, nroots, &order);
   bool found = false;
-  for (size_t i = 0; i < n && !found; i++) found = order[i]->op == OP_EFFECT;
+  /* An abstract value reads the whole state, so it needs the rest of memory that abstract effects change. */
+  for (size_t i = 0; i < n && !found; i++) found = order[i]->op == OP_EFFECT || order[i]->op == OP_OPAQUE;
   free(order);
   return found;
 }

@@ -118,6 +118,7 @@ int cmd_gate(int argc, char **argv) {
     json_int(&w, "cases", (long long)cr.cases);
     json_int(&w, "vector_cases", (long long)cr.vector_cases);
     json_int(&w, "invalid_cases", (long long)cr.invalid_cases);
+    json_int(&w, "graph_cases", (long long)cr.graph_cases);
     json_int(&w, "op_dtypes", (long long)cr.op_dtypes);
     json_int(&w, "mismatches", (long long)cr.mismatches);
     json_int(&w, "flag_only", (long long)cr.unreduced);
@@ -151,9 +152,10 @@ int cmd_gate(int argc, char **argv) {
     json_end_object(&w);
     json_finish(&w);
   } else {
-    printf("conformance  %s: %zu cases (%zu on vectors, %zu with invalid) over %zu op/dtype classes, %zu mismatches, %zu compared by"
-           " UB flag only (uninterpreted), %.1f s\n",
-           conf_ok ? "pass" : "FAIL", cr.cases, cr.vector_cases, cr.invalid_cases, cr.op_dtypes, cr.mismatches, cr.unreduced, cr.seconds);
+    printf("conformance  %s: %zu cases (%zu on vectors, %zu with invalid, %zu with memory and loops) over %zu op/dtype"
+           " classes, %zu mismatches, %zu compared by UB flag only (uninterpreted), %.1f s\n",
+           conf_ok ? "pass" : "FAIL", cr.cases, cr.vector_cases, cr.invalid_cases, cr.graph_cases, cr.op_dtypes,
+           cr.mismatches, cr.unreduced, cr.seconds);
     for (size_t i = 0; i < vr.n; i++) {
       const VerifyItem *it = &vr.items[i];
       if (it->result.status != PROOF_REFUTED && it->result.status != PROOF_ERROR) continue;
