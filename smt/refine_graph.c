@@ -236,22 +236,6 @@ static bool extract_graph_model(Enc *e, GraphEnc *g, Z3_solver solver, SmtResult
 
 /* ---- refinement ---- */
 
-/* A range free in tgt must be free in src (docs/semantics.md): NULL, or the first that is not. */
-static const Node *dangling_range(Node *src, Node *tgt, bool *oom) {
-  Node **fs, **ft;
-  size_t ns = graph_free_ranges(src, &fs), nt = graph_free_ranges(tgt, &ft);
-  const Node *bad = NULL;
-  *oom = ns == SIZE_MAX || nt == SIZE_MAX;
-  for (size_t i = 0; !*oom && !bad && i < nt; i++) {
-    bool found = false;
-    for (size_t j = 0; j < ns && !found; j++) found = fs[j] == ft[i];
-    if (!found) bad = ft[i];
-  }
-  free(fs);
-  free(ft);
-  return bad;
-}
-
 /* The refinement's `bad` for two effects: tgt UB, or some buffer left different. *dsrc: def(src). */
 static Z3_ast effects_differ(Enc *e, GraphEnc *g, Node *src, Node *tgt, Z3_ast *dsrc) {
   size_t nb = genc_state_arrays(g);
@@ -316,7 +300,7 @@ SmtVerdict smt_solve_graph_refinement(SmtCtx *s, Enc *e, GraphEnc *g, Z3_ast hyp
   Z3_ast dsrc = NULL, bad = NULL;
   if (src->kind != tgt->kind || (src->kind != NK_VALUE && src->kind != NK_EFFECT)) {
     snprintf(r->reason, sizeof r->reason, "the source and the target must be both values or both effects");
-  } else if ((dangling = dangling_range(src, tgt, &oom)) != NULL || oom) {
+  } else if ((dangling = graph_unbound_range(src, tgt, &oom)) != NULL || oom) {
     if (oom) snprintf(r->reason, sizeof r->reason, "out of memory");
     else
       snprintf(r->reason, sizeof r->reason, "the target leaves range '%s' free, the source does not",

@@ -842,7 +842,13 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   bool graph = ((lhs->flags | rhs->flags) & NF_HAS_GRAPH) != 0;
   /* A template may not turn a loop variable the pattern binds into a free one (docs/semantics.md): such
    * a rule is wrong whatever the values, and there is no point to show. */
-  const Node *loose = graph ? graph_unbound_range(lhs, rhs) : NULL;
+  bool oom = false;
+  const Node *loose = graph ? graph_unbound_range(lhs, rhs, &oom) : NULL;
+  if (oom) {
+    snprintf(out.reason, sizeof out.reason, "out of memory");
+    vs_ctx_free(ctx);
+    return out;
+  }
   if (loose) {
     out.status = PROOF_REFUTED;
     snprintf(out.reason, sizeof out.reason, "the template leaves the range '%s' free: it unbinds a loop variable",

@@ -78,7 +78,12 @@ void check_refinement_graph(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, N
     internal(r, "a case compares two values or two effects");
     return;
   }
-  const Node *loose = graph_unbound_range(src, tgt);
+  bool oom;
+  const Node *loose = graph_unbound_range(src, tgt, &oom);
+  if (oom) {
+    internal(r, "out of memory");
+    return;
+  }
   if (loose) {
     r->verdict = CHECK_ERROR;
     snprintf(r->reason, sizeof r->reason, "the target leaves range '%s' free, the source does not", loose->aux.name);

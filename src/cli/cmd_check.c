@@ -228,7 +228,8 @@ int cmd_check(int argc, char **argv) {
     }
     tgt = b.src;
   }
-  const Node *loose = graph_unbound_range(src, tgt);
+  bool oom;
+  const Node *loose = graph_unbound_range(src, tgt, &oom);
   if (loose || src->kind != tgt->kind) {
     snprintf(d.file, sizeof d.file, "%s", files[nfiles - 1]);
     d.line = d.col = 1;

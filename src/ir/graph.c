@@ -300,17 +300,18 @@ size_t graph_buffers(Node *root, Node ***out) {
   return k;
 }
 
-const Node *graph_unbound_range(Node *src, Node *tgt) {
+const Node *graph_unbound_range(Node *src, Node *tgt, bool *oom) {
   Node **fs, **ft;
   size_t ns = graph_free_ranges(src, &fs), nt = graph_free_ranges(tgt, &ft);
   const Node *bad = NULL;
-  for (size_t i = 0; ns != SIZE_MAX && nt != SIZE_MAX && i < nt && !bad; i++) {
+  *oom = ns == SIZE_MAX || nt == SIZE_MAX;
+  for (size_t i = 0; !*oom && !bad && i < nt; i++) {
     bool found = false;
-    for (size_t j = 0; j < ns && !found; j++) found = ft[i] == fs[j];
+    for (size_t j = 0; j < ns && !found; j++) found = fs[j] == ft[i];
     if (!found) bad = ft[i];
   }
-  if (ns != SIZE_MAX) free(fs);
-  if (nt != SIZE_MAX) free(ft);
+  free(fs);
+  free(ft);
   return bad;
 }
 

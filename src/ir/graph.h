@@ -73,8 +73,9 @@ uint64_t vs_reduce_identity(Op op, DType dt);
 size_t graph_free_ranges(Node *root, Node ***out);
 /* The distinct BUFFER leaves under root (ordered by node id); malloc'd as above. */
 size_t graph_buffers(Node *root, Node ***out);
-/* A range free in tgt but not in src (a rewrite that unbinds a loop variable: docs/semantics.md), or NULL. */
-const Node *graph_unbound_range(Node *src, Node *tgt);
+/* A range free in tgt but not in src (a rewrite that unbinds a loop variable: docs/semantics.md), or
+ * NULL; *oom when it could not be decided for lack of memory. */
+const Node *graph_unbound_range(Node *src, Node *tgt, bool *oom);
 /* Whether needle occurs anywhere in root (as any operand, bound or not). */
 bool graph_contains(Node *root, const Node *needle);
 

@@ -152,8 +152,8 @@ static bool in_tree(const Pat *root, const Pat *p) {
 
 enum { KIND_ANY = 0xff };
 
-/* Effect variables are named e, e0, e1, ...: where a kind is not fixed by position (after(x) => x),
- * the name says it, as c, c1, ... say "constant". */
+/* Where a variable's place does not fix its kind (after(x) => x: a value or an effect?), its name
+ * does: e, e0, e1, ... are effects, as c, c1, ... are constants. Elsewhere e is a name like any. */
 static bool is_effect_name(const char *s) {
   if (s[0] != 'e') return false;
   for (size_t i = 1; s[i]; i++)
@@ -181,8 +181,9 @@ static uint8_t kind_flow(Kinds *k, Pat *p, uint8_t want) {
   uint8_t got = NK_VALUE;
   switch (p->kind) {
   case PAT_VAR:
+    /* The place decides; where it does not (after's first operand), the name. */
     if (r->slot_nkind[p->slot] == KIND_ANY)
-      r->slot_nkind[p->slot] = is_effect_name(r->slot_names[p->slot]) ? NK_EFFECT : want != KIND_ANY ? want : NK_VALUE;
+      r->slot_nkind[p->slot] = want != KIND_ANY ? want : is_effect_name(r->slot_names[p->slot]) ? NK_EFFECT : NK_VALUE;
     got = r->slot_nkind[p->slot];
     break;
   case PAT_OP: {
