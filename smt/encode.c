@@ -1,5 +1,7 @@
 #include "smt/encode.h"
 
+#include "ir/grow.h"
+
 #include "ir/vector.h"
 
 #include <stdio.h>
@@ -23,17 +25,6 @@ void enc_fini(Enc *e) {
   memset(e, 0, sizeof *e);
 }
 
-static bool grow(void **p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return true;
-  size_t ncap = *cap ? *cap * 2 : 64;
-  while (ncap < need) ncap *= 2;
-  void *np = realloc(*p, ncap * elem);
-  if (!np) return false;
-  *p = np;
-  *cap = ncap;
-  return true;
-}
-
 static Z3_ast fail(Enc *e) {
   e->failed = true;
   return NULL;
@@ -41,7 +32,7 @@ static Z3_ast fail(Enc *e) {
 
 Z3_ast enc_hold(Enc *e, Z3_ast a) {
   if (!a || smt_z3_failed(NULL, 0)) return fail(e);
-  if (!grow((void **)&e->held, &e->hcap, e->nheld + 1, sizeof *e->held)) return fail(e);
+  if (!vs_grow((void **)&e->held, &e->hcap, e->nheld + 1, sizeof *e->held)) return fail(e);
   Z3_inc_ref(e->z, a);
   e->held[e->nheld++] = a;
   return a;
@@ -197,7 +188,7 @@ Z3_ast enc_var(Enc *e, const Node *n) {
   }
   Z3_ast c = var_const(e, n, sort);
   if (!c) return NULL;
-  if (!grow((void **)&e->vars, &e->vcap, e->nvars + 1, sizeof *e->vars)) return fail(e);
+  if (!vs_grow((void **)&e->vars, &e->vcap, e->nvars + 1, sizeof *e->vars)) return fail(e);
   e->vars[e->nvars].node = n;
   e->vars[e->nvars++].c = c;
   if (n->lanes == 1) e->ranges = enc_and(e, e->ranges, var_range(e, n, c));
@@ -548,7 +539,7 @@ bool enc_expr(Enc *e, Node *root, SmtTerm *out) {
     if (nodemap_get(&e->memo, order[i], NULL)) continue;
     SmtTerm t;
     if (!encode_node(e, order[i], &t)) break;
-    if (!grow((void **)&e->terms, &e->tcap, e->nterms + 1, sizeof *e->terms) ||
+    if (!vs_grow((void **)&e->terms, &e->tcap, e->nterms + 1, sizeof *e->terms) ||
         !nodemap_put(&e->memo, order[i], e->nterms)) {
       fail(e);
       break;

@@ -81,6 +81,11 @@ SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtT
 /* The model of a satisfied solver over e->vars into r->model (and r->vmodel): SMT_INVALID, or
  * SMT_UNKNOWN (r->reason says why, r's models freed) when some variable has no value. */
 SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r);
+/* The model's value of term (dtype dt) as a bit pattern (floats: IEEE bits, NaN canonical; model
+ * completion gives unconstrained terms a value). False if the model does not reduce it to a numeral. */
+bool enc_model_bits(Enc *e, Z3_model m, Z3_ast term, DType dt, uint64_t *bits);
+/* Why a check came back unknown (timeout, rlimit, ...), into reason; clears a pending Z3 error. */
+void enc_unknown_reason(Enc *e, Z3_solver solver, char *reason, size_t size);
 
 /* t.inv, or false. */
 Z3_ast enc_inv(const Enc *e, SmtTerm t);

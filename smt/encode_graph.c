@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "ir/graph.h"
+#include "ir/grow.h"
 
 /* Recursion bound of the graph walkers (nested after/end/reduce/store chains): deeper graphs fail
  * cleanly instead of overflowing the C stack. */
@@ -178,19 +179,8 @@ static bool gfail(GraphEnc *g, const char *fmt, ...) {
   return false;
 }
 
-static bool grow_array(void **p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return true;
-  size_t ncap = *cap ? *cap * 2 : 16;
-  while (ncap < need) ncap *= 2;
-  void *np = realloc(*p, ncap * elem);
-  if (!np) return false;
-  *p = np;
-  *cap = ncap;
-  return true;
-}
-
 static bool ast_list_push(GraphEnc *g, AstList *l, Z3_ast a) {
-  if (!grow_array((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) return gfail(g, "out of memory");
+  if (!vs_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) return gfail(g, "out of memory");
   l->v[l->n++] = a;
   return true;
 }
@@ -263,7 +253,7 @@ static size_t frame_intern(GraphEnc *g, Z3_ast const *arr, const Bind *bind, siz
   for (size_t f = known ? (size_t)head : SIZE_MAX; f != SIZE_MAX; f = g->fr[f].next)
     if (frame_is(g, &g->fr[f], arr, bind, nbind, act)) return f;
   /* Memo keys hold a frame number in 32 bits. */
-  if (g->nfr >= UINT32_MAX - 1 || !grow_array((void **)&g->fr, &g->frcap, g->nfr + 1, sizeof *g->fr)) {
+  if (g->nfr >= UINT32_MAX - 1 || !vs_grow((void **)&g->fr, &g->frcap, g->nfr + 1, sizeof *g->fr)) {
     gfail(g, "out of memory");
     return SIZE_MAX;
   }
@@ -348,7 +338,7 @@ static bool memo_get(const GraphEnc *g, const Node *n, size_t f, Memo *out) {
 }
 
 static bool memo_put(GraphEnc *g, const Node *n, size_t f, SmtTerm t, size_t fout) {
-  if (!grow_array((void **)&g->memo, &g->mcap, g->nmemo + 1, sizeof *g->memo) ||
+  if (!vs_grow((void **)&g->memo, &g->mcap, g->nmemo + 1, sizeof *g->memo) ||
       !u64map_put(&g->mmap, memo_key(n, f), g->nmemo))
     return gfail(g, "out of memory");
   g->memo[g->nmemo++] = (Memo){t, fout};
@@ -688,7 +678,7 @@ static EffFamily *effect_family(GraphEnc *g, const Node *n) {
   Enc *e = g->e;
   for (size_t i = 0; i < g->nfam; i++)
     if (g->fam[i].nranges == n->nargs && strcmp(g->fam[i].name, n->aux.name) == 0) return &g->fam[i];
-  if (!grow_array((void **)&g->fam, &g->famcap, g->nfam + 1, sizeof *g->fam)) {
+  if (!vs_grow((void **)&g->fam, &g->famcap, g->nfam + 1, sizeof *g->fam)) {
     gfail(g, "out of memory");
     return NULL;
   }

@@ -1,5 +1,7 @@
 #include "smt/int_encode.h"
 
+#include "ir/grow.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,17 +22,6 @@ void ienc_fini(IntEnc *ie) {
   free(ie->terms);
   free(ie->divs);
   memset(ie, 0, sizeof *ie);
-}
-
-static bool grow(void **p, size_t *cap, size_t need, size_t elem) {
-  if (need <= *cap) return true;
-  size_t ncap = *cap ? *cap * 2 : 16;
-  while (ncap < need) ncap *= 2;
-  void *np = realloc(*p, ncap * elem);
-  if (!np) return false;
-  *p = np;
-  *cap = ncap;
-  return true;
 }
 
 static Z3_ast nary(IntEnc *ie, Z3_ast (*f)(Z3_context, unsigned, const Z3_ast[]), Z3_ast a, Z3_ast b) {
@@ -172,7 +163,7 @@ void ienc_divmod(IntEnc *ie, Z3_ast a, Z3_ast b, int bsign, bool trunc, Z3_ast *
     qq = enc_ite(e, up, ienc_add(ie, fq, ienc_num(ie, 1)), fq);
     rr = enc_ite(e, up, ienc_sub(ie, fr, b), fr);
   }
-  if (e->failed || !grow((void **)&ie->divs, &ie->dcap, ie->ndivs + 1, sizeof *ie->divs)) {
+  if (e->failed || !vs_grow((void **)&ie->divs, &ie->dcap, ie->ndivs + 1, sizeof *ie->divs)) {
     e->failed = true;
     return;
   }
@@ -366,7 +357,7 @@ bool ienc_expr(IntEnc *ie, Node *root, SmtTerm *out) {
     if (nodemap_get(&ie->memo, order[i], NULL)) continue;
     SmtTerm t;
     if (!encode_node(ie, order[i], &t)) break;
-    if (!grow((void **)&ie->terms, &ie->tcap, ie->nterms + 1, sizeof *ie->terms) ||
+    if (!vs_grow((void **)&ie->terms, &ie->tcap, ie->nterms + 1, sizeof *ie->terms) ||
         !nodemap_put(&ie->memo, order[i], ie->nterms)) {
       e->failed = true;
       break;

@@ -128,27 +128,10 @@ typedef struct {
   bool bad;
 } Replay;
 
-static bool model_bits(SymShared *sh, Z3_model m, Z3_ast t, DType dt, uint64_t *bits) {
-  Enc *e = sh->e;
-  if (dt_is_float(dt)) t = enc_fp_bits(e, t, dt);
-  Z3_ast v = NULL;
-  if (!t || !Z3_model_eval(sh->z, m, t, true, &v) || !enc_hold(e, v)) return false;
-  if (dt == DT_BOOL) {
-    Z3_lbool b = Z3_get_bool_value(sh->z, v);
-    if (b == Z3_L_UNDEF) return false;
-    *bits = b == Z3_L_TRUE;
-    return true;
-  }
-  uint64_t u;
-  if (!Z3_is_numeral_ast(sh->z, v) || !Z3_get_numeral_uint64(sh->z, v, &u)) return false;
-  *bits = vs_canon_bits(dt, u);
-  return true;
-}
-
 static bool replay_result(void *user, size_t pos, DType dt, uint64_t *bits) {
   Replay *r = user;
   Z3_ast t = sym_call_result(r->sh, enc_bv(r->sh->e, pos, 32), dt);
-  if (!t || !model_bits(r->sh, r->m, t, dt, bits)) {
+  if (!t || !enc_model_bits(r->sh->e, r->m, t, dt, bits)) {
     r->bad = true;
     *bits = 0;
     return true;
@@ -275,7 +258,7 @@ static void counterexample(ProgCheckResult *r, SymShared *sh, Z3_model m, const 
       continue;
     }
     SmtTerm t;
-    ok = enc_expr(sh->e, p->node, &t) && model_bits(sh, m, t.val, (DType)p->type.dtype, &params[i]);
+    ok = enc_expr(sh->e, p->node, &t) && enc_model_bits(sh->e, m, t.val, (DType)p->type.dtype, &params[i]);
     if (ok) bprintf(&b, "  %s = %s\n", p->name, vs_format_literal((DType)p->type.dtype, params[i], true, lit, sizeof lit));
   }
   Replay rp = {sh, m, &calls, false};

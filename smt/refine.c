@@ -26,14 +26,10 @@ void smt_result_free(SmtResult *r) {
   r->nmodel = r->nrmodel = r->nbmodel = 0;
 }
 
-/* The model's value of variable v as a bit pattern (completion gives unconstrained variables a value).
- * False if the model does not reduce it to a numeral. */
-static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, int lane, uint64_t *bits) {
-  DType dt = (DType)v->node->dtype;
-  Z3_ast c = v->node->lanes > 1 ? enc_lane(e, v->c, dt, lane) : v->c;
-  Z3_ast t = dt_is_float(dt) ? enc_fp_bits(e, c, dt) : c;
+bool enc_model_bits(Enc *e, Z3_model m, Z3_ast term, DType dt, uint64_t *bits) {
+  Z3_ast t = dt_is_float(dt) ? enc_fp_bits(e, term, dt) : term;
   Z3_ast val = NULL;
-  if (!t || !Z3_model_eval(e->z, m, t, true, &val) || !enc_hold(e, val)) return false;
+  if (!t || e->failed || !Z3_model_eval(e->z, m, t, true, &val) || !enc_hold(e, val)) return false;
   if (dt == DT_BOOL) {
     Z3_lbool b = Z3_get_bool_value(e->z, val);
     if (b == Z3_L_UNDEF) return false;
@@ -44,6 +40,22 @@ static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, int lane, uin
   if (!Z3_is_numeral_ast(e->z, val) || !Z3_get_numeral_uint64(e->z, val, &u)) return false;
   *bits = vs_canon_bits(dt, u);
   return true;
+}
+
+void enc_unknown_reason(Enc *e, Z3_solver solver, char *reason, size_t size) {
+  /* A check that is interrupted (timeout, rlimit) may also report an error; it is still just unknown. */
+  const char *why = Z3_solver_get_reason_unknown(e->z, solver);
+  reason[0] = 0;
+  if (why && *why) snprintf(reason, size, "%s", why);
+  else smt_z3_failed(reason, size);
+  if (!reason[0]) snprintf(reason, size, "unknown");
+  smt_z3_clear_error();
+}
+
+/* The model's value of lane `lane` of variable v. */
+static bool model_bits(Enc *e, Z3_model m, const struct EncVar *v, int lane, uint64_t *bits) {
+  DType dt = (DType)v->node->dtype;
+  return enc_model_bits(e, m, v->node->lanes > 1 ? enc_lane(e, v->c, dt, lane) : v->c, dt, bits);
 }
 
 SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
@@ -109,12 +121,7 @@ SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtT
   } else if (res == Z3_L_TRUE) {
     verdict = enc_extract_model(e, solver, r);
   } else {
-    /* A check that is interrupted (timeout, rlimit) may also report an error; it is still just unknown. */
-    const char *why = Z3_solver_get_reason_unknown(e->z, solver);
-    if (why && *why) snprintf(r->reason, sizeof r->reason, "%s", why);
-    else smt_z3_failed(r->reason, sizeof r->reason);
-    if (!r->reason[0]) snprintf(r->reason, sizeof r->reason, "unknown");
-    smt_z3_clear_error();
+    enc_unknown_reason(e, solver, r->reason, sizeof r->reason);
     verdict = SMT_UNKNOWN;
   }
 done:

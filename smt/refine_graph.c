@@ -32,22 +32,6 @@ static Z3_solver graph_solver(SmtCtx *s) {
 
 /* ---- reading a model ---- */
 
-/* The model's value of term t (dtype dt) as a bit pattern (floats: IEEE bits, NaN canonical). */
-static bool model_bits(Enc *e, Z3_model m, Z3_ast t, DType dt, uint64_t *bits) {
-  Z3_ast x = dt_is_float(dt) ? enc_fp_bits(e, t, dt) : t;
-  Z3_ast v = NULL;
-  if (!x || e->failed || !Z3_model_eval(e->z, m, x, true, &v) || !enc_hold(e, v)) return false;
-  if (dt == DT_BOOL) {
-    Z3_lbool b = Z3_get_bool_value(e->z, v);
-    *bits = b == Z3_L_TRUE;
-    return b != Z3_L_UNDEF;
-  }
-  uint64_t u;
-  if (!Z3_is_numeral_ast(e->z, v) || !Z3_get_numeral_uint64(e->z, v, &u)) return false;
-  *bits = vs_canon_bits(dt, u);
-  return true;
-}
-
 /* An array value of a model as elements: a default and (index, element) writes, applied in order. */
 typedef struct {
   Z3_ast dflt;
@@ -150,12 +134,12 @@ static bool read_array(Enc *e, Z3_model m, Z3_ast a, ArrayModel *out) {
 /* BufData of a model's array: elements below size. */
 static bool array_to_bufdata(Enc *e, Z3_model m, const ArrayModel *a, DType dt, uint64_t size, BufData *out) {
   uint64_t d;
-  if (!model_bits(e, m, a->dflt, dt, &d)) return false;
+  if (!enc_model_bits(e, m, a->dflt, dt, &d)) return false;
   bufdata_init(out, size, d);
   for (size_t i = 0; i < a->n; i++) {
     uint64_t bits;
     if (a->idx[i] >= size) continue;
-    if (!model_bits(e, m, a->val[i], dt, &bits) || !bufdata_set(out, a->idx[i], bits)) {
+    if (!enc_model_bits(e, m, a->val[i], dt, &bits) || !bufdata_set(out, a->idx[i], bits)) {
       bufdata_free(out);
       return false;
     }
@@ -173,9 +157,9 @@ static bool read_accessed(Enc *e, const GraphEnc *g, Z3_model m, size_t b, Z3_as
   size_t n = genc_accesses(g, b, &idx);
   for (size_t i = 0; i < n; i++) {
     uint64_t k, bits;
-    if (!model_bits(e, m, idx[i], DT_INDEX, &k)) return false;
+    if (!enc_model_bits(e, m, idx[i], DT_INDEX, &k)) return false;
     if (k >= out->size) continue;
-    if (!model_bits(e, m, enc_ap2(e, Z3_mk_select, arr, enc_bv(e, k, 64)), dt, &bits) || !bufdata_set(out, k, bits))
+    if (!enc_model_bits(e, m, enc_ap2(e, Z3_mk_select, arr, enc_bv(e, k, 64)), dt, &bits) || !bufdata_set(out, k, bits))
       return false;
   }
   return true;
@@ -188,7 +172,7 @@ static bool model_buffer(Enc *e, const GraphEnc *g, Z3_model m, size_t b, BufVal
   DType dt = (DType)bufs[b]->dtype;
   uint64_t size;
   out->buf = bufs[b];
-  if (!model_bits(e, m, genc_size(g, b), DT_U64, &size)) return false;
+  if (!enc_model_bits(e, m, genc_size(g, b), DT_U64, &size)) return false;
   ArrayModel am;
   memset(&am, 0, sizeof am);
   bool ok = read_array(e, m, genc_initial_array(g, b), &am) && array_to_bufdata(e, m, &am, dt, size, &out->data);
@@ -219,7 +203,7 @@ static bool extract_graph_model(Enc *e, GraphEnc *g, Z3_solver solver, SmtResult
   if (!ok) snprintf(r->reason, sizeof r->reason, "out of memory");
   for (size_t i = 0; ok && i < nr; i++) {
     r->rmodel[i].var = ranges[i];
-    ok = model_bits(e, m, consts[i], DT_INDEX, &r->rmodel[i].bits);
+    ok = enc_model_bits(e, m, consts[i], DT_INDEX, &r->rmodel[i].bits);
     if (!ok)
       snprintf(r->reason, sizeof r->reason, "sat, but no value for range '%s' in the model", ranges[i]->aux.name);
     else r->nrmodel = i + 1;
@@ -279,11 +263,7 @@ static SmtVerdict solve(SmtCtx *s, Enc *e, GraphEnc *g, Z3_ast h, Z3_ast bad, Sm
       verdict = SMT_UNKNOWN;
     }
   } else {
-    const char *why = Z3_solver_get_reason_unknown(e->z, solver);
-    if (why && *why) snprintf(r->reason, sizeof r->reason, "%s", why);
-    else smt_z3_failed(r->reason, sizeof r->reason);
-    if (!r->reason[0]) snprintf(r->reason, sizeof r->reason, "unknown");
-    smt_z3_clear_error();
+    enc_unknown_reason(e, solver, r->reason, sizeof r->reason);
     verdict = SMT_UNKNOWN;
   }
 done:
@@ -449,13 +429,13 @@ static void free_result_bufs(GraphResult *out) {
 static bool read_result(Enc *e, GraphEnc *g, Z3_model m, Node *root, SmtTerm t, const Z3_ast *fin,
                         const GraphEnv *env, GraphResult *out) {
   uint64_t def, inv = 0;
-  if (!model_bits(e, m, t.def, DT_BOOL, &def)) return false;
+  if (!enc_model_bits(e, m, t.def, DT_BOOL, &def)) return false;
   out->value.ub = !def;
   if (!def) return true;
   if (root->kind == NK_EFFECT) return read_final_state(e, g, m, env, fin, out);
-  if (!model_bits(e, m, enc_inv(e, t), DT_BOOL, &inv)) return false;
+  if (!enc_model_bits(e, m, enc_inv(e, t), DT_BOOL, &inv)) return false;
   out->value.inv = inv;
-  return inv || model_bits(e, m, t.val, (DType)root->dtype, &out->value.bits);
+  return inv || enc_model_bits(e, m, t.val, (DType)root->dtype, &out->value.bits);
 }
 
 /* Encodes root (value or effect) into *t (an effect: t->def) and fin (its final arrays). */
@@ -498,7 +478,7 @@ bool smt_eval_graph(SmtCtx *s, Node *root, const GraphEnv *env, GraphResult *out
       size_t nr = genc_free_ranges(g, &ranges, &consts);
       for (size_t i = 0; i < nr && !out->out_of_domain; i++) {
         uint64_t in;
-        if (model_bits(&e, m, genc_range_domain(g, i), DT_BOOL, &in) && !in) out->out_of_domain = true;
+        if (enc_model_bits(&e, m, genc_range_domain(g, i), DT_BOOL, &in) && !in) out->out_of_domain = true;
       }
       ok = out->out_of_domain;
       if (!ok && genc_bounded(g)) {
@@ -511,7 +491,7 @@ bool smt_eval_graph(SmtCtx *s, Node *root, const GraphEnv *env, GraphResult *out
       if (!ok && (root->flags & NF_HAS_UF)) {
         /* An uninterpreted function leaves the value open; the definedness may still be determined. */
         uint64_t d;
-        if (!model_bits(&e, m, t.def, DT_BOOL, &d) || !forced(&e, solver, t.def, d)) {
+        if (!enc_model_bits(&e, m, t.def, DT_BOOL, &d) || !forced(&e, solver, t.def, d)) {
           eval_error(err, errsize, "the result depends on the values of uninterpreted functions", NULL);
           goto done;
         }

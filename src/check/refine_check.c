@@ -194,18 +194,24 @@ static void check_smt(CheckResult *r, Query *q, SmtCtx *smt, Node *pre, Node *sr
     Value sv, tv;
     if (query_refutes(q, &sv, &tv)) {
       record_cex(r, q, sv, tv);
-    } else if (has_uf(pre, src, tgt)) {
-      r->verdict = CHECK_UNKNOWN;
-      snprintf(r->reason, sizeof r->reason,
-               "the solver's counterexample depends on an uninterpreted function (exp2, log2, sin, pow)");
     } else {
-      r->verdict = CHECK_ERROR;
-      snprintf(r->reason, sizeof r->reason,
-               "internal error: the evaluator does not confirm the solver's counterexample (the two "
-               "implementations of the semantics disagree)");
+      check_unconfirmed(r, has_uf(pre, src, tgt));
     }
   }
   smt_result_free(&s);
+}
+
+void check_unconfirmed(CheckResult *r, bool uf) {
+  if (uf) {
+    r->verdict = CHECK_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason,
+             "the solver's counterexample depends on an uninterpreted function (exp2, log2, sin, pow)");
+  } else {
+    r->verdict = CHECK_ERROR;
+    snprintf(r->reason, sizeof r->reason,
+             "internal error: the evaluator does not confirm the solver's counterexample (the two "
+             "implementations of the semantics disagree)");
+  }
 }
 
 CheckResult check_refinement(SmtCtx *smt, const CheckOptions *opts, Node *pre, Node *src, Node *tgt) {

@@ -65,6 +65,9 @@ void check_refinement_vec(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Nod
 /* check_refinement for graph expressions (refine_graph.c): always by Z3, its counterexample run by the
  * graph evaluator. A target that leaves a range free which the source does not is an error. */
 void check_refinement_graph(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt);
+/* A solver's counterexample the evaluator does not confirm: unknown when an uninterpreted function may
+ * explain it (uf), else an internal error (the two implementations disagree). */
+void check_unconfirmed(CheckResult *r, bool uf);
 /* Takes the solver's verdict into r when it needs no confirmation (valid, unknown, error; with its
  * reason) and returns false; returns true for SMT_INVALID, whose model the caller confirms with an
  * evaluator before r says invalid. Shared by the scalar and the vector checks. */

@@ -45,14 +45,7 @@ static void confirm(CheckResult *r, const SmtResult *s, Node *pre, Node *src, No
   }
   bool refutes = !r->gsrc.out_of_domain && !r->gsrc.value.ub && !graph_result_refines(&r->gsrc, &r->gtgt);
   if (!refutes) {
-    if ((src->flags | tgt->flags) & NF_HAS_UF) {
-      r->verdict = CHECK_UNKNOWN;
-      snprintf(r->reason, sizeof r->reason,
-               "the solver's counterexample depends on an uninterpreted function (exp2, log2, sin, pow)");
-    } else {
-      internal(r, "internal error: the evaluator does not confirm the solver's counterexample (the two "
-                  "implementations of the semantics disagree)");
-    }
+    check_unconfirmed(r, ((src->flags | tgt->flags) & NF_HAS_UF) != 0);
     return;
   }
   r->verdict = CHECK_INVALID;

@@ -50,16 +50,7 @@ static void confirm(CheckResult *r, const SmtResult *s, Node *pre, Node *src, No
   }
   free(env);
   free(cex);
-  if (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_UF) {
-    r->verdict = CHECK_UNKNOWN;
-    snprintf(r->reason, sizeof r->reason,
-             "the solver's counterexample depends on an uninterpreted function (exp2, log2, sin, pow)");
-  } else {
-    r->verdict = CHECK_ERROR;
-    snprintf(r->reason, sizeof r->reason,
-             "internal error: the evaluator does not confirm the solver's counterexample (the two "
-             "implementations of the semantics disagree)");
-  }
+  check_unconfirmed(r, (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_UF) != 0);
 }
 
 void check_refinement_vec(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt) {

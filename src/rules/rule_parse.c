@@ -191,32 +191,17 @@ static Pat *parse_call(P *p, Token name) {
   if (!x) return NULL;
   DType dt;
   bool fixed_cast = false;
-  if (len == 5 && (!memcmp(s, "dtmin", 5) || !memcmp(s, "dtmax", 5))) {
-    /* The extremes of a variable's dtype (-inf and +inf for floats): the identities of max and min. */
-    if (p->mode != MODE_TEMPLATE) {
-      fail_at(p, &name, "dtmin/dtmax may appear in templates only");
-      return NULL;
-    }
-    advance(p);
-    Token v = p->tok;
-    if (!expect(p, TK_IDENT, "a pattern variable")) return NULL;
-    int slot = find_slot(p->rule, p->lx.src + v.off, v.len);
-    if (slot < 0) {
-      fail_at(p, &v, "'%.*s' is not a variable of the pattern", (int)v.len, p->lx.src + v.off);
-      return NULL;
-    }
-    if (!expect(p, TK_RPAREN, "')'")) return NULL;
-    x->kind = PAT_BOUND;
-    x->slot = (int8_t)slot;
-    x->bound_max = s[3] == 'a' ? 3 : 2;
-    return x;
-  }
-  if ((len == 4 && !memcmp(s, "vmin", 4)) || (len == 4 && !memcmp(s, "vmax", 4))) {
+  /* vmin(x), vmax(x): x's bounds; dtmin(x), dtmax(x): the extremes of x's dtype (-inf and +inf for
+   * floats), the identities of max and min. */
+  bool is_vbound = len == 4 && (!memcmp(s, "vmin", 4) || !memcmp(s, "vmax", 4));
+  bool is_dtbound = len == 5 && (!memcmp(s, "dtmin", 5) || !memcmp(s, "dtmax", 5));
+  if (is_vbound || is_dtbound) {
     /* A lemma is proved, never matched, so its pattern may speak of bounds too (the range-analysis
      * lemmas of bounds.rules do); there vmin(x) also introduces x if it is new. */
-    bool lemma_pattern = p->mode == MODE_PATTERN && p->rule->is_lemma;
+    bool lemma_pattern = is_vbound && p->mode == MODE_PATTERN && p->rule->is_lemma;
     if (p->mode != MODE_TEMPLATE && !lemma_pattern) {
-      fail_at(p, &name, "vmin/vmax may appear in templates and guards, not in patterns (lemmas excepted)");
+      fail_at(p, &name, is_vbound ? "vmin/vmax may appear in templates and guards, not in patterns (lemmas excepted)"
+                                  : "dtmin/dtmax may appear in templates only");
       return NULL;
     }
     advance(p);
@@ -232,7 +217,7 @@ static Pat *parse_call(P *p, Token name) {
     if (!expect(p, TK_RPAREN, "')'")) return NULL;
     x->kind = PAT_BOUND;
     x->slot = (int8_t)slot;
-    x->bound_max = s[2] == 'a';
+    x->bound_max = is_vbound ? s[2] == 'a' : s[3] == 'a' ? 3 : 2;
     return x;
   }
   size_t k = 0;
