@@ -48,6 +48,7 @@ bench: deps $(RELEASE)/Makefile
 	cmake --build $(RELEASE) -j $(JOBS) --target benchmarks
 	./$(RELEASE)/vsimp_bench
 	./$(RELEASE)/gep_bench
+	./$(RELEASE)/graph_bench --verify
 	@if [ -x $(RELEASE)/halide_bench ]; then ./$(RELEASE)/halide_bench; \
 	else echo "halide_bench not built: install libhalide14-0-dev for the side-by-side with Halide"; fi
 

@@ -315,6 +315,115 @@ const Node *graph_unbound_range(Node *src, Node *tgt, bool *oom) {
   return bad;
 }
 
+/* The ranges free in a node (graph_free_ranges), sorted by id. */
+typedef struct {
+  uint32_t n;
+  const Node *v[];
+} RangeSet;
+
+static const RangeSet k_no_ranges = {0};
+
+NodeMap *vs_ctx_free_range_cache(VsCtx *ctx); /* node.c */
+
+static const RangeSet *cached_set(VsCtx *ctx, const Node *n) {
+  if (!(n->flags & NF_HAS_GRAPH)) return &k_no_ranges;
+  uint64_t v;
+  return nodemap_get(vs_ctx_free_range_cache(ctx), n, &v) ? (const RangeSet *)(uintptr_t)v : NULL;
+}
+
+static bool binds(const Node *n, const Node *r) {
+  for (int i = 1; i < n->nargs && vs_binds(n, i); i++)
+    if (n->args[i] == r) return true;
+  return false;
+}
+
+/* The set of n from its operands' (all cached): their union, n itself if it is a range, less the
+ * ranges n binds. The operands' sets are sorted: merged one after the other. */
+static const RangeSet *make_set(VsCtx *ctx, const Node *n) {
+  size_t cap = n->op == OP_RANGE;
+  for (int i = 0; i < n->nargs; i++) cap += cached_set(ctx, n->args[i])->n;
+  const Node *tmp[2][64], **acc = cap <= 64 ? tmp[0] : malloc(cap * sizeof *acc);
+  const Node **out = cap <= 64 ? tmp[1] : malloc(cap * sizeof *out);
+  RangeSet *set = NULL;
+  if (!acc || !out) goto done;
+  size_t k = 0;
+  if (n->op == OP_RANGE) acc[k++] = n;
+  for (int i = 0; i < n->nargs; i++) {
+    const RangeSet *s = cached_set(ctx, n->args[i]);
+    size_t a = 0, b = 0, m = 0;
+    while (a < k || b < s->n) {
+      const Node *x = b == s->n || (a < k && acc[a]->id <= s->v[b]->id) ? acc[a++] : s->v[b++];
+      if (!m || out[m - 1] != x) out[m++] = x;
+    }
+    const Node **t = acc;
+    acc = out;
+    out = t;
+    k = m;
+  }
+  size_t u = 0;
+  for (size_t i = 0; i < k; i++)
+    if (!binds(n, acc[i])) acc[u++] = acc[i];
+  set = vs_ctx_alloc(ctx, sizeof *set + u * sizeof set->v[0]);
+  if (set) {
+    set->n = (uint32_t)u;
+    if (u) memcpy(set->v, acc, u * sizeof *acc);
+    if (!nodemap_put(vs_ctx_free_range_cache(ctx), n, (uint64_t)(uintptr_t)set)) set = NULL;
+  }
+done:
+  if (cap > 64) {
+    free(acc);
+    free(out);
+  }
+  return set;
+}
+
+/* The set of root, making the missing ones below it children first; the walk stops at nodes whose set
+ * is known, so a node's set is made once whatever asks for it. */
+static const RangeSet *free_ranges_of(VsCtx *ctx, Node *root) {
+  const RangeSet *s = cached_set(ctx, root);
+  if (s) return s;
+  struct Frame {
+    Node *n;
+    int next;
+  } *stack = malloc(64 * sizeof *stack);
+  size_t sp = 0, cap = 64;
+  bool ok = stack != NULL;
+  if (ok) stack[sp++] = (struct Frame){root, 0};
+  while (ok && sp) {
+    struct Frame *f = &stack[sp - 1];
+    if (f->next < f->n->nargs) {
+      Node *c = f->n->args[f->next++];
+      if (cached_set(ctx, c)) continue;
+      if (sp == cap) {
+        struct Frame *ns = realloc(stack, 2 * cap * sizeof *ns);
+        if (!(ok = ns != NULL)) break;
+        stack = ns;
+        cap *= 2;
+      }
+      stack[sp++] = (struct Frame){c, 0};
+      continue;
+    }
+    /* A node reached twice before its set was made is made once: the second time it is cached. */
+    ok = cached_set(ctx, f->n) || make_set(ctx, f->n);
+    sp--;
+  }
+  free(stack);
+  return ok ? cached_set(ctx, root) : NULL;
+}
+
+bool graph_range_is_free(VsCtx *ctx, const Node *root, const Node *range) {
+  if (!(root->flags & NF_HAS_GRAPH)) return false;
+  const RangeSet *s = free_ranges_of(ctx, (Node *)root);
+  if (!s) return true; /* out of memory: it may be */
+  size_t lo = 0, hi = s->n;
+  while (lo < hi) { /* by id */
+    size_t mid = lo + (hi - lo) / 2;
+    if (s->v[mid]->id < range->id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < s->n && s->v[lo] == range;
+}
+
 bool graph_contains(Node *root, const Node *needle) {
   if (root == needle) return true;
   if (needle->depth >= root->depth) return false;

@@ -76,7 +76,13 @@ size_t graph_buffers(Node *root, Node ***out);
 /* A range free in tgt but not in src (a rewrite that unbinds a loop variable: docs/semantics.md), or
  * NULL; *oom when it could not be decided for lack of memory. */
 const Node *graph_unbound_range(Node *src, Node *tgt, bool *oom);
-/* Whether needle occurs anywhere in root (as any operand, bound or not). */
+/* Whether needle occurs anywhere in root (as any operand, bound or not). A walk of root: for a range
+ * needle in a large expression, graph_uses_range. */
 bool graph_contains(Node *root, const Node *needle);
+/* Whether range is free in root (graph_free_ranges: used outside every loop of root that binds it).
+ * The free ranges of each node are computed once per node and kept with the context, so asking it of
+ * every loop of a long chain of kernels costs a lookup, not a walk of all the stages before. Out of
+ * memory, true (the cautious answer for a rule's free_of). */
+bool graph_range_is_free(VsCtx *ctx, const Node *root, const Node *range);
 
 #endif

@@ -17,6 +17,7 @@ struct VsCtx {
   const char **strs; /* interned strings, open addressing */
   size_t scap, scount;
   uint32_t max_depth, max_nodes;
+  NodeMap free_ranges; /* ir/graph.c: node -> the ranges free in it (a RangeSet in the arena), made once */
   char err[160];
 };
 
@@ -31,6 +32,7 @@ VsCtx *vs_ctx_new(void) {
 void vs_ctx_free(VsCtx *ctx) {
   if (!ctx) return;
   arena_free(&ctx->arena);
+  nodemap_free(&ctx->free_ranges);
   free(ctx->table);
   free(ctx->strs);
   free(ctx);
@@ -42,6 +44,8 @@ void vs_ctx_set_limits(VsCtx *ctx, uint32_t max_depth, uint32_t max_nodes) {
 }
 uint32_t vs_ctx_max_depth(const VsCtx *ctx) { return ctx->max_depth; }
 const char *vs_ctx_error(const VsCtx *ctx) { return ctx->err; }
+void *vs_ctx_alloc(VsCtx *ctx, size_t size) { return arena_alloc(&ctx->arena, size); }
+NodeMap *vs_ctx_free_range_cache(VsCtx *ctx) { return &ctx->free_ranges; }
 size_t vs_ctx_node_count(const VsCtx *ctx) { return ctx->count; }
 size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena.bytes; }
 

@@ -78,6 +78,8 @@ void vs_ctx_free(VsCtx *ctx);
 void vs_ctx_set_limits(VsCtx *ctx, uint32_t max_depth, uint32_t max_nodes);
 uint32_t vs_ctx_max_depth(const VsCtx *ctx);
 const char *vs_ctx_error(const VsCtx *ctx);
+/* Zeroed memory that lives as long as the context (its arena); NULL when out of memory. */
+void *vs_ctx_alloc(VsCtx *ctx, size_t size);
 size_t vs_ctx_node_count(const VsCtx *ctx);
 size_t vs_ctx_arena_bytes(const VsCtx *ctx);
 /* Interns a string (len bytes); the copy lives as long as the context. */

@@ -155,7 +155,7 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
     }
     if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
     if ((n->flags & NF_HAS_INVALID) && !r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
-    if (!guard_holds(r, &m)) continue;
+    if (!guard_holds(rw->ctx, r, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
     if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes && out->kind == n->kind) {
       ((Rule *)r)->fired++;

@@ -4,8 +4,8 @@
  *   - Some range of the list is empty (vmax(end) <= 0): the nest runs no iteration, so a reduction is
  *     its identity and an end does nothing. (The ends of the loops outside it may be UB; the source
  *     is then UB and the result more defined.)
- *   - A range runs exactly once (its end is 1 wherever it is defined) and nothing else in the node uses
- *     it (the body, the other loops' ends): dropping it from the list leaves the same iterations in the
+ *   - A range runs exactly once (its end is 1 wherever it is defined) and no other operand of the node
+ *     (the body, the other loops' ends) has it free: dropping it from the list leaves the same iterations in the
  *     same order, so the same accumulation (float sums included: no step is added or removed) and the
  *     same effects.
  *
@@ -21,10 +21,10 @@
 
 bool fold_loop_dead_applies(const Node *n) { return (n->op == OP_REDUCE || n->op == OP_END) && n->nargs >= 3; }
 
-/* Whether operand skip's range is used by any other operand of n (the body, another range's end). */
-static bool used_elsewhere(Node *n, int skip) {
+/* Whether operand skip's range is free in another operand of n (the body, another range's end). */
+static bool used_elsewhere(VsCtx *ctx, Node *n, int skip) {
   for (int j = 0; j < n->nargs; j++)
-    if (j != skip && graph_contains(j == 0 ? n->args[0] : n->args[j]->args[0], n->args[skip])) return true;
+    if (j != skip && graph_range_is_free(ctx, j == 0 ? n->args[0] : n->args[j]->args[0], n->args[skip])) return true;
   return false;
 }
 
@@ -35,7 +35,7 @@ Node *fold_loop_dead_ranges(VsCtx *ctx, Node *n) {
                              : vs_const(ctx, (DType)n->dtype, vs_reduce_identity(vs_reduce_op(n), (DType)n->dtype));
   for (int i = 1; i < n->nargs; i++) {
     const Node *end = n->args[i]->args[0];
-    if (vs_vmin(end) < 1 || vs_vmax(end) > 1 || used_elsewhere(n, i)) continue;
+    if (vs_vmin(end) < 1 || vs_vmax(end) > 1 || used_elsewhere(ctx, n, i)) continue;
     Node *rest[VS_MAX_GRAPH_LIST];
     int k = 0;
     for (int j = 1; j < n->nargs; j++)

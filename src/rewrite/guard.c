@@ -137,23 +137,23 @@ static bool dtype_test(DtypeTest t, DType dt) {
  * compute" into "true"). */
 typedef enum { GB_FALSE, GB_TRUE, GB_UNDEF } GuardBool;
 
-static GuardBool guard_bool(const Rule *r, const Guard *g, const Match *m) {
+static GuardBool guard_bool(VsCtx *ctx, const Rule *r, const Guard *g, const Match *m) {
   i128 a, b;
   GuardBool x, y;
   switch (g->kind) {
   case G_AND:
   case G_OR:
-    x = guard_bool(r, g->a, m);
-    y = guard_bool(r, g->b, m);
+    x = guard_bool(ctx, r, g->a, m);
+    y = guard_bool(ctx, r, g->b, m);
     if (x == GB_UNDEF || y == GB_UNDEF) return GB_UNDEF;
     return (g->kind == G_AND ? (x && y) : (x || y)) ? GB_TRUE : GB_FALSE;
   case G_NOT:
-    x = guard_bool(r, g->a, m);
+    x = guard_bool(ctx, r, g->a, m);
     return x == GB_UNDEF ? GB_UNDEF : x == GB_TRUE ? GB_FALSE : GB_TRUE;
   case G_TEST: return dtype_test((DtypeTest)g->test, (DType)m->slot[g->slot]->dtype) ? GB_TRUE : GB_FALSE;
   case G_IS_CONST: return m->slot[g->slot]->op == OP_CONST ? GB_TRUE : GB_FALSE;
   case G_ORDER: return node_orders_after(m->slot[g->slot], m->slot[g->slot2]) ? GB_TRUE : GB_FALSE;
-  case G_FREE_OF: return graph_contains(m->slot[g->slot], m->slot[g->slot2]) ? GB_FALSE : GB_TRUE;
+  case G_FREE_OF: return graph_range_is_free(ctx, m->slot[g->slot], m->slot[g->slot2]) ? GB_FALSE : GB_TRUE;
   case G_NO_UB: return node_may_ub(m->slot[g->slot]) ? GB_FALSE : GB_TRUE;
   case G_IS_POW2:
     if (!guard_num(r, g->a, m, &a)) return GB_UNDEF;
@@ -173,4 +173,6 @@ static GuardBool guard_bool(const Rule *r, const Guard *g, const Match *m) {
   }
 }
 
-bool guard_holds(const Rule *r, const Match *m) { return !r->guard || guard_bool(r, r->guard, m) == GB_TRUE; }
+bool guard_holds(VsCtx *ctx, const Rule *r, const Match *m) {
+  return !r->guard || guard_bool(ctx, r, r->guard, m) == GB_TRUE;
+}

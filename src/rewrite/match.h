@@ -51,8 +51,8 @@ bool match_compile(const Rule *r, const Pat *p, MatchProg *out);
 /* Matches a compiled pattern of r against n into m (no match_reset needed). */
 bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m);
 
-/* Evaluates the guard of r on a complete match (NULL guard: true). */
-bool guard_holds(const Rule *r, const Match *m);
+/* Evaluates the guard of r on a complete match (NULL guard: true), in the context that owns its nodes. */
+bool guard_holds(VsCtx *ctx, const Rule *r, const Match *m);
 /* Builds the template t of r under a complete match. NULL if a node cannot be built. */
 Node *template_build(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m);
 /* The bit pattern a literal pattern denotes at dtype dt; false if the value does not exist there
