@@ -34,6 +34,7 @@ typedef struct {
   size_t nvars;
   Node *root;
   bool simple_matcher; /* the input asks for the `simple` matcher (1 input in 8) */
+  bool graph;          /* a graph case (buffers among vars; loads, stores, loops: docs/fuzzing.md) */
   unsigned errors;     /* node constructions that failed (a generator bug when not 0) */
 } GenCase;
 
