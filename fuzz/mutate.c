@@ -64,11 +64,12 @@ static Node *mutate_node(VsCtx *ctx, FuzzIn *in, GenCase *gc, Node *x, Node *con
     return NULL;
   }
   case 4:
-    /* vec, gep, cat and bcast carry lanes and selections vs_make does not take, and up to 16 operands */
-    if (x->nargs == 0 || op_is_vec((Op)x->op)) return NULL;
+    /* vec, gep, cat and bcast carry lanes and selections vs_make does not take, and up to 16 operands;
+     * the graph ops carry names, reduction ops and kinds: left alone */
+    if (x->nargs == 0 || op_is_vec((Op)x->op) || op_is_graph((Op)x->op)) return NULL;
     return vs_make(ctx, other_op(in, (Op)x->op), dt, x->args, x->nargs);
   case 5: {
-    if (x->nargs < 2 || op_is_vec((Op)x->op)) return NULL;
+    if (x->nargs < 2 || op_is_vec((Op)x->op) || op_is_graph((Op)x->op)) return NULL;
     Node *args[3] = {x->args[0], x->args[1], x->nargs > 2 ? x->args[2] : NULL};
     if (x->op == OP_SELECT) {
       args[1] = x->args[2];
@@ -91,6 +92,20 @@ static Node *mutate_node(VsCtx *ctx, FuzzIn *in, GenCase *gc, Node *x, Node *con
   }
 }
 
+/* Whether root holds two ranges of one name (a mutation inside a range's end rebuilds that range under
+ * its old name): no .vs file can hold both (a name is one loop variable with one end). */
+static bool range_names_clash(Node *root) {
+  if (!(root->flags & NF_HAS_GRAPH)) return false;
+  Node **order;
+  size_t n = vs_postorder(root, &order);
+  bool clash = false;
+  for (size_t i = 0; i < n && !clash; i++)
+    for (size_t j = 0; j < i && !clash && order[i]->op == OP_RANGE; j++)
+      clash = order[j]->op == OP_RANGE && order[j]->aux.name == order[i]->aux.name;
+  free(order);
+  return clash;
+}
+
 size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t seed) {
   GenCase gc;
   if (!decode(ctx, data, size, &gc) || !gc.root) return 0;
@@ -107,8 +122,13 @@ size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t 
   Node *root = NULL;
   for (int attempt = 0; attempt < 8 && !root; attempt++) {
     Node *x = order[fin_below(&in, n)];
+    /* Graph cases: values only (a load, a reduction, any value around them); buffers, pointers,
+     * effects and ranges (which loops bind) stay as they are. */
+    if (x->kind != NK_VALUE || x->op == OP_RANGE) continue;
     Node *y = mutate_node(ctx, &in, &gc, x, order, n);
-    if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes) root = fuzz_substitute(ctx, gc.root, x, y);
+    if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes && y->kind == x->kind)
+      root = fuzz_substitute(ctx, gc.root, x, y);
+    if (root && range_names_clash(root)) root = NULL;
   }
   free(order);
   if (!root) return 0;
