@@ -845,7 +845,7 @@ static Node *loop_end(Gen *g, bool nested, uint64_t *trips) {
   uint64_t room = LOOP_BUDGET / (g->iters ? g->iters : 1);
   Node *e = NULL;
   uint64_t t = 0;
-  switch (fin_below(g->in, nested && g->nscope ? 9 : 8)) {
+  switch (fin_below(g->in, nested && g->nscope ? 10 : 8)) {
   case 0: case 1: t = fin_below(g->in, 4); break;
   case 2: t = 1; break;
   case 3: t = g->nbufs ? buf_size(g->bufs[fin_below(g->in, g->nbufs)]) : 4; break;
