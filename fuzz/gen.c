@@ -1118,7 +1118,7 @@ static Node *graph_value(Gen *g, DType dt, unsigned d) {
   case G_REDUCE: return reduce_of(g, dt, d);
   case G_AFTER: { /* a value once an effect (often a store into the buffer it reads) has run */
     Node *b = buf_of(g, dt), *deps[2];
-    int n = 1 + (int)fin_below(g->in, 2);
+    int n = (int)fin_below(g->in, 4) % 3; /* 0 (after(x): nothing to wait for), 1 or 2 */
     for (int k = 0; k < n; k++)
       deps[k] = b && fin_byte(g->in) % 2 ? store_into(g, b, fin_weighted(g->in, store_weight, ST_N), d + 1)
                                          : graph_effect(g, d + 1);

@@ -740,13 +740,20 @@ static bool graph_fill(FuzzWorker *w, BufValue *bv, const Node *buf) {
 /* The value of free range k at the current point: its end is evaluated with the ranges before it
  * (those its end may use) already set. */
 static uint64_t graph_range_value(FuzzWorker *w, GraphPoint *gp, size_t k) {
-  GraphEnv env = {.vars = gp->vars, .nvars = gp->nvars, .ranges = gp->rvals, .nranges = k,
-                  .bufs = gp->bvals, .nbufs = gp->nbufs};
-  GraphResult er;
-  char err[8];
-  bool ok = eval_graph(gp->ranges[k]->args[0], &env, &er, err, sizeof err);
-  i128 end = ok && !er.out_of_domain && !er.value.ub && !er.value.inv ? im_value(DT_INDEX, er.value.bits) : 0;
-  graph_result_free(&er);
+  Node *e = gp->ranges[k]->args[0];
+  i128 end = 0;
+  if (!(e->flags & NF_HAS_GRAPH)) { /* most ends: constants and variables, for the scalar evaluator */
+    Value v;
+    if (eval_expr(e, gp->vars, gp->nvars, &v) && !v.ub && !v.inv) end = im_value(DT_INDEX, v.bits);
+  } else {
+    GraphEnv env = {.vars = gp->vars, .nvars = gp->nvars, .ranges = gp->rvals, .nranges = k,
+                    .bufs = gp->bvals, .nbufs = gp->nbufs};
+    GraphResult er;
+    char err[8];
+    bool ok = eval_graph(e, &env, &er, err, sizeof err);
+    if (ok && !er.out_of_domain && !er.value.ub && !er.value.inv) end = im_value(DT_INDEX, er.value.bits);
+    graph_result_free(&er);
+  }
   uint64_t r = fuzz_rng_next(&w->seed);
   if (end <= 0 || r % 8 == 0) return im_from_value(DT_INDEX, r & 8 ? -1 : end); /* outside the domain */
   switch ((r >> 3) % 4) {
