@@ -119,18 +119,33 @@ size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t 
   Node **order;
   size_t n = vs_postorder(gc.root, &order);
   if (!n) return 0;
+  /* The nodes of range ends: a mutation there changes a loop's trip count (to 2^63 - 1, say: an
+   * evaluation of billions of iterations) and rebuilds the range under its old name. */
+  Node **in_end = NULL;
+  size_t nend = 0;
+  if (gc.root->flags & NF_HAS_GRAPH) {
+    Node *ends[64];
+    size_t ne = 0;
+    for (size_t i = 0; i < n && ne < 64; i++)
+      if (order[i]->op == OP_RANGE) ends[ne++] = order[i]->args[0];
+    if (ne) nend = vs_postorder_many(ends, ne, &in_end);
+  }
   Node *root = NULL;
   for (int attempt = 0; attempt < 8 && !root; attempt++) {
     Node *x = order[fin_below(&in, n)];
     /* Graph cases: values only (a load, a reduction, any value around them); buffers, pointers,
-     * effects and ranges (which loops bind) stay as they are. */
+     * effects, ranges (which loops bind) and their ends stay as they are. */
     if (x->kind != NK_VALUE || x->op == OP_RANGE) continue;
+    bool skip = false;
+    for (size_t i = 0; i < nend && !skip; i++) skip = in_end[i] == x;
+    if (skip) continue;
     Node *y = mutate_node(ctx, &in, &gc, x, order, n);
     if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes && y->kind == x->kind)
       root = fuzz_substitute(ctx, gc.root, x, y);
     if (root && range_names_clash(root)) root = NULL;
   }
   free(order);
+  free(in_end);
   if (!root) return 0;
   /* Declare the variables the mutated case uses, in the case's order. */
   Node **used;
