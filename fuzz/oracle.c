@@ -83,6 +83,9 @@ struct FuzzWorker {
   /* per input: the coverage entries that fired */
   uint32_t *fired;
   uint32_t *fired_count;
+  /* per coverage entry: step checks asked (decided or not), so that a rule whose steps Z3 cannot
+   * decide (loops it cannot unroll, timeouts) is not asked again at every firing */
+  uint32_t *asked;
   size_t nfired;
   uint8_t *mark;
   VsFile file; /* the parsed text input, if any */
@@ -139,12 +142,13 @@ FuzzWorker *fuzz_worker_new(const OracleOptions *opts, Catalog *cat) {
   w->cov = calloc(w->ncov + 1, sizeof *w->cov);
   w->fired = calloc(w->ncov + 1, sizeof *w->fired);
   w->fired_count = calloc(w->ncov + 1, sizeof *w->fired_count);
+  w->asked = calloc(w->ncov + 1, sizeof *w->asked);
   w->mark = calloc(w->ncov + 1, 1);
   w->idx_cap = 64;
   while (w->idx_cap < 2 * (w->ncov + 1)) w->idx_cap *= 2;
   w->idx_keys = calloc(w->idx_cap, sizeof *w->idx_keys);
   w->idx_vals = calloc(w->idx_cap, sizeof *w->idx_vals);
-  if (!w->ctx || !w->cov || !w->fired || !w->fired_count || !w->mark || !w->idx_keys || !w->idx_vals) {
+  if (!w->ctx || !w->cov || !w->fired || !w->fired_count || !w->asked || !w->mark || !w->idx_keys || !w->idx_vals) {
     fuzz_worker_free(w);
     return NULL;
   }
@@ -180,6 +184,7 @@ void fuzz_worker_free(FuzzWorker *w) {
   free(w->cov);
   free(w->fired);
   free(w->fired_count);
+  free(w->asked);
   free(w->mark);
   free(w->idx_keys);
   free(w->idx_vals);
@@ -1153,6 +1158,8 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
     for (size_t i = 0; i < nsteps && asked < 4 && k == FIND_NONE; i++) {
       int idx = idx_get(w, steps[i].name);
       if (idx < 0 || w->cov[idx].smt_checked >= w->o.smt_per_rule) continue;
+      if (stats && w->asked[idx] >= 4 * w->o.smt_per_rule) continue; /* undecided that often: enough */
+      if (stats) w->asked[idx]++;
       asked++;
       CheckResult cr = smt_check(w, stats, steps[i].before, steps[i].after, NULL, 0);
       if (stats && (cr.verdict == CHECK_VALID || cr.verdict == CHECK_INVALID)) w->cov[idx].smt_checked++;
