@@ -4,8 +4,10 @@
 
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "ir/graph.h"
 #include "ir/vector.h"
 
 /* ---- edge tables ---- */
@@ -40,6 +42,11 @@ const char *gen_var_name(const GenCase *c, char *buf) {
 
 enum { POOL = 32 };
 
+/* Graph cases (docs/fuzzing.md, "What the generator makes"): at most this many buffers, ranges, and
+ * loops around one node; LOOP_BUDGET bounds the iterations of every loop nest (the product of the trip
+ * bounds of the loops around a node), so that the evaluator and Z3 stay fast. */
+enum { GEN_MAX_BUFS = 3, GEN_MAX_RANGES = 12, GEN_MAX_SCOPE = 6, LOOP_BUDGET = 32 };
+
 typedef struct {
   VsCtx *ctx;
   FuzzIn *in;
@@ -48,6 +55,17 @@ typedef struct {
   bool no_invalid;
   Node *pool[POOL]; /* recently built nodes, for reuse */
   unsigned npool, pool_next;
+  /* graph cases only (graph is false for scalar and vector cases, which then read no extra decision) */
+  bool graph;
+  Node *bufs[GEN_MAX_BUFS];
+  unsigned nbufs;
+  Node *range[GEN_MAX_RANGES]; /* every range made, in order (its index names it) */
+  uint64_t trips[GEN_MAX_RANGES]; /* a bound on its end's value: what the loop may iterate */
+  bool is_free[GEN_MAX_RANGES];   /* made to be used outside every loop */
+  unsigned nranges;
+  Node *scope[GEN_MAX_SCOPE]; /* the ranges bound by the loops around the node being built */
+  unsigned nscope;
+  uint64_t iters; /* the product of their trip bounds */
 } Gen;
 
 static void pool_add(Gen *g, Node *n) {
@@ -136,9 +154,16 @@ static i128 range_extent(Gen *g, DType dt) {
   return k > span ? span : k;
 }
 
+/* How many of c's declarations are variables (graph cases declare buffers too). */
+static size_t var_count(const GenCase *c) {
+  size_t n = 0;
+  for (size_t i = 0; i < c->nvars; i++) n += c->vars[i]->op == OP_VAR;
+  return n;
+}
+
 static Node *new_var_lanes(Gen *g, DType dt, int lanes) {
   GenCase *c = g->c;
-  if (c->nvars >= g->max_vars || c->nvars >= GEN_CASE_VARS) return NULL;
+  if (var_count(c) >= g->max_vars || c->nvars >= GEN_CASE_VARS) return NULL;
   i128 lo = im_min(dt), hi = im_max(dt);
   unsigned rk = (unsigned)fin_below(g->in, 16);
   if (dt == DT_BOOL) {
@@ -179,15 +204,21 @@ static Node *new_var(Gen *g, DType dt) { return new_var_lanes(g, dt, 1); }
 static Node *var_of(Gen *g, DType dt) {
   Node *have[GEN_CASE_VARS];
   size_t m = 0;
-  for (size_t i = 0; i < g->c->nvars; i++)
-    if (g->c->vars[i]->dtype == dt && g->c->vars[i]->lanes == 1) have[m++] = g->c->vars[i];
+  for (size_t i = 0; i < g->c->nvars; i++) /* buffers are declared too: variables only */
+    if (g->c->vars[i]->op == OP_VAR && g->c->vars[i]->dtype == dt && g->c->vars[i]->lanes == 1) have[m++] = g->c->vars[i];
   size_t r = (size_t)fin_below(g->in, m + 1);
   if (r < m) return have[r];
   Node *v = new_var(g, dt);
   return v ? v : m ? have[0] : NULL;
 }
 
+static Node *graph_leaf(Gen *g, DType dt);
+
 static Node *leaf(Gen *g, DType dt) {
+  if (g->graph) {
+    Node *n = graph_leaf(g, dt);
+    if (n) return n;
+  }
   if (fin_below(g->in, 8) < 5) {
     Node *v = var_of(g, dt);
     if (v) return v;
@@ -201,7 +232,10 @@ static Node *reuse(Gen *g, DType dt) {
   unsigned start = (unsigned)fin_below(g->in, g->npool);
   for (unsigned i = 0; i < g->npool; i++) {
     Node *n = g->pool[(start + i) % g->npool];
-    if (n->dtype == dt && n->lanes == 1) return n; /* vector nodes are in the pool too */
+    /* vector nodes are in the pool too, and in graph cases buffers, pointers and effects */
+    /* inside a loop of a graph case, no graph node: a reused loop would multiply the iterations */
+    if (g->graph && g->nscope && (n->flags & NF_HAS_GRAPH)) continue;
+    if (n->dtype == dt && n->lanes == 1 && n->kind == NK_VALUE) return n;
   }
   return NULL;
 }
@@ -435,11 +469,19 @@ static Node *gen_num(Gen *g, DType dt, unsigned d) {
   }
 }
 
+static Node *graph_value(Gen *g, DType dt, unsigned d);
+
 static Node *gen(Gen *g, DType dt, unsigned depth) {
   if (depth >= g->max_depth || !g->ops_left || fin_done(g->in)) return leaf(g, dt);
   if (fin_byte(g->in) % 8 == 7) {
     Node *r = reuse(g, dt);
     if (r) return r;
+  }
+  /* In a graph case one node in three is a graph shape (a load, a reduction, a value after an effect);
+   * other cases read no byte here. */
+  if (g->graph && fin_byte(g->in) % 3 == 2) {
+    Node *n = graph_value(g, dt, depth);
+    if (n) return n;
   }
   Node *n = dt == DT_BOOL ? gen_bool(g, depth) : gen_num(g, dt, depth);
   return n ? n : leaf(g, dt);
@@ -498,7 +540,8 @@ static Node *vvar_of(Gen *g, DType dt, int lanes) {
   Node *have[GEN_CASE_VARS];
   size_t m = 0;
   for (size_t i = 0; i < g->c->nvars; i++)
-    if (g->c->vars[i]->dtype == dt && g->c->vars[i]->lanes == lanes) have[m++] = g->c->vars[i];
+    if (g->c->vars[i]->op == OP_VAR && g->c->vars[i]->dtype == dt && g->c->vars[i]->lanes == lanes)
+      have[m++] = g->c->vars[i];
   size_t r = (size_t)fin_below(g->in, m + 1);
   if (r < m) return have[r];
   Node *v = new_var_lanes(g, dt, lanes);
@@ -664,6 +707,484 @@ static Node *gen_vector_case(Gen *g) {
   return r ? r : vleaf(g, dt, lanes);
 }
 
+/* ---- the tensor-graph layer (docs/semantics.md and docs/fuzzing.md, "Memory, loops and reductions")
+ *
+ * A graph case declares a few small buffers (0 to 8 elements, made when first needed) and builds
+ * values and effects over them: loads at in-bounds, edge (-1, N), masked and loop-variable indices;
+ * reductions of every op over 0, 1 or 2 loops (empty, single-trip, a few iterations, triangular
+ * nests); selects of a load and 0 under conjunctive conditions (the shapes where_on_load folds);
+ * stores, gated, masked and dead stores, end over loops, after of values, buffers and effects, noop;
+ * and free ranges (a range used outside every loop that binds it). The scalar generator builds the
+ * value subterms and, in a graph case, sometimes puts graph shapes into them, so loads meet the
+ * arithmetic the rules look at. Loop ends are small constants, small-ranged variables, `min(x, c)` or
+ * an outer loop variable plus one, and LOOP_BUDGET bounds every nest, so that the evaluator and Z3
+ * stay fast. Every node is built by a checked builder: a NULL result counts in GenCase.errors. */
+
+/* bool i8 i16 i32 i64 u8 u16 u32 u64 index f16 f32 f64 */
+static const uint8_t graph_dtype_weight[DT_COUNT] = {5, 5, 2, 9, 1, 4, 2, 1, 1, 12, 1, 9, 1};
+/* buffer sizes 0..8 */
+static const uint8_t buf_size_weight[9] = {2, 3, 3, 3, 4, 2, 2, 2, 3};
+
+static DType gen_graph_dtype(FuzzIn *in) { return (DType)fin_weighted(in, graph_dtype_weight, DT_COUNT); }
+
+static Node *idx_const(Gen *g, i128 v) { return vs_const_int(g->ctx, DT_INDEX, v); }
+
+/* Checked builders: a NULL operand (a failure already counted, or out of nodes) gives NULL without
+ * counting again; a NULL from the builder itself is a type error of the generator. */
+static Node *gptr(Gen *g, Node *b, Node *i) { return b && i ? vtrack(g, vs_ptr(g->ctx, b, i)) : NULL; }
+static Node *gload(Gen *g, Node *p) { return p ? vtrack(g, vs_load(g->ctx, p)) : NULL; }
+static Node *gstore(Gen *g, Node *p, Node *v) { return p && v ? vtrack(g, vs_store(g->ctx, p, v)) : NULL; }
+static Node *gnoop(Gen *g) { return vtrack(g, vs_noop(g->ctx)); }
+static bool all_set(Node *const *a, int n) {
+  for (int i = 0; i < n; i++)
+    if (!a[i]) return false;
+  return true;
+}
+static Node *greduce(Gen *g, Op op, Node *x, Node *const *rs, int n) {
+  return x && all_set(rs, n) ? vtrack(g, vs_reduce(g->ctx, op, x, rs, n)) : NULL;
+}
+static Node *gend(Gen *g, Node *e, Node *const *rs, int n) {
+  return e && all_set(rs, n) ? vtrack(g, vs_end(g->ctx, e, rs, n)) : NULL;
+}
+static Node *gafter(Gen *g, Node *x, Node *const *deps, int n) {
+  return x && all_set(deps, n) ? vtrack(g, vs_after(g->ctx, x, deps, n)) : NULL;
+}
+
+/* A new buffer b, c or d of dtype dt, declared after the variables made so far. */
+static Node *new_buf(Gen *g, DType dt) {
+  static const char *const names[GEN_MAX_BUFS] = {"b", "c", "d"};
+  if (g->nbufs >= GEN_MAX_BUFS || g->c->nvars >= GEN_CASE_VARS) return NULL;
+  uint64_t size = (uint64_t)fin_weighted(g->in, buf_size_weight, 9);
+  Node *b = vs_buffer(g->ctx, names[g->nbufs], dt, size, size);
+  if (!b) {
+    g->c->errors++;
+    return NULL;
+  }
+  g->bufs[g->nbufs++] = b;
+  g->c->vars[g->c->nvars++] = b;
+  return b;
+}
+
+/* A buffer of dtype dt: an existing one or a new one (NULL when there is none and no room). */
+static Node *buf_of(Gen *g, DType dt) {
+  Node *have[GEN_MAX_BUFS];
+  unsigned m = 0;
+  for (unsigned i = 0; i < g->nbufs; i++)
+    if (g->bufs[i]->dtype == dt) have[m++] = g->bufs[i];
+  unsigned r = (unsigned)fin_below(g->in, m + 1);
+  if (r < m) return have[r];
+  Node *b = new_buf(g, dt);
+  return b ? b : m ? have[0] : NULL;
+}
+
+/* Any buffer: an existing one, or a new one of a graph dtype. */
+static Node *any_buf(Gen *g) {
+  unsigned r = (unsigned)fin_below(g->in, g->nbufs + 1);
+  if (r < g->nbufs) return g->bufs[r];
+  Node *b = new_buf(g, gen_graph_dtype(g->in));
+  return b ? b : g->nbufs ? g->bufs[0] : NULL;
+}
+
+/* A declared buffer's element count (lo == hi). */
+static uint64_t buf_size(const Node *b) { return b ? b->lo : 0; }
+
+/* A range named by its position among the case's ranges (r, i, j, k, r1, ...: every range its own
+ * name, so two ranges never share a name with different ends), with a bound on its end's value. */
+static Node *new_range(Gen *g, Node *end, uint64_t trips, bool free_range) {
+  static const char *const names[4] = {"r", "i", "j", "k"};
+  if (!end || g->nranges >= GEN_MAX_RANGES) return NULL;
+  unsigned k = g->nranges;
+  char name[16];
+  if (k < 4) snprintf(name, sizeof name, "%s", names[k]);
+  else snprintf(name, sizeof name, "%s%u", names[k % 4], k / 4);
+  Node *r = vtrack(g, vs_range(g->ctx, end, name));
+  if (!r) return NULL;
+  g->range[k] = r;
+  g->trips[k] = trips;
+  g->is_free[k] = free_range;
+  g->nranges++;
+  return r;
+}
+
+static uint64_t trips_of(const Gen *g, const Node *r) {
+  for (unsigned i = 0; i < g->nranges; i++)
+    if (g->range[i] == r) return g->trips[i];
+  return LOOP_BUDGET;
+}
+
+/* An index variable with a small declared range, for a loop's end: an existing one, or a new one in
+ * [lo, hi] with lo in {0, 1, -1} and hi <= 8. */
+static Node *small_index_var(Gen *g) {
+  GenCase *c = g->c;
+  Node *have[GEN_CASE_VARS];
+  size_t m = 0;
+  for (size_t i = 0; i < c->nvars; i++) {
+    Node *v = c->vars[i];
+    if (v->op == OP_VAR && v->dtype == DT_INDEX && vs_vmin(v) >= -1 && vs_vmax(v) <= 8) have[m++] = v;
+  }
+  size_t r = (size_t)fin_below(g->in, m + 1);
+  if (r < m) return have[r];
+  if (var_count(c) >= g->max_vars || c->nvars >= GEN_CASE_VARS) return m ? have[0] : NULL;
+  static const int los[3] = {0, 1, -1};
+  i128 lo = los[fin_below(g->in, 3)], hi = (i128)fin_below(g->in, 9);
+  if (hi < lo) hi = lo;
+  char name[16];
+  Node *v = vs_var(g->ctx, gen_var_name(c, name), DT_INDEX, lo, hi);
+  if (!v) {
+    c->errors++;
+    return NULL;
+  }
+  c->vars[c->nvars++] = v;
+  return v;
+}
+
+/* A loop's end and a bound on its value: 0, 1, 2, 3 (empty, single-trip, a few iterations), a
+ * buffer's size, a small-ranged variable, min(x, c), or inside another loop an outer loop variable
+ * (plus one: the triangular nest). Within what LOOP_BUDGET leaves to the loops around. */
+static Node *loop_end(Gen *g, bool nested, uint64_t *trips) {
+  uint64_t room = LOOP_BUDGET / (g->iters ? g->iters : 1);
+  Node *e = NULL;
+  uint64_t t = 0;
+  switch (fin_below(g->in, nested && g->nscope ? 10 : 8)) {
+  case 0: case 1: t = fin_below(g->in, 4); break;
+  case 2: t = 1; break;
+  case 3: t = g->nbufs ? buf_size(g->bufs[fin_below(g->in, g->nbufs)]) : 4; break;
+  case 4: case 5: {
+    Node *v = small_index_var(g);
+    if (v) {
+      e = v;
+      t = vs_vmax(v) > 0 ? (uint64_t)vs_vmax(v) : 0;
+    }
+    break;
+  }
+  case 6: {
+    t = fin_below(g->in, 5);
+    e = mk2(g, OP_MIN, var_of(g, DT_INDEX), idx_const(g, (i128)t));
+    break;
+  }
+  case 7: t = 0; break;
+  default: {
+    Node *o = g->scope[fin_below(g->in, g->nscope)];
+    t = trips_of(g, o);
+    e = fin_byte(g->in) % 4 == 3 ? o : mk2(g, OP_ADD, o, idx_const(g, 1));
+    break;
+  }
+  }
+  if (!e || t > room) {
+    if (t > room) t = room;
+    e = idx_const(g, (i128)t);
+  }
+  *trips = t;
+  return e;
+}
+
+/* Up to n loops around what is built next (pushed onto the scope, outermost first, so a later one's
+ * end may use an earlier one); rs receives their ranges. Returns how many were made. */
+static int open_loops(Gen *g, int n, Node **rs) {
+  int k = 0;
+  for (int i = 0; i < n && g->nscope < GEN_MAX_SCOPE; i++) {
+    uint64_t t;
+    Node *end = loop_end(g, true, &t);
+    Node *r = new_range(g, end, t, false);
+    if (!r) break;
+    rs[k++] = r;
+    g->scope[g->nscope++] = r;
+    g->iters *= t ? t : 1;
+  }
+  return k;
+}
+
+/* A free range: one made before for use outside the loops, or a new one (its end from constants and
+ * variables only: an end that used a bound loop variable would leave that one dangling). */
+static Node *free_range(Gen *g) {
+  Node *have[GEN_MAX_RANGES];
+  unsigned m = 0;
+  for (unsigned i = 0; i < g->nranges; i++)
+    if (g->is_free[i]) have[m++] = g->range[i];
+  unsigned r = (unsigned)fin_below(g->in, m + 1);
+  if (r < m) return have[r];
+  uint64_t t;
+  Node *end = loop_end(g, false, &t);
+  Node *n = new_range(g, end, t, true);
+  return n ? n : m ? have[0] : NULL;
+}
+
+/* A loop variable: of the loops around (mostly), or a free range. */
+static Node *loop_var(Gen *g) {
+  if (g->nscope && fin_below(g->in, 4) != 3) return g->scope[fin_below(g->in, g->nscope)];
+  return free_range(g);
+}
+
+/* The first range under n (the loop variable an index uses), or NULL. */
+static Node *range_in(Node *n) {
+  if (!n || !(n->flags & NF_HAS_GRAPH)) return NULL;
+  Node **order;
+  size_t k = vs_postorder(n, &order);
+  Node *r = NULL;
+  for (size_t i = 0; i < k && !r; i++)
+    if (order[i]->op == OP_RANGE) r = order[i];
+  free(order);
+  return r;
+}
+
+static Node *gidx(Gen *g, uint64_t size, unsigned d);
+
+/* A clause of a gate: the index's loop variable (or another) against a constant, a comparison of a
+ * variable with a constant, a bool load, or any bool. */
+static Node *clause(Gen *g, Node *idx, unsigned d) {
+  switch (fin_below(g->in, 7)) {
+  case 0: case 1: case 2: {
+    Node *r = fin_below(g->in, 4) == 3 ? NULL : range_in(idx);
+    if (!r && g->nscope) r = g->scope[fin_below(g->in, g->nscope)];
+    if (!r) r = fin_byte(g->in) % 4 == 3 ? free_range(g) : var_of(g, DT_INDEX); /* outside loops: mostly a variable */
+    Node *c = idx_const(g, (i128)fin_below(g->in, 4));
+    switch (fin_below(g->in, 3)) {
+    case 0: return mk2(g, OP_LT, r, c);
+    case 1: return mk2(g, OP_LT, c, r);
+    default: return mk2(g, OP_NE, r, c);
+    }
+  }
+  case 3: return compare(g, d, 1);
+  case 4: {
+    Node *b = buf_of(g, DT_BOOL);
+    return b ? gload(g, gptr(g, b, gidx(g, buf_size(b), d + 1))) : gen(g, DT_BOOL, d + 1);
+  }
+  default: return gen(g, DT_BOOL, d + 1);
+  }
+}
+
+/* A conjunction of one to three clauses (the where_on_load fold splits it). */
+static Node *gate(Gen *g, Node *idx, unsigned d) {
+  Node *c = clause(g, idx, d);
+  for (unsigned k = (unsigned)fin_below(g->in, 3); k > 0; k--) c = mk2(g, OP_AND, c, clause(g, idx, d));
+  return c;
+}
+
+/* An element index for a buffer of `size` elements: in bounds, at an edge (-1, N, N - 1), a loop
+ * variable or an affine function of loop variables, masked (`select(m, i, invalid)`, m a bounds test or
+ * a gate), a variable, or any index expression (loads of index buffers included). Inside a loop the
+ * loop variables get more of the choices. */
+static Node *gidx(Gen *g, uint64_t size, unsigned d) {
+  static const uint8_t w_out[9] = {6, 4, 2, 1, 4, 3, 3, 3, 3};
+  static const uint8_t w_in[9] = {3, 2, 10, 5, 3, 4, 2, 2, 2};
+  bool deep = d >= g->max_depth || !g->ops_left || fin_done(g->in);
+  int k = deep ? (int)fin_below(g->in, 3) : fin_weighted(g->in, g->nscope ? w_in : w_out, 9);
+  switch (k) {
+  case 0: return idx_const(g, size ? (i128)fin_below(g->in, size) : 0);
+  case 1: {
+    unsigned e = (unsigned)fin_below(g->in, 3);
+    return idx_const(g, e == 0 ? -1 : e == 1 ? (i128)size : size ? (i128)size - 1 : 0);
+  }
+  case 2: {
+    Node *r = loop_var(g);
+    return r ? r : idx_const(g, 0);
+  }
+  case 3: { /* r * s + c, or r1 * trips(r2) + r2 (a row-major 2-D index) */
+    Node *r = loop_var(g);
+    if (!r) return idx_const(g, 0);
+    if (g->nscope >= 2 && fin_byte(g->in) % 2) {
+      Node *r2 = g->scope[fin_below(g->in, g->nscope)];
+      if (r2 != r) return mk2(g, OP_ADD, mk2(g, OP_MUL, r, idx_const(g, (i128)trips_of(g, r2))), r2);
+    }
+    return mk2(g, OP_ADD, mk2(g, OP_MUL, r, idx_const(g, 1 + (i128)fin_below(g->in, 3))),
+               idx_const(g, (i128)fin_below(g->in, 4) - 1));
+  }
+  case 4: case 5: { /* masked */
+    Node *i = gidx(g, size, d + 1), *m;
+    switch (fin_below(g->in, 3)) {
+    case 0: m = mk2(g, OP_LT, i, idx_const(g, (i128)size)); break;
+    case 1: m = mk2(g, OP_AND, mk2(g, OP_LE, idx_const(g, 0), i), mk2(g, OP_LT, i, idx_const(g, (i128)size))); break;
+    default: m = gate(g, i, d + 1); break;
+    }
+    return mk3(g, OP_SELECT, m, i, vs_invalid(g->ctx));
+  }
+  case 6: {
+    Node *v = var_of(g, DT_INDEX);
+    return v ? v : idx_const(g, 0);
+  }
+  default: return gen(g, DT_INDEX, d + 1);
+  }
+}
+
+static Node *load_from(Gen *g, Node *b, unsigned d) { return b ? gload(g, gptr(g, b, gidx(g, buf_size(b), d + 1))) : NULL; }
+
+static Node *graph_effect(Gen *g, unsigned d);
+
+/* The kinds of store. */
+enum { ST_PLAIN, ST_GATED, ST_SAME, ST_MASKED, ST_N };
+static const uint8_t store_weight[ST_N] = {6, 5, 2, 4};
+
+/* A store into b: of a value (sometimes computed from the element itself), gated
+ * `store(p, select(m, v, load(p)))` (or with the branches swapped), dead `store(p, load(p))`, or
+ * masked: at `select(m, i, invalid)`, or, into an index buffer, of `select(m, v, invalid)`. */
+static Node *store_into(Gen *g, Node *b, int kind, unsigned d) {
+  if (!b) return gnoop(g);
+  DType dt = (DType)b->dtype;
+  Node *i = gidx(g, buf_size(b), d + 1), *p = gptr(g, b, i);
+  switch (kind) {
+  case ST_GATED: {
+    Node *m = gate(g, i, d + 1), *v = gen(g, dt, d + 1), *old = gload(g, p);
+    return gstore(g, p, fin_byte(g->in) % 2 ? mk3(g, OP_SELECT, m, old, v) : mk3(g, OP_SELECT, m, v, old));
+  }
+  case ST_SAME: return gstore(g, p, gload(g, p));
+  case ST_MASKED: {
+    Node *m = gate(g, i, d + 1), *v = gen(g, dt, d + 1);
+    if (dt == DT_INDEX && fin_byte(g->in) % 2) return gstore(g, p, mk3(g, OP_SELECT, m, v, vs_invalid(g->ctx)));
+    return gstore(g, gptr(g, b, mk3(g, OP_SELECT, m, i, vs_invalid(g->ctx))), v);
+  }
+  default: {
+    Node *v = gen(g, dt, d + 1);
+    if (dt != DT_BOOL && fin_byte(g->in) % 4 == 3) v = mk2(g, OP_ADD, gload(g, p), v);
+    return gstore(g, p, v);
+  }
+  }
+}
+
+/* 0, 1 or 2 loops (one in six none: end(F) and reduce(OP, X) with an empty list). */
+static int loop_count(Gen *g) {
+  static const uint8_t w[3] = {2, 6, 4};
+  return fin_weighted(g->in, w, 3);
+}
+
+enum { E_NOOP, E_STORE, E_END, E_AFTER, E_N };
+static const uint8_t effect_weight[E_N] = {2, 10, 8, 4};
+
+/* An effect: noop, a store, end over 0 to 2 loops of an effect (often a store at the loop variable),
+ * or after of an effect on 0 to 2 others (noop among them, or noop waiting). */
+static Node *graph_effect(Gen *g, unsigned d) {
+  if (d >= g->max_depth || !g->ops_left || fin_done(g->in)) return gnoop(g);
+  switch (fin_weighted(g->in, effect_weight, E_N)) {
+  case E_STORE: return store_into(g, any_buf(g), fin_weighted(g->in, store_weight, ST_N), d);
+  case E_END: {
+    unsigned nscope = g->nscope;
+    uint64_t iters = g->iters;
+    Node *rs[2];
+    int n = open_loops(g, loop_count(g), rs);
+    Node *body = fin_below(g->in, 4) == 3 ? graph_effect(g, d + 1)
+                                          : store_into(g, any_buf(g), fin_weighted(g->in, store_weight, ST_N), d + 1);
+    g->nscope = nscope;
+    g->iters = iters;
+    return gend(g, body, rs, n);
+  }
+  case E_AFTER: {
+    Node *x = graph_effect(g, d + 1), *deps[2];
+    int n = (int)fin_below(g->in, 3);
+    for (int k = 0; k < n; k++) deps[k] = graph_effect(g, d + 1);
+    if (n && fin_below(g->in, 4) == 3) deps[n - 1] = gnoop(g); /* after(e, noop) */
+    else if (n && fin_below(g->in, 4) == 3) x = gnoop(g);       /* after(noop, e) */
+    return gafter(g, x, deps, n);
+  }
+  default: return gnoop(g);
+  }
+}
+
+/* reduce(OP, X, loops...) over 0 to 2 loops, X mostly a load at the loop variables. */
+static Node *reduce_of(Gen *g, DType dt, unsigned d) {
+  static const Op ops[4] = {OP_ADD, OP_MUL, OP_MAX, OP_MIN};
+  static const uint8_t w[4] = {6, 2, 3, 3};
+  if (dt == DT_BOOL) return NULL; /* a reduction takes an integer or float operand */
+  Op op = ops[fin_weighted(g->in, w, 4)];
+  unsigned nscope = g->nscope;
+  uint64_t iters = g->iters;
+  Node *rs[2];
+  int n = open_loops(g, loop_count(g), rs);
+  Node *x = NULL;
+  if (fin_below(g->in, 3)) x = load_from(g, buf_of(g, dt), d);
+  if (x && fin_byte(g->in) % 4 == 3) x = mk2(g, fin_byte(g->in) % 2 ? OP_MUL : OP_ADD, x, gen(g, dt, d + 2));
+  if (!x) x = gen(g, dt, d + 1);
+  g->nscope = nscope;
+  g->iters = iters;
+  return greduce(g, op, x, rs, n);
+}
+
+/* select(c, load(index(b, i)), 0) or select(c, 0, load(...)), c a gate on the index's loop
+ * variables and other things: the shapes where_on_load folds. */
+static Node *where_load(Gen *g, DType dt, unsigned d) {
+  Node *b = buf_of(g, dt);
+  if (!b) return NULL;
+  Node *i = gidx(g, buf_size(b), d + 1);
+  Node *ld = gload(g, gptr(g, b, i)), *c = gate(g, i, d + 1), *z = vs_const(g->ctx, dt, 0);
+  return fin_byte(g->in) % 4 == 3 ? mk3(g, OP_SELECT, c, z, ld) : mk3(g, OP_SELECT, c, ld, z);
+}
+
+enum { G_LOAD, G_WHERE, G_REDUCE, G_AFTER, G_PTR_AFTER, G_RANGE, G_CAST, G_N };
+static const uint8_t graph_value_weight[G_N] = {8, 5, 8, 3, 2, 3, 2};
+
+/* A graph value of dtype dt, or NULL (the caller falls back to the scalar shapes). */
+static Node *graph_value(Gen *g, DType dt, unsigned d) {
+  switch (fin_weighted(g->in, graph_value_weight, G_N)) {
+  case G_LOAD: return load_from(g, buf_of(g, dt), d);
+  case G_WHERE: return where_load(g, dt, d);
+  case G_REDUCE: return reduce_of(g, dt, d);
+  case G_AFTER: { /* a value once an effect (often a store into the buffer it reads) has run */
+    Node *b = buf_of(g, dt), *deps[2];
+    int n = (int)fin_below(g->in, 4) % 3; /* 0 (after(x): nothing to wait for), 1 or 2 */
+    for (int k = 0; k < n; k++)
+      deps[k] = b && fin_byte(g->in) % 2 ? store_into(g, b, fin_weighted(g->in, store_weight, ST_N), d + 1)
+                                         : graph_effect(g, d + 1);
+    Node *x = b && fin_byte(g->in) % 4 != 3 ? load_from(g, b, d) : gen(g, dt, d + 1);
+    return gafter(g, x, deps, n);
+  }
+  case G_PTR_AFTER: { /* load(index(after(b, e), i)) */
+    Node *b = buf_of(g, dt);
+    if (!b) return NULL;
+    Node *e = fin_byte(g->in) % 2 ? store_into(g, b, fin_weighted(g->in, store_weight, ST_N), d + 1) : graph_effect(g, d + 1);
+    Node *ab = gafter(g, b, &e, 1);
+    return gload(g, gptr(g, ab, gidx(g, buf_size(b), d + 1)));
+  }
+  case G_RANGE: { /* a loop variable, r % end, r // end, or cast */
+    Node *r = loop_var(g);
+    if (!r) return NULL;
+    if (dt != DT_INDEX) return mkcast(g, OP_CAST, dt, r);
+    switch (fin_below(g->in, 4)) {
+    case 1: return mk2(g, OP_MOD, r, r->args[0]);
+    case 2: return mk2(g, OP_IDIV, r, r->args[0]);
+    case 3: return mk2(g, OP_ADD, r, gen(g, DT_INDEX, d + 1));
+    default: return r;
+    }
+  }
+  default: { /* a load of another dtype, cast */
+    Node *b = any_buf(g);
+    return b ? mkcast(g, OP_CAST, dt, load_from(g, b, d)) : NULL;
+  }
+  }
+}
+
+/* Leaves of a graph case: sometimes a loop variable (at index) or a load of an existing buffer at a
+ * constant or a loop variable; NULL (choice 0 included) gives the scalar leaf. */
+static Node *graph_leaf(Gen *g, DType dt) {
+  switch (fin_below(g->in, 8)) {
+  case 1: /* outside the loops, a free range one time in two */
+    if (dt == DT_INDEX && (g->nscope || fin_byte(g->in) % 2)) return loop_var(g);
+    return NULL;
+  case 2: {
+    Node *b = NULL;
+    for (unsigned i = 0; i < g->nbufs && !b; i++)
+      if (g->bufs[i]->dtype == dt) b = g->bufs[i];
+    if (!b) return NULL;
+    uint64_t n = buf_size(b);
+    Node *i = fin_byte(g->in) % 2 ? loop_var(g) : NULL;
+    if (!i) i = idx_const(g, n ? (i128)fin_below(g->in, n) : 0);
+    return gload(g, gptr(g, b, i));
+  }
+  default: return NULL;
+  }
+}
+
+/* The root of a graph case: an effect (three in eight) or a value of a graph dtype, often a graph
+ * shape itself. */
+static Node *gen_graph_case(Gen *g) {
+  g->graph = true;
+  g->iters = 1;
+  if (fin_below(g->in, 8) < 3) {
+    Node *e = graph_effect(g, 0);
+    return e ? e : gnoop(g);
+  }
+  DType dt = gen_graph_dtype(g->in);
+  Node *r = fin_byte(g->in) % 2 ? graph_value(g, dt, 0) : NULL;
+  return r ? r : gen(g, dt, 0);
+}
+
 static void gen_setup(Gen *g, VsCtx *ctx, FuzzIn *in, GenCase *c, const GenOptions *o) {
   memset(g, 0, sizeof *g);
   g->ctx = ctx;
@@ -694,6 +1215,15 @@ bool gen_case(VsCtx *ctx, const uint8_t *data, size_t size, const GenOptions *op
     Gen g;
     gen_setup(&g, ctx, &in, out, opts);
     out->root = gen_vector_case(&g);
+    return out->root != NULL;
+  }
+  /* Of the other inputs, one in four (the first byte's top 3 bits are 6 or 7, spare until now) is a
+   * graph case: again no extra byte, so the scalar cases stay the IR they were. */
+  if ((b0 >> 5) >= 6) {
+    Gen g;
+    gen_setup(&g, ctx, &in, out, opts);
+    out->graph = true;
+    out->root = gen_graph_case(&g);
     return out->root != NULL;
   }
   DType dt = gen_dtype(&in);

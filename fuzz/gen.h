@@ -6,7 +6,9 @@
  * toward the narrow ones (bool, i8, u8, i16, u16) while every dtype and every cast between them occurs;
  * constants come mostly from the edge sets of their dtype (ir/edges.h); variables come with or without
  * a declared range, ranges often touching the dtype's edges. Subexpressions are sometimes reused, so
- * that `x - x`, `(x * y) % y` and `e < e + 1` occur. The generator does integer arithmetic on the bytes
+ * that `x - x`, `(x * y) % y` and `e < e + 1` occur. One input in four is a vector case, and one in four
+ * of the rest a graph case (small buffers among the declarations; loads, stores, reductions, loop
+ * nests, after, noop, free ranges: docs/fuzzing.md). The generator does integer arithmetic on the bytes
  * only: the same bytes give the same IR on every machine. Every case prints as a valid .vs file. */
 #ifndef VSIMP_FUZZ_GEN_H
 #define VSIMP_FUZZ_GEN_H
@@ -28,12 +30,14 @@ typedef struct {
   bool no_invalid;    /* no masked indices (programs have no INVALID value: docs/syntax.md) */
 } GenOptions;
 
-/* A generated case: its variables (declaration order) and its expression. */
+/* A generated case: its declarations (variables and, in graph cases, buffers; in order) and its
+ * expression (a value, or in a graph case an effect). */
 typedef struct {
   Node *vars[GEN_CASE_VARS]; /* the generator declares at most max_vars; a parsed case may have more */
   size_t nvars;
   Node *root;
   bool simple_matcher; /* the input asks for the `simple` matcher (1 input in 8) */
+  bool graph;          /* a graph case (buffers among vars; loads, stores, loops: docs/fuzzing.md) */
   unsigned errors;     /* node constructions that failed (a generator bug when not 0) */
 } GenCase;
 

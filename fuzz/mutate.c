@@ -64,11 +64,12 @@ static Node *mutate_node(VsCtx *ctx, FuzzIn *in, GenCase *gc, Node *x, Node *con
     return NULL;
   }
   case 4:
-    /* vec, gep, cat and bcast carry lanes and selections vs_make does not take, and up to 16 operands */
-    if (x->nargs == 0 || op_is_vec((Op)x->op)) return NULL;
+    /* vec, gep, cat and bcast carry lanes and selections vs_make does not take, and up to 16 operands;
+     * the graph ops carry names, reduction ops and kinds: left alone */
+    if (x->nargs == 0 || op_is_vec((Op)x->op) || op_is_graph((Op)x->op)) return NULL;
     return vs_make(ctx, other_op(in, (Op)x->op), dt, x->args, x->nargs);
   case 5: {
-    if (x->nargs < 2 || op_is_vec((Op)x->op)) return NULL;
+    if (x->nargs < 2 || op_is_vec((Op)x->op) || op_is_graph((Op)x->op)) return NULL;
     Node *args[3] = {x->args[0], x->args[1], x->nargs > 2 ? x->args[2] : NULL};
     if (x->op == OP_SELECT) {
       args[1] = x->args[2];
@@ -91,6 +92,20 @@ static Node *mutate_node(VsCtx *ctx, FuzzIn *in, GenCase *gc, Node *x, Node *con
   }
 }
 
+/* Whether root holds two ranges of one name (a mutation inside a range's end rebuilds that range under
+ * its old name): no .vs file can hold both (a name is one loop variable with one end). */
+static bool range_names_clash(Node *root) {
+  if (!(root->flags & NF_HAS_GRAPH)) return false;
+  Node **order;
+  size_t n = vs_postorder(root, &order);
+  bool clash = false;
+  for (size_t i = 0; i < n && !clash; i++)
+    for (size_t j = 0; j < i && !clash && order[i]->op == OP_RANGE; j++)
+      clash = order[j]->op == OP_RANGE && order[j]->aux.name == order[i]->aux.name;
+  free(order);
+  return clash;
+}
+
 size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t seed) {
   GenCase gc;
   if (!decode(ctx, data, size, &gc) || !gc.root) return 0;
@@ -104,13 +119,33 @@ size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t 
   Node **order;
   size_t n = vs_postorder(gc.root, &order);
   if (!n) return 0;
+  /* The nodes of range ends: a mutation there changes a loop's trip count (to 2^63 - 1, say: an
+   * evaluation of billions of iterations) and rebuilds the range under its old name. */
+  Node **in_end = NULL;
+  size_t nend = 0;
+  if (gc.root->flags & NF_HAS_GRAPH) {
+    Node *ends[64];
+    size_t ne = 0;
+    for (size_t i = 0; i < n && ne < 64; i++)
+      if (order[i]->op == OP_RANGE) ends[ne++] = order[i]->args[0];
+    if (ne) nend = vs_postorder_many(ends, ne, &in_end);
+  }
   Node *root = NULL;
   for (int attempt = 0; attempt < 8 && !root; attempt++) {
     Node *x = order[fin_below(&in, n)];
+    /* Graph cases: values only (a load, a reduction, any value around them); buffers, pointers,
+     * effects, ranges (which loops bind) and their ends stay as they are. */
+    if (x->kind != NK_VALUE || x->op == OP_RANGE) continue;
+    bool skip = false;
+    for (size_t i = 0; i < nend && !skip; i++) skip = in_end[i] == x;
+    if (skip) continue;
     Node *y = mutate_node(ctx, &in, &gc, x, order, n);
-    if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes) root = fuzz_substitute(ctx, gc.root, x, y);
+    if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes && y->kind == x->kind)
+      root = fuzz_substitute(ctx, gc.root, x, y);
+    if (root && range_names_clash(root)) root = NULL;
   }
   free(order);
+  free(in_end);
   if (!root) return 0;
   /* Declare the variables the mutated case uses, in the case's order. */
   Node **used;

@@ -11,7 +11,9 @@
  *      and parsing it back gives the same node;
  *   2. concrete differential: source and result evaluated on the declared edge values and random points
  *      of every variable (every point, when the domain is tiny); a point where the source is defined
- *      and the result differs or is UB is a finding;
+ *      and the result differs or is UB is a finding. Graph cases run in eval_graph with random buffer
+ *      contents and free ranges in (and sometimes out of) their domains, and compare values or the
+ *      buffers' final contents;
  *   3. SMT: Z3 decides refinement of source by result (never, on a concrete mismatch only, sampled, or
  *      always); its counterexample is re-evaluated by the evaluator (check_refinement), and any
  *      disagreement between Z3 and the evaluator is a finding of its own.

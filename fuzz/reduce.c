@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "eval/eval.h"
+#include "ir/graph.h"
 #include "ir/nodemap.h"
 #include "ir/vector.h"
 #include "ir/timer.h"
@@ -14,6 +15,7 @@
 typedef struct {
   Node *from, *to;     /* one substitution (from may be NULL) */
   const uint8_t *dmap; /* dtype narrowing (NULL: none) */
+  bool uses_only;      /* from is a range: replace its uses, keep it where a loop binds it */
 } Rebuild;
 
 /* A constant of dtype dt converted to dtype to (wrapping integers, rounding floats). */
@@ -31,6 +33,10 @@ static Node *map_leaf(VsCtx *ctx, Node *n, const Rebuild *rb) {
   DType dt = (DType)n->dtype, to = rb->dmap ? (DType)rb->dmap[dt] : dt;
   if (n->op == OP_CONST) return convert_const(ctx, n, to);
   if (to == dt) return n;
+  /* A buffer keeps its name and size with a narrower element dtype; `invalid` exists at index only,
+   * and noop has no dtype to narrow: no candidate. */
+  if (n->op == OP_BUFFER) return vs_buffer(ctx, n->aux.name, to, n->lo, n->hi);
+  if (n->op != OP_VAR) return NULL;
   i128 lo = vs_vmin(n), hi = vs_vmax(n);
   if (dt_is_float(to)) lo = hi = 0;
   else {
@@ -58,7 +64,7 @@ static Node *rebuild(VsCtx *ctx, Node *root, const Rebuild *rb) {
       for (int j = 0; j < x->nargs; j++) {
         uint64_t v = 0;
         nodemap_get(&map, x->args[j], &v);
-        args[j] = (Node *)(uintptr_t)v;
+        args[j] = rb->uses_only && x->args[j] == rb->from && vs_binds(x, j) ? rb->from : (Node *)(uintptr_t)v;
       }
       DType to = rb->dmap ? (DType)rb->dmap[x->dtype] : (DType)x->dtype;
       /* a gep's selection (aux) and a bcast's lane count carry over, as in the engine */
@@ -74,7 +80,7 @@ done:
 }
 
 Node *fuzz_substitute(VsCtx *ctx, Node *root, Node *from, Node *to) {
-  Rebuild rb = {from, to, NULL};
+  Rebuild rb = {from, to, NULL, false};
   return rebuild(ctx, root, &rb);
 }
 
@@ -82,6 +88,7 @@ Node *fuzz_substitute(VsCtx *ctx, Node *root, Node *from, Node *to) {
 
 typedef struct {
   size_t tree, nvars, ranged, bits;
+  uint64_t bufsize; /* the buffers' element counts */
   u128 consts;
 } Cost;
 
@@ -105,7 +112,10 @@ static Cost cost_of(Node *root) {
   for (size_t i = 0; i < n; i++) {
     Node *x = order[i];
     c.bits += (size_t)dt_bits((DType)x->dtype) * x->lanes;
-    if (x->op == OP_VAR) {
+    if (x->op == OP_BUFFER) {
+      c.nvars++; /* a buffer is a declaration like a variable */
+      c.bufsize = c.bufsize + x->lo < c.bufsize ? UINT64_MAX : c.bufsize + x->lo;
+    } else if (x->op == OP_VAR) {
       c.nvars++;
       DType dt = (DType)x->dtype;
       if (!dt_is_float(dt) && (vs_vmin(x) != im_min(dt) || vs_vmax(x) != im_max(dt))) c.ranged++;
@@ -123,6 +133,7 @@ static bool cost_less(const Cost *a, const Cost *b) {
   if (a->nvars != b->nvars) return a->nvars < b->nvars;
   if (a->ranged != b->ranged) return a->ranged < b->ranged;
   if (a->bits != b->bits) return a->bits < b->bits;
+  if (a->bufsize != b->bufsize) return a->bufsize < b->bufsize;
   return a->consts < b->consts;
 }
 
@@ -152,16 +163,16 @@ static void cand_add(Cands *cs, Node *r) {
  * its lanes. */
 static void subst(VsCtx *ctx, Cands *cs, Node *root, Node *from, Node *to) {
   if (to && to->lanes == 1 && from->lanes > 1) to = vs_bcast(ctx, to, from->lanes);
-  if (to && to != from && to->dtype == from->dtype && to->lanes == from->lanes)
+  if (to && to != from && to->dtype == from->dtype && to->lanes == from->lanes && to->kind == from->kind)
     cand_add(cs, fuzz_substitute(ctx, root, from, to));
 }
 
-/* The variables of root, in post-order. */
+/* The declarations of root (variables and buffers), in post-order. */
 static size_t vars_of(Node *root, Node **vars, size_t max) {
   Node **order;
   size_t n = vs_postorder(root, &order), k = 0;
   for (size_t i = 0; i < n && k < max; i++)
-    if (order[i]->op == OP_VAR) vars[k++] = order[i];
+    if (order[i]->op == OP_VAR || order[i]->op == OP_BUFFER) vars[k++] = order[i];
   free(order);
   return k;
 }
@@ -189,20 +200,54 @@ static DType narrower(DType dt) {
   }
 }
 
+/* Graph nodes: a loop or an after with one operand of its list left out (a range the body still uses
+ * becomes free); a range with a small constant end (0, 1, 2: empty, single-trip, two iterations); a
+ * buffer with fewer elements, or another buffer of its dtype in its place. */
+static void graph_candidates(VsCtx *ctx, Cands *cs, Node *root, Node *x, Node *const *vars, size_t nv) {
+  if ((x->op == OP_REDUCE || x->op == OP_END || x->op == OP_AFTER) && x->nargs > 1) {
+    Node *args[VS_MAX_GRAPH_LIST + 1];
+    for (int j = 1; j < x->nargs; j++) {
+      int m = 0;
+      for (int i = 0; i < x->nargs; i++)
+        if (i != j) args[m++] = x->args[i];
+      subst(ctx, cs, root, x, vs_make_ex(ctx, (Op)x->op, (DType)x->dtype, 1, x->aux.bits, args, m));
+    }
+  } else if (x->op == OP_RANGE) {
+    for (int c = 0; c <= 2; c++) {
+      Node *e = vs_const_int(ctx, DT_INDEX, c);
+      if (e != x->args[0]) subst(ctx, cs, root, x, vs_range(ctx, e, x->aux.name));
+    }
+    for (int c = 0; c <= 1; c++) { /* the loop variable's uses by a constant, the loop kept */
+      Rebuild rb = {x, vs_const_int(ctx, DT_INDEX, c), NULL, true};
+      cand_add(cs, rebuild(ctx, root, &rb));
+    }
+  } else if (x->op == OP_BUFFER) {
+    const uint64_t sizes[4] = {0, 1, x->lo / 2, x->lo ? x->lo - 1 : 0};
+    for (int k = 0; k < 4; k++)
+      if (sizes[k] < x->lo) subst(ctx, cs, root, x, vs_buffer(ctx, x->aux.name, (DType)x->dtype, sizes[k], sizes[k]));
+    for (size_t k = 0; k < nv; k++)
+      if (vars[k]->op == OP_BUFFER && vars[k]->dtype == x->dtype) subst(ctx, cs, root, x, vars[k]);
+  }
+}
+
 static void candidates(VsCtx *ctx, Node *root, Cands *cs) {
   cs->n = 0;
   Node **order;
   size_t n = vs_postorder(root, &order);
   Node *vars[64];
   size_t nv = vars_of(root, vars, 64);
-  /* Any subexpression as the whole case (of whatever dtype): the quickest cut. */
+  /* Any subexpression as the whole case (of whatever dtype; a value or an effect): the quickest cut. */
   for (size_t i = n; i-- > 0;)
-    if (order[i] != root && order[i]->nargs) cand_add(cs, order[i]);
+    if (order[i] != root && order[i]->nargs && (order[i]->kind == NK_VALUE || order[i]->kind == NK_EFFECT))
+      cand_add(cs, order[i]);
   /* Root first: cutting near the root removes the most. */
   for (size_t i = n; i-- > 0;) {
     Node *x = order[i];
     DType dt = (DType)x->dtype;
     for (int j = 0; j < x->nargs; j++) subst(ctx, cs, root, x, x->args[j]);
+    if (op_is_graph((Op)x->op)) graph_candidates(ctx, cs, root, x, vars, nv);
+    if (x->kind == NK_EFFECT && x->op != OP_NOOP) subst(ctx, cs, root, x, vs_noop(ctx));
+    if (x->kind != NK_VALUE) continue; /* buffers, pointers, effects: done */
     if (x->op == OP_CONST) {
       if (dt == DT_BOOL) {
         subst(ctx, cs, root, x, vs_bool(ctx, false));
@@ -240,7 +285,7 @@ static void candidates(VsCtx *ctx, Node *root, Cands *cs) {
     uint8_t dmap[DT_COUNT];
     for (int e = 0; e < DT_COUNT; e++) dmap[e] = (uint8_t)e;
     dmap[d] = (uint8_t)narrower((DType)d);
-    Rebuild rb = {NULL, NULL, dmap};
+    Rebuild rb = {NULL, NULL, dmap, false};
     cand_add(cs, rebuild(ctx, root, &rb));
   }
   free(order);

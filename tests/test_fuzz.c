@@ -10,16 +10,19 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
 #include "check/refine_check.h"
+#include "eval/eval_graph.h"
 #include "fuzz/campaign.h"
 #include "fuzz/gen.h"
 #include "fuzz/mutate.h"
 #include "fuzz/oracle.h"
 #include "fuzz/parse_oracle.h"
 #include "fuzz/reduce.h"
+#include "ir/graph.h"
 #include "ir/vector.h"
 #include "rules/catalog.h"
 #include "support.h"
@@ -109,9 +112,11 @@ static void test_gen_well_typed_and_covering(void **state) {
   }
   for (int d = 0; d < DT_COUNT; d++)
     if (!dtype_seen[d]) fail_msg("dtype %s never generated", dt_name((DType)d));
+  /* Every op but the abstract effects and values, which only rule proofs build (no text form). */
   for (int op = OP_CONST; op < OP_COUNT; op++)
-    if (!op_seen[op])
+    if (!op_seen[op] && op != OP_EFFECT && op != OP_OPAQUE)
       fail_msg("op %s never generated", op_name((Op)op));
+  assert_false(op_seen[OP_EFFECT] || op_seen[OP_OPAQUE]);
   size_t pairs = 0;
   for (int a = 0; a < DT_COUNT; a++)
     for (int b = 0; b < DT_COUNT; b++) pairs += cast_pair[a][b];
@@ -177,6 +182,134 @@ static void test_gen_vectors(void **state) {
   assert_true(ranged > 50 && unranged > 50);
   assert_true(masked_select > 50 && identity_gep > 20 && composed_gep > 20 && vcast > 50);
   for (int d = 0; d < DT_COUNT; d++) assert_true(dt_count[DT_INDEX] >= dt_count[d]);
+  vs_ctx_free(ctx);
+}
+
+/* Graph cases (1 non-vector input in 4): well typed (no builder failed), the round trip (the test above
+ * sees these cases too), and every one evaluable by eval_graph at a point (zero buffers, zero
+ * variables, every free range 0: inadmissible where its domain is empty, never an evaluation error).
+ * Over the sample: values and effects, every reduction op over 0, 1 and 2 loops, empty and single-trip
+ * loops, triangular nests, free ranges, loads at masked, edge and loop indices, where_on_load selects,
+ * gated and dead stores, after of values, buffers and effects, noop, buffer sizes 0 to 8. */
+static void test_gen_graph(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  TestRng rng = {19};
+  uint8_t buf[300];
+  const int N = 8000;
+  size_t graph = 0, effects = 0, free_cases = 0, reduce_ops[OP_COUNT] = {0}, list_len[3] = {0}, end_len[3] = {0};
+  size_t empty = 0, single = 0, triangular = 0, masked_load = 0, edge_load = 0, loop_load = 0, where = 0;
+  size_t gated = 0, dead = 0, after_value = 0, after_effect = 0, after_buffer = 0, noop = 0, sizes[9] = {0};
+  for (int i = 0; i < N; i++) {
+    if (vs_ctx_node_count(ctx) > 200000) {
+      vs_ctx_free(ctx);
+      ctx = vs_ctx_new();
+    }
+    size_t n = random_input(&rng, buf, sizeof buf);
+    GenCase g;
+    assert_true(gen_case(ctx, buf, n, NULL, &g));
+    assert_int_equal(g.errors, 0);
+    assert_int_equal(g.graph, (buf[0] >> 3) % 4 != 3 && (buf[0] >> 5) >= 6); /* vectors first, then graphs */
+    if (!g.graph) assert_int_equal(g.root->flags & NF_HAS_GRAPH, 0);
+    if (!g.graph) continue;
+    graph++;
+    assert_int_equal(g.root->flags & NF_HAS_VEC, 0);
+    effects += g.root->kind == NK_EFFECT;
+    /* Evaluable: every variable 0, every buffer all zero, every free range 0. */
+    VarValue vars[GEN_CASE_VARS];
+    BufValue bufs[GEN_CASE_VARS];
+    size_t nv = 0, nb = 0;
+    for (size_t v = 0; v < g.nvars; v++) {
+      if (g.vars[v]->op == OP_BUFFER) {
+        bufs[nb].buf = g.vars[v];
+        bufdata_init(&bufs[nb++].data, g.vars[v]->lo, 0);
+        assert_true(g.vars[v]->lo <= 8);
+        sizes[g.vars[v]->lo]++;
+      } else {
+        vars[nv++] = (VarValue){g.vars[v], 0};
+      }
+    }
+    Node **fr;
+    size_t nf = graph_free_ranges(g.root, &fr);
+    assert_true(nf != SIZE_MAX);
+    free_cases += nf > 0;
+    VarValue rv[GEN_CASE_VARS];
+    for (size_t k = 0; k < nf && k < GEN_CASE_VARS; k++) rv[k] = (VarValue){fr[k], 0};
+    GraphEnv env = {.vars = vars, .nvars = nv, .ranges = rv, .nranges = nf, .bufs = bufs, .nbufs = nb};
+    GraphResult r;
+    char err[200];
+    if (!eval_graph(g.root, &env, &r, err, sizeof err)) {
+      char *t = vs_print_case(g.vars, g.nvars, g.root, NULL);
+      fail_msg("eval_graph: %s\n%s", err, t);
+    }
+    graph_result_free(&r);
+    free(fr);
+    for (size_t k = 0; k < nb; k++) bufdata_free(&bufs[k].data);
+    /* Shapes. */
+    Node **order;
+    size_t k = vs_postorder(g.root, &order);
+    for (size_t j = 0; j < k; j++) {
+      Node *x = order[j];
+      switch (x->op) {
+      case OP_REDUCE:
+        reduce_ops[vs_reduce_op(x)]++;
+        if (x->nargs <= 3) list_len[x->nargs - 1]++;
+        break;
+      case OP_END:
+        if (x->nargs <= 3) end_len[x->nargs - 1]++;
+        break;
+      case OP_RANGE: {
+        Node *e = x->args[0];
+        empty += e->op == OP_CONST && e->aux.bits == 0;
+        single += e->op == OP_CONST && e->aux.bits == 1;
+        triangular += e->op == OP_ADD && e->args[0]->op == OP_RANGE;
+        break;
+      }
+      case OP_INDEX: {
+        Node *i = x->args[1];
+        masked_load += i->op == OP_SELECT && i->args[2]->op == OP_INVALID;
+        edge_load += i->op == OP_CONST && (i->aux.bits == UINT64_MAX || i->aux.bits == x->args[0]->lo);
+        loop_load += i->op == OP_RANGE;
+        after_buffer += x->args[0]->op == OP_AFTER;
+        break;
+      }
+      case OP_SELECT:
+        where += (x->args[1]->op == OP_LOAD && x->args[2]->op == OP_CONST) ||
+                 (x->args[2]->op == OP_LOAD && x->args[1]->op == OP_CONST);
+        break;
+      case OP_STORE: {
+        Node *v = x->args[1];
+        dead += v->op == OP_LOAD && v->args[0] == x->args[0];
+        gated += v->op == OP_SELECT && ((v->args[1]->op == OP_LOAD && v->args[1]->args[0] == x->args[0]) ||
+                                        (v->args[2]->op == OP_LOAD && v->args[2]->args[0] == x->args[0]));
+        break;
+      }
+      case OP_AFTER:
+        after_value += x->kind == NK_VALUE;
+        after_effect += x->kind == NK_EFFECT;
+        break;
+      case OP_NOOP: noop++; break;
+      default: break;
+      }
+    }
+    free(order);
+  }
+  print_message("  %zu of %d cases are graph cases, %zu effects, %zu with free ranges\n", graph, N, effects, free_cases);
+  print_message("  reduce lists 0/1/2: %zu %zu %zu, end lists: %zu %zu %zu; ranges empty %zu, single %zu, triangular %zu\n",
+                list_len[0], list_len[1], list_len[2], end_len[0], end_len[1], end_len[2], empty, single, triangular);
+  print_message("  loads masked %zu, edge %zu, loop %zu; where %zu; stores gated %zu, dead %zu; after value %zu, "
+                "effect %zu, buffer %zu\n", masked_load, edge_load, loop_load, where, gated, dead, after_value, after_effect,
+                after_buffer);
+  assert_true(graph > (size_t)N / 8 && graph < (size_t)N / 4);
+  assert_true(effects > graph / 5 && effects < graph / 2);
+  assert_true(free_cases > graph / 10 && free_cases < graph * 3 / 4);
+  const Op ops[4] = {OP_ADD, OP_MUL, OP_MAX, OP_MIN};
+  for (int o = 0; o < 4; o++) assert_true(reduce_ops[ops[o]] > 20);
+  for (int l = 0; l < 3; l++) assert_true(list_len[l] > 20 && end_len[l] > 20);
+  assert_true(empty > 50 && single > 50 && triangular > 20);
+  assert_true(masked_load > 100 && edge_load > 100 && loop_load > 100 && where > 50);
+  assert_true(gated > 50 && dead > 20 && after_value > 50 && after_effect > 50 && after_buffer > 20 && noop > 50);
+  for (int z = 0; z <= 8; z++) assert_true(sizes[z] > 0);
   vs_ctx_free(ctx);
 }
 
@@ -299,6 +432,66 @@ static void test_planted_vector_gep_swap(void **state) {
                  FIND_UNSOUND);
 }
 
+/* Graph rewrites (docs/semantics.md, "Memory, loops and reductions"). A loop of at most one iteration
+ * summed to 0 is right when the loop is empty and wrong when it runs once: the graph evaluator sees it
+ * at points where the body is not 0, and the reducer brings the case down to the reduction of a leaf. */
+static void test_planted_graph_reduce_once(void **state) {
+  (void)state;
+  expect_planted("family dead_code\nrule planted_reduce_once : reduce(add, x, range(y)) => 0 where vmax(y) <= 1\n",
+                 "planted_reduce_once", 20000, 5, FIND_UNSOUND);
+}
+
+/* An effect rule: an empty loop is not its body. The finding compares the buffers' final contents and
+ * reduces to one store under end over an empty range. */
+static void test_planted_graph_end_empty(void **state) {
+  (void)state;
+  expect_planted("family dead_code\nrule planted_end_empty : end(e, range(y)) => e where vmax(y) <= 0\n",
+                 "planted_end_empty", 20000, 9, FIND_UNSOUND);
+}
+
+/* A graph regression file (a finding written as the campaign writes it) replays: with the planted rule
+ * the replay finds the bug again, with the built-in catalog it passes. */
+static void test_graph_regression_replay(void **state) {
+  (void)state;
+  planted_text = "family memory\nrule planted_store_dead : store(p, x) => noop\n";
+  FuzzWorker *w = fuzz_worker_new(&(OracleOptions){.smt = SMT_MODE_NEVER}, planted_catalog(NULL));
+  const char *text = "# test\nb: i32[4]\nn: index in [0, 4]\nend(store(index(b, range(n, r)), 7), range(n, r))\n";
+  FuzzFinding f;
+  assert_int_equal(fuzz_exec(w, (const uint8_t *)text, strlen(text), &f), FIND_UNSOUND);
+  GenCase gc;
+  FuzzCase c;
+  assert_true(fuzz_input_case(w, (const uint8_t *)text, strlen(text), &gc, &c));
+  fuzz_reduce(w, &c, &f, NULL);
+  assert_int_equal(f.kind, FIND_UNSOUND);
+  assert_non_null(strstr(f.cex_text, "source leaves b = ["));
+  char *file = fuzz_finding_file(&f);
+  print_message("  regression file:\n%s", file);
+  assert_non_null(strstr(file, "\n# expect: invalid\n"));
+  /* reduced: the loop, the range and the variable gone, the buffer narrowed to one i8 */
+  assert_non_null(strstr(file, "\nb: i8[1]\nstore(index(b, 0), 0) --> noop\n"));
+  char path[] = "/tmp/vsimp_fuzz_graph_XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  assert_int_equal(write(fd, file, strlen(file)), (ssize_t)strlen(file));
+  close(fd);
+  const char *files[] = {path};
+  for (int planted = 1; planted >= 0; planted--) {
+    CampaignOptions o = {.target = FUZZ_TARGET_EXPR, .jobs = 1, .files = files, .nfiles = 1, .reduce = false,
+                         .make_catalog = planted ? planted_catalog : NULL};
+    o.oracle.smt = SMT_MODE_ALWAYS;
+    CampaignReport rep;
+    assert_true(campaign_run(&o, &rep));
+    assert_int_equal(rep.files, 1);
+    assert_int_equal(rep.nfindings, planted ? 1 : 0);
+    if (planted) assert_int_equal(rep.findings[0].kind, FIND_UNSOUND);
+    campaign_report_free(&rep);
+  }
+  unlink(path);
+  free(file);
+  fuzz_finding_free(&f);
+  fuzz_worker_free(w);
+}
+
 /* A bug at one point of a wide domain: the concrete points miss it, Z3 finds it, and the evaluator
  * confirms Z3's counterexample. */
 static void test_smt_oracle_finds_what_points_miss(void **state) {
@@ -324,6 +517,30 @@ static void test_smt_oracle_finds_what_points_miss(void **state) {
   const CoverageEntry *cov = fuzz_worker_coverage(w, &n);
   assert_string_equal(cov[0].name, "planted_xor_eq");
   assert_true(cov[0].fired >= 3 && cov[0].smt_checked >= 2);
+  fuzz_worker_free(w);
+}
+
+/* The same on a graph case: one buffer content the random contents miss, which Z3 finds; the graph
+ * evaluator confirms it, and the counterexample gives the buffer's initial contents. */
+static void test_smt_oracle_graph(void **state) {
+  (void)state;
+  planted_text = "family memory\nrule planted_load_ne : load(index(b, x)) == c => false\n";
+  OracleOptions oo = {.smt = SMT_MODE_ALWAYS};
+  FuzzWorker *w = fuzz_worker_new(&oo, planted_catalog(NULL));
+  assert_non_null(w);
+  const char *text = "# test\nb: i32[4]\nx: index in [0, 3]\nload(index(b, x)) == 12345\n";
+  FuzzFinding f;
+  assert_int_equal(fuzz_exec(w, (const uint8_t *)text, strlen(text), &f), FIND_UNSOUND);
+  assert_string_equal(f.oracle, "smt");
+  print_message("  counterexample:\n%s", f.cex_text);
+  assert_non_null(strstr(f.cex_text, "12345_i32"));
+  assert_non_null(strstr(f.cex_text, "b = ["));
+  assert_non_null(strstr(f.cex_text, "source = true"));
+  fuzz_finding_free(&f);
+  GenCase gc;
+  FuzzCase c;
+  assert_true(fuzz_input_case(w, (const uint8_t *)text, strlen(text), &gc, &c));
+  assert_int_equal(fuzz_check(w, &c, FUZZ_SMT_NEVER, NULL), FIND_NONE);
   fuzz_worker_free(w);
 }
 
@@ -525,13 +742,18 @@ int main(void) {
     cmocka_unit_test(test_gen_deterministic),
     cmocka_unit_test(test_gen_well_typed_and_covering),
     cmocka_unit_test(test_gen_vectors),
+    cmocka_unit_test(test_gen_graph),
     cmocka_unit_test(test_gen_dtype_weights),
     cmocka_unit_test(test_planted_float_add_zero),
     cmocka_unit_test(test_planted_inc_gt),
     cmocka_unit_test(test_planted_div_mul),
     cmocka_unit_test(test_planted_loop),
     cmocka_unit_test(test_planted_vector_gep_swap),
+    cmocka_unit_test(test_planted_graph_reduce_once),
+    cmocka_unit_test(test_planted_graph_end_empty),
+    cmocka_unit_test(test_graph_regression_replay),
     cmocka_unit_test(test_smt_oracle_finds_what_points_miss),
+    cmocka_unit_test(test_smt_oracle_graph),
     cmocka_unit_test(test_reduce_large_case),
     cmocka_unit_test(test_reduce_vector_case),
     cmocka_unit_test(test_builtin_catalog_short_campaign),
