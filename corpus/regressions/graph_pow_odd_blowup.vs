@@ -1,4 +1,4 @@
-# fuzz finding: crash (smt oracle), not fixed
+# fuzz finding: crash (smt oracle), fixed
 # detail: Z3 runs out of time and memory on the graph encoding of an integer pow of an odd base
 # Found by a fuzz campaign over graph cases (with the memory and dead_code rules trusted as if the
 # ledger proved them): the whole-result check of
@@ -14,6 +14,8 @@
 # products into 2^32 factors; the graph query lets Z3 see the odd bit where the scalar query does not.
 # Expected once fixed: unknown (timeout) within the time limit, as for the scalar case (r = 0 gives
 # pow(1, ...) = 1, so `invalid` would be right too).
+# Fixed: a graph query without arrays (no buffer, no abstract effect: loops and ranges only) now goes to
+# the scalar solvers (smt/refine_graph.c, graph_solver); this one is `unknown` within the time limit.
 # expect: unknown
 # `vsimp fuzz FILE` replays the source through every oracle: it must pass once fixed.
 pow(u64(range(5, r)) | 1, 4294967295) --> 0

@@ -1,4 +1,4 @@
-# fuzz finding: unsound (concrete oracle), not fixed
+# fuzz finding: unsound (concrete oracle), fixed
 # detail: the result does not refine the source
 # signature: unsound:store_gated
 # rules: store_gated
@@ -19,6 +19,8 @@
 #   source leaves b = [0_index]
 #   result = UB
 # The recorded SOURCE --> RESULT is a wrong simplification: `vsimp check` must refute it.
+# Fixed twice over: node_may_ub counts a comparison or cast of a possibly-INVALID index as UB, and the
+# engine checks a graph rule's slots for INVALID even when the matched root (a store) hides it.
 # expect: invalid
 # `vsimp fuzz FILE` replays the source through every oracle: it must pass once fixed.
 b: index[1]

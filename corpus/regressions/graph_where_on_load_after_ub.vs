@@ -1,4 +1,4 @@
-# fuzz finding: unsound (concrete oracle), not fixed
+# fuzz finding: unsound (concrete oracle), fixed
 # detail: the result does not refine the source
 # signature: unsound:where_on_load
 # rules: where_on_load
@@ -17,6 +17,8 @@
 #   source = 0_u8
 #   result = UB
 # The recorded SOURCE --> RESULT is a wrong simplification: `vsimp check` must refute it.
+# Fixed: buffer variables bind declared buffers only, pointer variables elements of one (what their
+# proofs build: rewrite/match.c), and where_on_load leaves loads through after alone.
 # expect: invalid
 # `vsimp fuzz FILE` replays the source through every oracle: it must pass once fixed.
 b: u8[1]

@@ -4,10 +4,21 @@
 
 #include "ir/graph.h"
 
+/* Whether some operand of n may be INVALID and n is an op that is UB on one: a comparison, a cast or a
+ * bitcast out of index (docs/semantics.md, "The invalid index"). Index ops pass INVALID on, select
+ * passes on its chosen operand, and a load or store of a masked pointer is defined. */
+static bool invalid_is_ub(const Node *n) {
+  if (n->dtype == DT_INDEX || n->op == OP_SELECT || op_is_graph((Op)n->op)) return false;
+  for (int i = 0; i < n->nargs; i++)
+    if (n->args[i]->dtype == DT_INDEX && (n->args[i]->flags & NF_HAS_INVALID)) return true;
+  return false;
+}
+
 /* The UB conditions of n's own op (operands defined), from its operands' bounds. */
 static bool op_may_ub(const Node *n) {
   const Node *a = n->nargs > 0 ? n->args[0] : NULL, *b = n->nargs > 1 ? n->args[1] : NULL;
   DType adt = a ? (DType)a->dtype : DT_BOOL;
+  if (invalid_is_ub(n)) return true; /* corpus/regressions/graph_store_gated_invalid_ub.vs */
   switch ((Op)n->op) {
   case OP_IDIV:
   case OP_MOD:

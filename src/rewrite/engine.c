@@ -154,7 +154,9 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
       if (!match_pat(r, r->variants[v], n, &m)) continue;
     }
     if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
-    if ((n->flags & NF_HAS_INVALID) && !r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
+    /* The node's flag is a quick no; a graph rule's slots may sit below a load or a store, which do
+     * not pass the flag up (a masked load is no INVALID), so those are checked slot by slot. */
+    if (((n->flags & NF_HAS_INVALID) || r->graph) && !r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
     if (!guard_holds(rw->ctx, r, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
     if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes && out->kind == n->kind) {

@@ -80,6 +80,9 @@ Node *fold_where_on_load(VsCtx *ctx, Node *n) {
   Node *load = neg ? n->args[2] : n->args[1], *zero = neg ? n->args[1] : n->args[2];
   Node *ptr = load->args[0], *buf = ptr->args[0], *idx = ptr->args[1];
   Node *v = NULL, *x = idx;
+  /* The lemmas are about a declared buffer: a load through after(b, E) runs E even where the mask is
+   * false, where the source evaluated nothing (corpus/regressions/graph_where_on_load_after_ub.vs). */
+  if (buf->op != OP_BUFFER) return NULL;
   if (idx->op == OP_SELECT && idx->args[2]->op == OP_INVALID) {
     v = idx->args[0];
     x = idx->args[1];

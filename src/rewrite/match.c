@@ -58,8 +58,14 @@ static inline bool match_leaf(const Pat *p, Node *n, Match *m) {
   case PAT_VAR:
   case PAT_CVAR:
     if (p->kind == PAT_CVAR && n->op != OP_CONST) return false;
-    /* A variable stands for nodes of its kind only (values, buffers, pointers, effects). */
+    /* A variable stands for nodes of its kind only (values, buffers, pointers, effects), and for
+     * those its proof built (rules/rule_graph.c): a buffer variable for a declared buffer, a pointer one
+     * for an element of one. A buffer through after(b, E) runs E wherever it is accessed (which may be
+     * UB, and changes memory), so a rule about b says nothing about it: store(index(after(b, E),
+     * invalid), x) is E, not noop (corpus/regressions/graph_where_on_load_after_ub.vs). */
     if (n->kind != p->nkind) return false;
+    if (n->kind == NK_BUFFER && n->op != OP_BUFFER) return false;
+    if (n->kind == NK_POINTER && n->args[0]->op != OP_BUFFER) return false;
     if (!bind_class(m, p->tclass, (DType)n->dtype)) return false;
     if (m->slot[p->slot]) return m->slot[p->slot] == n;
     m->slot[p->slot] = n;
