@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "analysis/may_ub.h"
 #include "check/refine_check.h"
 #include "ir/graph.h"
 #include "rewrite/engine.h"
@@ -175,6 +176,27 @@ static void expect_simplify(Catalog *cat, const char *decls, const char *expr, c
   vs_file_free(&g);
 }
 
+/* node_may_ub: a comparison of a masked index is UB where the mask is false; a divisor that excludes 0
+ * is not (corpus/regressions/graph_store_gated_invalid_ub.vs). */
+static void test_may_ub(void **state) {
+  (void)state;
+  VsFile f = parse("y: bool\nd: i32 in [1, 9]\nselect(y, 1, invalid) < 1\n");
+  assert_true(node_may_ub(f.src));
+  vs_file_free(&f);
+  f = parse("y: bool\nd: i32 in [1, 9]\n7 // d\n");
+  assert_false(node_may_ub(f.src));
+  vs_file_free(&f);
+  f = parse("y: bool\nd: i32 in [0, 9]\n7 // d\n");
+  assert_true(node_may_ub(f.src));
+  vs_file_free(&f);
+  f = parse("b: i32[8]\nload(index(b, range(8, r)))\n"); /* every index the loop takes is in bounds */
+  assert_false(node_may_ub(f.src));
+  vs_file_free(&f);
+  f = parse("b: i32[8]\nload(index(b, range(9, r)))\n");
+  assert_true(node_may_ub(f.src));
+  vs_file_free(&f);
+}
+
 static Catalog *builtin(void) {
   Catalog *c = catalog_new();
   VsDiag d;
@@ -218,6 +240,15 @@ static void test_memory_rules(void **state) {
   expect_simplify(c, d, "select(range(4, s) < 2 && m, load(index(b, i)), 0)",
                   "select(range(4, s) < 2, load(index(b, select(m, i, invalid))), 0)");
   expect_simplify(c, d, "select(j < 3, 0, load(index(b, i)))", "load(index(b, select(3 <= j, i, invalid)))");
+  /* Through after(b, E) an access runs E (which may be UB, and changes memory): the rules about a
+   * declared buffer b do not apply (corpus/regressions/graph_where_on_load_after_ub.vs). */
+  expect_simplify(c, d, "store(index(after(b, store(index(b, 9), 1)), invalid), v)",
+                  "store(index(after(b, store(index(b, 9), 1)), invalid), v)");
+  expect_simplify(c, d, "select(m, load(index(after(b, store(index(b, 9), 1)), 0)), 0)",
+                  "select(m, load(index(after(b, store(index(b, 9), 1)), 0)), 0)");
+  /* A gated store's value must be UB-free: 1 // d is not (corpus/check/graph_gated_store_ub.vs). */
+  expect_simplify(c, "b: i32[4]\nm: bool\nx: index\nd: i32", "store(index(b, x), select(m, 1 // d, load(index(b, x))))",
+                  "store(index(b, x), select(m, 1 // d, load(index(b, x))))");
   /* a clause the mask already has is dropped */
   expect_simplify(c, d, "select(m && j < 5, load(index(b, select(m, i, invalid))), 0)",
                   "load(index(b, select(m && j < 5, i, invalid)))");
@@ -230,6 +261,7 @@ int main(void) {
     cmocka_unit_test(test_verifier_refutes_the_traps),
     cmocka_unit_test(test_dead_loops),
     cmocka_unit_test(test_memory_rules),
+    cmocka_unit_test(test_may_ub),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
