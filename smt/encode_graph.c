@@ -161,6 +161,7 @@ struct GraphEnc {
   size_t nfam, famcap;
   Z3_ast lam_k; /* the bound variable of the masking lambdas */
   Z3_ast cuts;  /* assumptions that make a cut loop exact (encode_graph.h, genc_cuts) */
+  Z3_ast oblig; /* the later roots' domains of loop variables an earlier root has (free_range) */
   bool bounded;
   int depth;         /* recursion depth of the walkers */
   int loop_depth;    /* loops being unrolled around the current node */
@@ -453,21 +454,30 @@ static bool range_room(GraphEnc *g) {
   return true;
 }
 
-/* A free range: one 64-bit constant per RANGE node, its domain `def(E) => 0 <= r < E` (E in frame 0)
- * conjoined into e->ranges, its definedness def(E). */
+/* A free range: one 64-bit constant per loop variable, its domain `def(E) => 0 <= r < E` (E in frame 0)
+ * conjoined into e->ranges, its definedness def(E). A loop variable is its name: where the simplifier
+ * rewrote a free range's end (range(min(x, 4), r) into range(4, r) for x >= 7), source and target hold
+ * two RANGE nodes of one name, one loop variable of the loop around them both. The first registered
+ * (genc_new registers the roots' free ranges root by root: the source's first) gives the domain the
+ * query assumes; a later one of the same name shares its constant, and its own domain becomes an
+ * obligation (genc_obligations): the target must be admissible wherever the source is. */
 static bool free_range(GraphEnc *g, Node *r, SmtTerm *out) {
   Enc *e = g->e;
-  for (size_t i = 0; i < g->nrange; i++)
+  size_t same_name = SIZE_MAX;
+  for (size_t i = 0; i < g->nrange; i++) {
     if (g->rnode[i] == r) {
       *out = (SmtTerm){g->rconst[i], g->rdef[i], NULL};
       return true;
     }
+    if (same_name == SIZE_MAX && g->rnode[i]->aux.name == r->aux.name) same_name = i;
+  }
   if (!free_in_roots(g, r))
     return gfail(g, "the range '%s' is used where it is neither bound nor free in the expression (an end "
                     "of a free range, or an earlier range of the same list, names it)", r->aux.name);
   SmtTerm te;
   if (!gval(g, r->args[0], 0, &te)) return false;
-  Z3_ast c = mk_const(g, symbol(g, "range", r->aux.name, r->id), e->s->sort[DT_INDEX]);
+  Z3_ast c = same_name != SIZE_MAX ? g->rconst[same_name]
+                                   : mk_const(g, symbol(g, "range", r->aux.name, r->id), e->s->sort[DT_INDEX]);
   Z3_ast d = end_def(e, te);
   Z3_ast dom = implies(e, d, in_bounds(g, c, te.val));
   if (e->failed) return false;
@@ -477,7 +487,8 @@ static bool free_range(GraphEnc *g, Node *r, SmtTerm *out) {
   g->rdef[g->nrange] = d;
   g->rdom[g->nrange] = dom;
   g->nrange++;
-  e->ranges = enc_and(e, e->ranges, dom);
+  if (same_name == SIZE_MAX) e->ranges = enc_and(e, e->ranges, dom);
+  else g->oblig = enc_and(e, g->oblig, enc_and(e, d, in_bounds(g, c, te.val)));
   *out = (SmtTerm){c, d, NULL};
   return !e->failed;
 }
@@ -972,6 +983,7 @@ GraphEnc *genc_new(Enc *e, Node *const *roots, size_t nroots) {
   if (!g) return NULL;
   g->e = e;
   g->cuts = e->s->t_true;
+  g->oblig = e->s->t_true;
   if (!collect(g, roots, nroots)) {
     genc_free(g);
     return NULL;
@@ -993,9 +1005,18 @@ GraphEnc *genc_new(Enc *e, Node *const *roots, size_t nroots) {
   if (!e->failed && frame_intern(g, g->init, NULL, 0, e->s->t_true) != 0) e->failed = true;
   /* Every free range is an input with its domain, also one that only occurs in a loop body that never
    * runs: an empty domain makes the whole case vacuous wherever the range is used. */
-  for (size_t i = 0; i < g->nrfree && !e->failed; i++) {
-    SmtTerm t;
-    free_range(g, g->rfree[i], &t);
+  for (size_t k = 0; k < nroots && !e->failed; k++) { /* root by root: the source's first */
+    Node **list = NULL;
+    size_t n = roots[k] && (roots[k]->flags & NF_HAS_GRAPH) ? graph_free_ranges(roots[k], &list) : 0;
+    if (n == SIZE_MAX) {
+      gfail(g, "out of memory");
+      break;
+    }
+    for (size_t i = 0; i < n && !e->failed; i++) {
+      SmtTerm t;
+      free_range(g, list[i], &t);
+    }
+    free(list);
   }
   return g;
 }
@@ -1058,6 +1079,7 @@ size_t genc_free_ranges(const GraphEnc *g, const Node *const **ranges, const Z3_
 size_t genc_state_arrays(const GraphEnc *g) { return g->nstate; }
 
 bool genc_bounded(const GraphEnc *g) { return g->bounded; }
+Z3_ast genc_obligations(const GraphEnc *g) { return g->oblig; }
 
 Z3_ast genc_cuts(const GraphEnc *g) { return g->cuts; }
 

@@ -61,6 +61,9 @@ Z3_ast genc_size(const GraphEnc *g, size_t i);
 size_t genc_free_ranges(const GraphEnc *g, const Node *const **ranges, const Z3_ast **consts);
 /* Some loop was cut short by GENC_MAX_TRIPS or GENC_MAX_NEST. */
 bool genc_bounded(const GraphEnc *g);
+/* The domains a later root's free ranges must meet where they share a loop variable (a name) with an
+ * earlier root's (whose domains the query assumes): for a refinement, the target's; true if none. */
+Z3_ast genc_obligations(const GraphEnc *g);
 
 /* The assumptions under which a bounded encoding is exact: for every loop cut short, that the
  * iterations left out do not run (its end is at most the iterations encoded, where it starts and is

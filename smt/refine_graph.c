@@ -299,6 +299,8 @@ SmtVerdict smt_solve_graph_refinement(SmtCtx *s, Enc *e, GraphEnc *g, Z3_ast hyp
     } else {
       bad = effects_differ(e, g, src, tgt, &dsrc);
     }
+    /* The target's loop variables must lie in its own domains wherever the source's do. */
+    bad = enc_or(e, bad, enc_not(e, genc_obligations(g)));
     /* e->ranges and the cuts are complete only now that everything is encoded. */
     Z3_ast h = enc_and(e, enc_and(e, enc_and(e, e->ranges, hyp), genc_cuts(g)), dsrc);
     if (e->failed || !bad || !h) encoding_failed(g, r);

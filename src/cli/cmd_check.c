@@ -53,8 +53,8 @@ static const char *side_text(const CheckResult *r, const Node *n, bool tgt, char
 /* A graph side's result: a value, or for an effect the final contents of every buffer (UB either way). */
 static void graph_side(const GraphResult *g, DType dt, const char *label, JsonWriter *w) {
   char buf[96];
-  if (g->value.ub || !g->bufs) {
-    const char *text = g->value.ub ? "UB" : NULL;
+  if (g->out_of_domain || g->value.ub || !g->bufs) {
+    const char *text = g->out_of_domain ? "not admissible (a free range lies outside its domain)" : g->value.ub ? "UB" : NULL;
     if (!text) text = g->value.inv ? "invalid" : vs_format_literal(dt, g->value.bits, true, buf, sizeof buf);
     if (w) json_string(w, label, text);
     else printf("  %s = %s\n", label, text);
@@ -81,6 +81,10 @@ static void graph_cex(const CheckResult *r, const Node *src, const Node *tgt, Js
     else printf("  %s = %s\n", r->cex[k].var->aux.name, v);
   }
   for (size_t k = 0; k < r->nrcex; k++) {
+    /* A loop variable once, though the source's and the target's range of its name are two nodes. */
+    bool again = false;
+    for (size_t j = 0; j < k && !again; j++) again = r->rcex[j].var->aux.name == r->rcex[k].var->aux.name;
+    if (again) continue;
     const char *v = vs_format_literal(DT_INDEX, r->rcex[k].bits, true, buf, sizeof buf);
     if (w) json_string(w, r->rcex[k].var->aux.name, v);
     else printf("  %s = %s\n", r->rcex[k].var->aux.name, v);

@@ -63,6 +63,13 @@ static bool bind_graph_arg(GraphArgs *g, const VsFile *f, const char *arg, char 
   }
   size_t len = (size_t)(eq - arg);
   char err[256];
+  /* Each input once: a second value is an error, not a silent override. */
+  for (size_t k = 0; k < g->nvars; k++)
+    if (strlen(g->vars[k].var->aux.name) == len && !strncmp(g->vars[k].var->aux.name, arg, len)) goto twice;
+  for (size_t k = 0; k < g->nbufs; k++)
+    if (strlen(g->bufs[k].buf->aux.name) == len && !strncmp(g->bufs[k].buf->aux.name, arg, len)) goto twice;
+  for (size_t k = 0; k < g->nranges; k++)
+    if (strlen(g->ranges[k].var->aux.name) == len && !strncmp(g->ranges[k].var->aux.name, arg, len)) goto twice;
   for (size_t k = 0; k < f->nvars; k++) {
     const Node *v = f->vars[k];
     if (strlen(v->aux.name) != len || strncmp(v->aux.name, arg, len)) continue;
@@ -89,6 +96,9 @@ static bool bind_graph_arg(GraphArgs *g, const VsFile *f, const char *arg, char 
     g->vars[g->nvars++] = (VarValue){v, bits};
     return true;
   }
+  /* A loop variable is its name: the source's and the target's range of that name (their ends may be
+   * written differently) take the one value. */
+  bool bound = false;
   for (size_t k = 0; k < g->nfree; k++) {
     const Node *r = g->free_ranges[k];
     if (strlen(r->aux.name) != len || strncmp(r->aux.name, arg, len)) continue;
@@ -98,9 +108,13 @@ static bool bind_graph_arg(GraphArgs *g, const VsFile *f, const char *arg, char 
       return false;
     }
     g->ranges[g->nranges++] = (VarValue){r, bits};
-    return true;
+    bound = true;
   }
+  if (bound) return true;
   snprintf(msg, size, "'%.*s' is not a declared variable, buffer or free range", (int)len, arg);
+  return false;
+twice:
+  snprintf(msg, size, "a value for '%.*s' is given twice", (int)len, arg);
   return false;
 }
 
@@ -156,8 +170,7 @@ static int eval_graph_file(const VsFile *f, const char *path, int argc, char **a
   }
   for (int i = first; i < argc; i++) {
     if (!strcmp(argv[i], "--json")) continue;
-    if (g.nvars + g.nbufs >= f->nvars + 1 || g.nranges > g.nfree || !bind_graph_arg(&g, f, argv[i], msg, sizeof msg)) {
-      if (g.nvars + g.nbufs >= f->nvars + 1 || g.nranges > g.nfree) snprintf(msg, sizeof msg, "a value is given twice");
+    if (!bind_graph_arg(&g, f, argv[i], msg, sizeof msg)) {
       rc = eval_error(json, msg);
       goto done;
     }

@@ -305,9 +305,10 @@ const Node *graph_unbound_range(Node *src, Node *tgt, bool *oom) {
   size_t ns = graph_free_ranges(src, &fs), nt = graph_free_ranges(tgt, &ft);
   const Node *bad = NULL;
   *oom = ns == SIZE_MAX || nt == SIZE_MAX;
+  /* By name: a loop variable whose end the simplifier rewrote is still the loop variable it was. */
   for (size_t i = 0; !*oom && !bad && i < nt; i++) {
     bool found = false;
-    for (size_t j = 0; j < ns && !found; j++) found = fs[j] == ft[i];
+    for (size_t j = 0; j < ns && !found; j++) found = fs[j]->aux.name == ft[i]->aux.name;
     if (!found) bad = ft[i];
   }
   free(fs);

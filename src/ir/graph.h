@@ -73,8 +73,8 @@ uint64_t vs_reduce_identity(Op op, DType dt);
 size_t graph_free_ranges(Node *root, Node ***out);
 /* The distinct BUFFER leaves under root (ordered by node id); malloc'd as above. */
 size_t graph_buffers(Node *root, Node ***out);
-/* A range free in tgt but not in src (a rewrite that unbinds a loop variable: docs/semantics.md), or
- * NULL; *oom when it could not be decided for lack of memory. */
+/* A range free in tgt whose loop variable (its name) is not free in src (a rewrite that unbinds a loop
+ * variable: docs/semantics.md), or NULL; *oom when it could not be decided for lack of memory. */
 const Node *graph_unbound_range(Node *src, Node *tgt, bool *oom);
 /* Whether needle occurs anywhere in root (as any operand, bound or not). A walk of root: for a range
  * needle in a large expression, graph_uses_range. */
