@@ -24,18 +24,7 @@
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
 
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static size_t distinct_nodes(Node *root) {
-  Node **order;
-  size_t n = vs_postorder(root, &order);
-  free(order);
-  return n;
-}
+#include "kernel_bench.h"
 
 /* vec(gep(v, L-1), ..., gep(v, 0)): every lane extracted, in the consumer's order (reversed, so that no
  * lane-move rule gathers the lanes back into v and the extraction stays in the graph). */
@@ -116,19 +105,19 @@ static Row measure(Catalog *cat, bool index, int L, int depth, int reps) {
       vs_ctx_free(ctx);
       return r;
     }
-    double t0 = cpu_now();
+    double t0 = kb_cpu_now();
     Node *out = rewriter_simplify(rw, in);
-    double t = (cpu_now() - t0) * 1e6;
+    double t = (kb_cpu_now() - t0) * 1e6;
     if (!out) {
       rewriter_free(rw);
       vs_ctx_free(ctx);
       return r;
     }
     if (t < r.us) r.us = t;
-    r.in = distinct_nodes(in);
-    r.out = distinct_nodes(out);
+    r.in = kb_distinct_nodes(in);
+    r.out = kb_distinct_nodes(out);
     Node *p = index ? NULL : data_pushed(ctx, L, depth);
-    r.pushed = p ? distinct_nodes(p) : 0;
+    r.pushed = p ? kb_distinct_nodes(p) : 0;
     r.ok = true;
     rewriter_free(rw);
     vs_ctx_free(ctx);

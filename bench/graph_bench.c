@@ -27,18 +27,7 @@
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
 
-static double cpu_now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static size_t distinct_nodes(Node *root) {
-  Node **order;
-  size_t n = vs_postorder(root, &order);
-  free(order);
-  return n;
-}
+#include "kernel_bench.h"
 
 static Node *ix(VsCtx *c, i128 v) { return vs_const_int(c, DT_INDEX, v); }
 static Node *add(VsCtx *c, Node *a, Node *b) { return vs_bin(c, OP_ADD, a, b); }
@@ -115,16 +104,16 @@ int main(int argc, char **argv) {
       }
       RewriteOptions o = {.simple = false};
       Rewriter *rw = rewriter_new(ctx, cat, &o);
-      double t0 = cpu_now();
+      double t0 = kb_cpu_now();
       Node *r = rewriter_simplify(rw, k);
-      double t = cpu_now() - t0;
+      double t = kb_cpu_now() - t0;
       if (!r || rewriter_stats(rw)->budget_exhausted) {
         fprintf(stderr, "graph_bench: simplification failed\n");
         rc = 1;
       }
       if (t < best) best = t;
-      in = distinct_nodes(k);
-      out = r ? distinct_nodes(r) : 0;
+      in = kb_distinct_nodes(k);
+      out = r ? kb_distinct_nodes(r) : 0;
       if (r && rep == 0 && (verify || quick) && S == 1) {
         SmtOptions so = {.timeout_ms = 60000};
         SmtCtx *smt = smt_new(&so);

@@ -7,6 +7,7 @@
 #include "fuzz/gen.h"
 #include "fuzz/input.h"
 #include "fuzz/reduce.h"
+#include "ir/graph.h"
 #include "text/text.h"
 
 /* Decodes an input into a case in ctx. */
@@ -92,20 +93,6 @@ static Node *mutate_node(VsCtx *ctx, FuzzIn *in, GenCase *gc, Node *x, Node *con
   }
 }
 
-/* Whether root holds two ranges of one name (a mutation inside a range's end rebuilds that range under
- * its old name): no .vs file can hold both (a name is one loop variable with one end). */
-static bool range_names_clash(Node *root) {
-  if (!(root->flags & NF_HAS_GRAPH)) return false;
-  Node **order;
-  size_t n = vs_postorder(root, &order);
-  bool clash = false;
-  for (size_t i = 0; i < n && !clash; i++)
-    for (size_t j = 0; j < i && !clash && order[i]->op == OP_RANGE; j++)
-      clash = order[j]->op == OP_RANGE && order[j]->aux.name == order[i]->aux.name;
-  free(order);
-  return clash;
-}
-
 size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t seed) {
   GenCase gc;
   if (!decode(ctx, data, size, &gc) || !gc.root) return 0;
@@ -142,7 +129,7 @@ size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t 
     Node *y = mutate_node(ctx, &in, &gc, x, order, n);
     if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes && y->kind == x->kind)
       root = fuzz_substitute(ctx, gc.root, x, y);
-    if (root && range_names_clash(root)) root = NULL;
+    if (root && (root->flags & NF_HAS_GRAPH) && graph_range_names_clash(&root, 1)) root = NULL;
   }
   free(order);
   free(in_end);

@@ -622,8 +622,8 @@ static bool vec_try(FuzzWorker *w, Node *src, Node *res, VecVarValue *env, size_
   return true;
 }
 
-static void vec_concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *out) {
-  memset(out, 0, sizeof *out);
+/* The variables of both sides, each once, with their candidate values in w->dom; returns the count. */
+static size_t collect_vars(FuzzWorker *w, Node *src, Node *res) {
   size_t n = 0;
   for (int e = 0; e < 2; e++) {
     Node **order;
@@ -638,6 +638,12 @@ static void vec_concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *ou
     }
     free(order);
   }
+  return n;
+}
+
+static void vec_concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *out) {
+  memset(out, 0, sizeof *out);
+  size_t n = collect_vars(w, src, res);
   VecVarValue *env = calloc(n + 1, sizeof *env);
   if (!env) return;
   for (size_t k = 0; k < n; k++) env[k].var = w->dom[k].var;
@@ -863,20 +869,7 @@ static void graph_concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *
   memset(out, 0, sizeof *out);
   GraphPoint gp = {0};
   /* Variables (w->dom, as for vectors), free ranges and buffers of both sides. */
-  size_t n = 0;
-  for (int e = 0; e < 2; e++) {
-    Node **order;
-    size_t k = vs_postorder(e ? res : src, &order);
-    for (size_t i = 0; i < k; i++) {
-      if (order[i]->op != OP_VAR) continue;
-      size_t j = 0;
-      while (j < n && w->dom[j].var != order[i]) j++;
-      if (j < n) continue;
-      if (!ensure_scratch(w, n + 1)) break;
-      dom_init(&w->dom[n++], order[i]);
-    }
-    free(order);
-  }
+  size_t n = collect_vars(w, src, res);
   Node **a, **b;
   size_t na = graph_free_ranges(src, &a), nb = graph_free_ranges(res, &b);
   gp.nranges = merge_nodes(a, na, b, nb, &gp.ranges);
@@ -950,22 +943,9 @@ void fuzz_finding_sign(FuzzFinding *f) {
 
 static void comment_lines(Str *s, const char *prefix, const char *text);
 
-/* Whether src and res hold two range nodes of one name (the engine rewrote a range's end): a .vs file
- * cannot hold both, since a name is one loop variable with one end (docs/syntax.md). */
-static bool ranges_clash(Node *src, Node *res) {
-  if (!res || !((src->flags & res->flags) & NF_HAS_GRAPH)) return false;
-  Node *roots[2] = {src, res}, **order;
-  size_t n = vs_postorder_many(roots, 2, &order);
-  bool clash = false;
-  for (size_t i = 0; i < n && !clash; i++)
-    for (size_t j = 0; j < i && !clash && order[i]->op == OP_RANGE; j++)
-      clash = order[j]->op == OP_RANGE && order[j]->aux.name == order[i]->aux.name;
-  free(order);
-  return clash;
-}
-
 static void fill_texts(const FuzzCase *c, Node *res, FuzzFinding *f, const Rewriter *rw) {
-  if (ranges_clash(c->root, res)) {
+  Node *both[2] = {c->root, res};
+  if (res && ((c->root->flags & res->flags) & NF_HAS_GRAPH) && graph_range_names_clash(both, 2)) {
     /* The source alone, and the result as a comment. */
     char *src = vs_print_case(c->vars, c->nvars, c->root, NULL), *rt = vs_print(res);
     Str s = {0};

@@ -425,6 +425,17 @@ bool graph_range_is_free(VsCtx *ctx, const Node *root, const Node *range) {
   return lo < s->n && s->v[lo] == range;
 }
 
+bool graph_range_names_clash(Node *const *roots, size_t nroots) {
+  Node **order;
+  size_t n = vs_postorder_many(roots, nroots, &order);
+  bool clash = false;
+  for (size_t i = 0; i < n && !clash; i++)
+    for (size_t j = 0; j < i && !clash && order[i]->op == OP_RANGE; j++)
+      clash = order[j]->op == OP_RANGE && order[j]->aux.name == order[i]->aux.name;
+  free(order);
+  return clash;
+}
+
 bool graph_contains(Node *root, const Node *needle) {
   if (root == needle) return true;
   if (needle->depth >= root->depth) return false;

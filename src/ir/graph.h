@@ -76,6 +76,9 @@ size_t graph_buffers(Node *root, Node ***out);
 /* A range free in tgt whose loop variable (its name) is not free in src (a rewrite that unbinds a loop
  * variable: docs/semantics.md), or NULL; *oom when it could not be decided for lack of memory. */
 const Node *graph_unbound_range(Node *src, Node *tgt, bool *oom);
+/* Whether the roots hold two range nodes of one name (the simplifier rewrote a range's end): one loop
+ * variable for the semantics, but no .vs file can write both (a name has one end in a file). */
+bool graph_range_names_clash(Node *const *roots, size_t nroots);
 /* Whether needle occurs anywhere in root (as any operand, bound or not). A walk of root: for a range
  * needle in a large expression, graph_uses_range. */
 bool graph_contains(Node *root, const Node *needle);
