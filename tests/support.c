@@ -3,6 +3,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,6 +17,32 @@ uint64_t test_rng_next(TestRng *r) {
 }
 
 uint64_t test_rng_below(TestRng *r, uint64_t n) { return n ? test_rng_next(r) % n : 0; }
+
+void test_expect_parse_error(const char *text, size_t len, int line, int col, const char *sub) {
+  VsCtx *ctx = vs_ctx_new();
+  VsFile f;
+  VsDiag d;
+  if (vs_parse(ctx, "t.vs", text, len, &f, &d)) fail_msg("expected an error for:\n%s", text);
+  if (d.line != line || d.col != col || !strstr(d.msg, sub) || strcmp(d.file, "t.vs") != 0) {
+    vs_diag_print(&d, stderr);
+    fail_msg("expected t.vs:%d:%d: ...%s... for:\n%s", line, col, sub, text);
+  }
+  assert_null(f.vars);
+  assert_null(f.src);
+  vs_ctx_free(ctx);
+}
+
+uint64_t test_f32_bits(float f) {
+  uint32_t b;
+  memcpy(&b, &f, sizeof b);
+  return b;
+}
+
+uint64_t test_f64_bits(double d) {
+  uint64_t b;
+  memcpy(&b, &d, sizeof b);
+  return b;
+}
 
 VsFile test_parse_round_trip(VsCtx *ctx, const char *text) {
   VsFile f;

@@ -17,6 +17,7 @@
 #include "ir/node.h"
 #include "support.h"
 
+
 static VsCtx *ctx;
 
 static int group_setup(void **state) {
@@ -36,26 +37,16 @@ static int group_teardown(void **state) {
 static Node *ci(DType dt, i128 v) { return vs_const_int(ctx, dt, v); }
 static Node *cb(bool b) { return vs_bool(ctx, b); }
 
-static uint64_t f32_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, sizeof u);
-  return u;
-}
-static uint64_t f64_bits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, sizeof u);
-  return u;
-}
 /* The bits of d in a float dtype; d must be exactly representable there. */
 static uint64_t fbits(DType dt, double d) {
   uint64_t b;
   double back;
   switch (dt) {
   case DT_F16: b = f16_from_double(d); back = f16_to_double((uint16_t)b); break;
-  case DT_F32: b = f32_bits((float)d); back = (float)d; break;
-  default: return f64_bits(d);
+  case DT_F32: b = test_f32_bits((float)d); back = (float)d; break;
+  default: return test_f64_bits(d);
   }
-  if (!isnan(d) && f64_bits(back) != f64_bits(d)) fail_msg("%a is not exact in %s", d, dt_name(dt));
+  if (!isnan(d) && test_f64_bits(back) != test_f64_bits(d)) fail_msg("%a is not exact in %s", d, dt_name(dt));
   return b;
 }
 static Node *cf(DType dt, double d) { return vs_const(ctx, dt, fbits(dt, d)); }
@@ -519,7 +510,7 @@ static void test_cast_float_to_int(void **state) {
   EXPECT_INT(cast(DT_I32, cf(DT_F64, -2147483648.9)), -(i128)2147483648);
   EXPECT_UB(cast(DT_I32, cf(DT_F64, -2147483649.0)));
   EXPECT_INT(cast(DT_I32, cf(DT_F64, -7.9)), -7);
-  EXPECT_INT(cast(DT_U8, vs_const(ctx, DT_F32, f32_bits(-0.9f))), 0); /* truncates to -0.0, which is 0 */
+  EXPECT_INT(cast(DT_U8, vs_const(ctx, DT_F32, test_f32_bits(-0.9f))), 0); /* truncates to -0.0, which is 0 */
   EXPECT_INT(cast(DT_U8, cf(DT_F32, -0.0)), 0);
   EXPECT_UB(cast(DT_U8, cf(DT_F32, -1.0)));
   EXPECT_INT(cast(DT_U8, cf(DT_F64, 255.99)), 255);
@@ -594,8 +585,8 @@ static void test_cast_int_to_float(void **state) {
   for (int k = 0; k < 20000; k++) {
     uint64_t r = test_rng_next(&rng) >> test_rng_below(&rng, 64);
     i128 sv = im_value(DT_I64, r);
-    assert_int_equal(evaluator_run(e32, &r).bits, f32_bits((float)sv));
-    assert_int_equal(evaluator_run(e64, &r).bits, f64_bits((double)(i128)r));
+    assert_int_equal(evaluator_run(e32, &r).bits, test_f32_bits((float)sv));
+    assert_int_equal(evaluator_run(e64, &r).bits, test_f64_bits((double)(i128)r));
   }
   evaluator_free(e32);
   evaluator_free(e64);
@@ -644,8 +635,8 @@ static void test_bitcast_and_nan(void **state) {
   EXPECT_BITS(bitcast(DT_U32, cf(DT_F32, -0.0)), 0x80000000);
   EXPECT_BITS(bitcast(DT_I16, cf(DT_F16, 1.0)), 0x3c00);
   EXPECT_INT(bitcast(DT_I64, cf(DT_F64, -2.0)), im_value(DT_I64, UINT64_C(0xc000000000000000)));
-  EXPECT_BITS(bitcast(DT_F32, ci(DT_I32, 0x3f800000)), f32_bits(1.0f));
-  EXPECT_BITS(bitcast(DT_F32, ci(DT_U32, 0x7f800000)), f32_bits(INFINITY));
+  EXPECT_BITS(bitcast(DT_F32, ci(DT_I32, 0x3f800000)), test_f32_bits(1.0f));
+  EXPECT_BITS(bitcast(DT_F32, ci(DT_U32, 0x7f800000)), test_f32_bits(INFINITY));
   EXPECT_BITS(bitcast(DT_U16, bitcast(DT_F16, ci(DT_U16, 0x0001))), 0x0001);
   /* Arithmetic never leaks a NaN payload or sign. */
   EXPECT_NAN(fbin(OP_SUB, DT_F64, INFINITY, INFINITY));
@@ -660,8 +651,8 @@ static void test_float_arith(void **state) {
   (void)state;
   float a = 0.1f, b = 0.2f;
   volatile float s = a + b;
-  EXPECT_BITS(fbin(OP_ADD, DT_F32, 0.1f, 0.2f), f32_bits(s));
-  EXPECT_BITS(fbin(OP_ADD, DT_F64, 0.1, 0.2), f64_bits(0.30000000000000004));
+  EXPECT_BITS(fbin(OP_ADD, DT_F32, 0.1f, 0.2f), test_f32_bits(s));
+  EXPECT_BITS(fbin(OP_ADD, DT_F64, 0.1, 0.2), test_f64_bits(0.30000000000000004));
   EXPECT_F(fbin(OP_FDIV, DT_F64, 1.0, 3.0), 1.0 / 3.0);
   EXPECT_F(fbin(OP_ADD, DT_F16, 1.0, 0x1p-11), 1.0);                   /* tie, to even */
   EXPECT_F(fbin(OP_ADD, DT_F16, 1.0 + 0x1p-10, 0x1p-11), 1.0 + 0x1p-9); /* tie, to even (up) */
@@ -701,8 +692,8 @@ static void test_float_arith(void **state) {
     Value p = run_at(cf(dt, 0.0), __LINE__), m = run_at(cf(dt, -0.0), __LINE__);
     assert_false(value_same(p, m));
   }
-  EXPECT_BITS(un(OP_SQRT, cf(DT_F64, 2.0)), f64_bits(sqrt(2.0)));
-  EXPECT_BITS(un(OP_SQRT, cf(DT_F32, 2.0)), f32_bits(sqrtf(2.0f)));
+  EXPECT_BITS(un(OP_SQRT, cf(DT_F64, 2.0)), test_f64_bits(sqrt(2.0)));
+  EXPECT_BITS(un(OP_SQRT, cf(DT_F32, 2.0)), test_f32_bits(sqrtf(2.0f)));
   EXPECT_F(un(OP_SQRT, cf(DT_F16, 2.0)), 0x1.6ap0);
 }
 
@@ -817,7 +808,7 @@ static void test_f16_conversions_exhaustive(void **state) {
       assert_int_equal(f16_from_double(got), 0x7e00);
       continue;
     }
-    if (f64_bits(want) != f64_bits(got)) fail_msg("f16_to_double(%#x) = %a, want %a", h, got, want);
+    if (test_f64_bits(want) != test_f64_bits(got)) fail_msg("f16_to_double(%#x) = %a, want %a", h, got, want);
     if (f16_from_double(want) != h) fail_msg("f16_from_double(%a) = %#x, want %#x", want, f16_from_double(want), h);
   }
   /* Rounding: every midpoint between consecutive non-negative f16 values (the last pair being the
@@ -861,7 +852,7 @@ static void test_eval_expr_env_and_sharing(void **state) {
   Node *y = vs_var(ctx, "y", DT_F32, 0, 0);
   Node *s = bin(OP_MUL, x, x);
   Node *e = bin(OP_ADD, s, s); /* shared subterm */
-  VarValue env[2] = {{x, im_from_value(DT_I32, -7)}, {y, f32_bits(1.0f)}};
+  VarValue env[2] = {{x, im_from_value(DT_I32, -7)}, {y, test_f32_bits(1.0f)}};
   Value v;
   assert_true(eval_expr(e, env, 2, &v));
   assert_false(v.ub);
@@ -933,7 +924,7 @@ static uint64_t random_bits(TestRng *rng, DType dt) {
     static const double specials[] = {0.0, -0.0, 1.0, -1.0, 0.5, 2.5, -2.5, 65504.0, 1e-7, INFINITY, -INFINITY, NAN, 3.0, 1e10};
     if (test_rng_below(rng, 2)) {
       double d = specials[test_rng_below(rng, COUNT(specials))];
-      return dt == DT_F16 ? f16_from_double(d) : dt == DT_F32 ? f32_bits((float)d) : f64_bits(d);
+      return dt == DT_F16 ? f16_from_double(d) : dt == DT_F32 ? test_f32_bits((float)d) : test_f64_bits(d);
     }
     return vs_canon_bits(dt, test_rng_next(rng));
   }

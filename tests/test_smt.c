@@ -22,6 +22,7 @@
 #include "smt/z3ctx.h"
 #include "support.h"
 
+
 typedef struct {
   VsCtx *c;
   SmtCtx *s;
@@ -76,18 +77,8 @@ static Node *bitcast(Fx *fx, DType to, Node *a) {
   return n;
 }
 
-static uint64_t f32_bits(float f) {
-  uint32_t u;
-  memcpy(&u, &f, 4);
-  return u;
-}
-static uint64_t f64_bits(double d) {
-  uint64_t u;
-  memcpy(&u, &d, 8);
-  return u;
-}
-static Node *kf32(Fx *fx, float f) { return vs_const(fx->c, DT_F32, f32_bits(f)); }
-static Node *kf64(Fx *fx, double d) { return vs_const(fx->c, DT_F64, f64_bits(d)); }
+static Node *kf32(Fx *fx, float f) { return vs_const(fx->c, DT_F32, test_f32_bits(f)); }
+static Node *kf64(Fx *fx, double d) { return vs_const(fx->c, DT_F64, test_f64_bits(d)); }
 
 /* ---- replaying counterexamples ---- */
 
@@ -689,11 +680,11 @@ static const uint64_t F16_NAN = 0x7e00, F16_INF = 0x7c00, F16_ONE = 0x3c00;
 static void test_ground_float(void **state) {
   Fx *fx = *state;
   volatile float a = 0.1f, b = 0.2f; /* computed at run time, in the host's RNE */
-  gval(fx, b2(fx, OP_ADD, kf32(fx, a), kf32(fx, b)), f32_bits(a + b));
-  gval(fx, b2(fx, OP_FDIV, kf32(fx, 1.0f), kf32(fx, 3.0f)), f32_bits(1.0f / 3.0f));
+  gval(fx, b2(fx, OP_ADD, kf32(fx, a), kf32(fx, b)), test_f32_bits(a + b));
+  gval(fx, b2(fx, OP_FDIV, kf32(fx, 1.0f), kf32(fx, 3.0f)), test_f32_bits(1.0f / 3.0f));
   volatile double two = 2.0;
-  gval(fx, u1(fx, OP_SQRT, kf64(fx, two)), f64_bits(1.4142135623730951));
-  gval(fx, u1(fx, OP_SQRT, kf64(fx, -0.0)), f64_bits(-0.0));
+  gval(fx, u1(fx, OP_SQRT, kf64(fx, two)), test_f64_bits(1.4142135623730951));
+  gval(fx, u1(fx, OP_SQRT, kf64(fx, -0.0)), test_f64_bits(-0.0));
   gval(fx, u1(fx, OP_SQRT, kf64(fx, -1.0)), vs_nan_bits(DT_F64));
   gval(fx, b2(fx, OP_MIN, kf32(fx, -0.0f), kf32(fx, 0.0f)), 0x80000000u);
   gval(fx, b2(fx, OP_MIN, kf32(fx, 0.0f), kf32(fx, -0.0f)), 0x80000000u);
@@ -701,15 +692,15 @@ static void test_ground_float(void **state) {
   gval(fx, b2(fx, OP_MAX, kf32(fx, 0.0f), kf32(fx, -0.0f)), 0);
   gval(fx, b2(fx, OP_MIN, vs_const(fx->c, DT_F32, 0x7fc00000), kf32(fx, 1.0f)), 0x7fc00000);
   gval(fx, b2(fx, OP_MAX, kf32(fx, 1.0f), vs_const(fx->c, DT_F32, 0x7fc00000)), 0x7fc00000);
-  gval(fx, b2(fx, OP_MIN, kf32(fx, -2.0f), kf32(fx, 1.0f)), f32_bits(-2.0f));
-  gval(fx, u1(fx, OP_FLOOR, kf32(fx, -0.5f)), f32_bits(-1.0f));
-  gval(fx, u1(fx, OP_CEIL, kf32(fx, -0.5f)), f32_bits(-0.0f));
-  gval(fx, u1(fx, OP_TRUNC, kf32(fx, -1.5f)), f32_bits(-1.0f));
-  gval(fx, u1(fx, OP_ROUND, kf32(fx, 2.5f)), f32_bits(2.0f));
-  gval(fx, u1(fx, OP_ROUND, kf32(fx, 3.5f)), f32_bits(4.0f));
-  gval(fx, u1(fx, OP_ROUND, kf32(fx, -0.5f)), f32_bits(-0.0f));
-  gval(fx, u1(fx, OP_RECIP, kf32(fx, 0.0f)), f32_bits(1.0f / 0.0f));
-  gval(fx, u1(fx, OP_RECIP, kf32(fx, -0.0f)), f32_bits(-1.0f / 0.0f));
+  gval(fx, b2(fx, OP_MIN, kf32(fx, -2.0f), kf32(fx, 1.0f)), test_f32_bits(-2.0f));
+  gval(fx, u1(fx, OP_FLOOR, kf32(fx, -0.5f)), test_f32_bits(-1.0f));
+  gval(fx, u1(fx, OP_CEIL, kf32(fx, -0.5f)), test_f32_bits(-0.0f));
+  gval(fx, u1(fx, OP_TRUNC, kf32(fx, -1.5f)), test_f32_bits(-1.0f));
+  gval(fx, u1(fx, OP_ROUND, kf32(fx, 2.5f)), test_f32_bits(2.0f));
+  gval(fx, u1(fx, OP_ROUND, kf32(fx, 3.5f)), test_f32_bits(4.0f));
+  gval(fx, u1(fx, OP_ROUND, kf32(fx, -0.5f)), test_f32_bits(-0.0f));
+  gval(fx, u1(fx, OP_RECIP, kf32(fx, 0.0f)), test_f32_bits(1.0f / 0.0f));
+  gval(fx, u1(fx, OP_RECIP, kf32(fx, -0.0f)), test_f32_bits(-1.0f / 0.0f));
   gval(fx, u1(fx, OP_NEG, vs_const(fx->c, DT_F32, 0x7fc00000)), 0x7fc00000);
   gval(fx, u1(fx, OP_NEG, kf32(fx, 0.0f)), 0x80000000u);
   gval(fx, b2(fx, OP_SUB, vs_const(fx->c, DT_F16, F16_INF), vs_const(fx->c, DT_F16, F16_INF)), F16_NAN);
@@ -771,16 +762,16 @@ static void test_ground_casts(void **state) {
   gval(fx, cast(fx, DT_F16, k(fx, DT_I32, -70000)), 0xfc00);
   gval(fx, cast(fx, DT_F16, k(fx, DT_I32, 65519)), 0x7bff); /* below the rounding midpoint 65520 */
   gval(fx, cast(fx, DT_F16, k(fx, DT_I32, 65520)), F16_INF);
-  gval(fx, cast(fx, DT_F32, k(fx, DT_I32, 16777217)), f32_bits(16777216.0f));
-  gval(fx, cast(fx, DT_F32, k(fx, DT_U32, 4294967295u)), f32_bits(4294967296.0f));
-  gval(fx, cast(fx, DT_F64, k(fx, DT_I8, -128)), f64_bits(-128.0));
-  gval(fx, cast(fx, DT_F32, vs_bool(fx->c, true)), f32_bits(1.0f));
+  gval(fx, cast(fx, DT_F32, k(fx, DT_I32, 16777217)), test_f32_bits(16777216.0f));
+  gval(fx, cast(fx, DT_F32, k(fx, DT_U32, 4294967295u)), test_f32_bits(4294967296.0f));
+  gval(fx, cast(fx, DT_F64, k(fx, DT_I8, -128)), test_f64_bits(-128.0));
+  gval(fx, cast(fx, DT_F32, vs_bool(fx->c, true)), test_f32_bits(1.0f));
   gval(fx, cast(fx, DT_F16, vs_bool(fx->c, false)), 0);
   /* float -> float */
   volatile double third = 1.0 / 3.0;
-  gval(fx, cast(fx, DT_F32, kf64(fx, third)), f32_bits((float)third));
+  gval(fx, cast(fx, DT_F32, kf64(fx, third)), test_f32_bits((float)third));
   gval(fx, cast(fx, DT_F16, kf64(fx, third)), 0x3555);
-  gval(fx, cast(fx, DT_F64, vs_const(fx->c, DT_F16, 0x0001)), f64_bits(0x1p-24));
+  gval(fx, cast(fx, DT_F64, vs_const(fx->c, DT_F16, 0x0001)), test_f64_bits(0x1p-24));
   gval(fx, cast(fx, DT_F16, kf32(fx, 1e6f)), F16_INF);
   gval(fx, cast(fx, DT_F16, kf32(fx, -1e-10f)), 0x8000);
   gval(fx, cast(fx, DT_F64, vs_const(fx->c, DT_F32, 0x7fc00000)), vs_nan_bits(DT_F64));
@@ -791,14 +782,14 @@ static void test_ground_casts(void **state) {
   gval(fx, bitcast(fx, DT_U16, bitcast(fx, DT_F16, k(fx, DT_U16, 0xfc01))), F16_NAN);
   gval(fx, bitcast(fx, DT_I64, bitcast(fx, DT_F64, k(fx, DT_I64, -1))), vs_nan_bits(DT_F64));
   gval(fx, bitcast(fx, DT_I64, kf64(fx, -0.0)), UINT64_C(1) << 63);
-  gval(fx, bitcast(fx, DT_F32, k(fx, DT_I32, 0x3f800000)), f32_bits(1.0f));
+  gval(fx, bitcast(fx, DT_F32, k(fx, DT_I32, 0x3f800000)), test_f32_bits(1.0f));
   gval(fx, bitcast(fx, DT_I16, vs_const(fx->c, DT_F16, 0x0001)), 1);
   /* uninterpreted: not a constant */
   Value v;
   assert_false(smt_eval_ground(fx->s, u1(fx, OP_SIN, kf32(fx, 1.0f)), &v));
   assert_false(smt_eval_ground(fx->s, b2(fx, OP_POW, kf32(fx, 1.0f), kf32(fx, 2.0f)), &v));
   /* ...unless it is not chosen */
-  gval(fx, t3(fx, OP_SELECT, vs_bool(fx->c, true), kf32(fx, 2.0f), u1(fx, OP_SIN, kf32(fx, 1.0f))), f32_bits(2.0f));
+  gval(fx, t3(fx, OP_SELECT, vs_bool(fx->c, true), kf32(fx, 2.0f), u1(fx, OP_SIN, kf32(fx, 1.0f))), test_f32_bits(2.0f));
   /* variables are not ground */
   assert_false(smt_eval_ground(fx->s, var(fx, "x", DT_I8), &v));
 }
@@ -916,7 +907,7 @@ static void test_many_and_recycle(void **state) {
     memcpy(&fa, &ua, 4);
     memcpy(&fb, &ub, 4);
     volatile float p = fa * fb;
-    assert_int_equal(v.bits, vs_canon_bits(DT_F32, f32_bits(p)));
+    assert_int_equal(v.bits, vs_canon_bits(DT_F32, test_f32_bits(p)));
   }
   dt = now_s() - t0;
   printf("  ground evaluation: %.1f us per call (f32 *)\n", dt / nf * 1e6);

@@ -24,37 +24,14 @@ static Node *parse_ok(VsCtx *ctx, const char *text, VsFile *f) {
   return f->src;
 }
 
-/* Parses text, which must fail at line:col with a message containing sub. */
 static void check_error_len(const char *text, size_t len, int line, int col, const char *sub) {
-  VsCtx *ctx = vs_ctx_new();
-  VsFile f;
-  VsDiag d;
-  bool ok = vs_parse(ctx, "t.vs", text, len, &f, &d);
-  if (ok) fail_msg("expected an error for:\n%s", text);
-  if (d.line != line || d.col != col || !strstr(d.msg, sub) || strcmp(d.file, "t.vs") != 0) {
-    vs_diag_print(&d, stderr);
-    fail_msg("expected t.vs:%d:%d: ...%s... for:\n%s", line, col, sub, text);
-  }
-  assert_null(f.vars);
-  assert_null(f.src);
-  vs_ctx_free(ctx);
+  test_expect_parse_error(text, len, line, col, sub);
 }
 
 static void check_error(const char *text, int line, int col, const char *sub) {
-  check_error_len(text, strlen(text), line, col, sub);
+  test_expect_parse_error(text, strlen(text), line, col, sub);
 }
 
-static uint64_t f32_bits(float f) {
-  uint32_t b;
-  memcpy(&b, &f, sizeof b);
-  return b;
-}
-
-static uint64_t f64_bits(double d) {
-  uint64_t b;
-  memcpy(&b, &d, sizeof b);
-  return b;
-}
 
 /* ---- errors ---- */
 
@@ -357,7 +334,7 @@ static void test_typing(void **state) {
   assert_int_equal(n->op, OP_SELECT);
   assert_int_equal(n->args[0]->args[1]->dtype, DT_F64);
   assert_int_equal(n->args[1]->dtype, DT_F64);
-  assert_int_equal(n->args[1]->aux.bits, f64_bits(2.0));
+  assert_int_equal(n->args[1]->aux.bits, test_f64_bits(2.0));
   vs_file_free(&f);
   n = parse_ok(ctx, "z: u32\nmulacc(1, 2, z) + min(3, z)", &f);
   assert_int_equal(n->args[0]->args[0]->dtype, DT_U32);
@@ -380,10 +357,10 @@ static void test_typing(void **state) {
   /* Defaults with no context. */
   assert_ptr_equal(parse_ok(ctx, "7", &f), vs_const_int(ctx, DT_INDEX, 7));
   vs_file_free(&f);
-  assert_ptr_equal(parse_ok(ctx, "1.5", &f), vs_const(ctx, DT_F32, f32_bits(1.5f)));
+  assert_ptr_equal(parse_ok(ctx, "1.5", &f), vs_const(ctx, DT_F32, test_f32_bits(1.5f)));
   vs_file_free(&f);
   n = parse_ok(ctx, "1 + 1.5", &f); /* a float literal makes the whole flexible group f32 */
-  assert_ptr_equal(n, vs_bin(ctx, OP_ADD, vs_const(ctx, DT_F32, f32_bits(1.0f)), vs_const(ctx, DT_F32, f32_bits(1.5f))));
+  assert_ptr_equal(n, vs_bin(ctx, OP_ADD, vs_const(ctx, DT_F32, test_f32_bits(1.0f)), vs_const(ctx, DT_F32, test_f32_bits(1.5f))));
   vs_file_free(&f);
   n = parse_ok(ctx, "1 < 2", &f);
   assert_int_equal(n->args[0]->dtype, DT_INDEX);
@@ -424,7 +401,7 @@ static void test_typing(void **state) {
   assert_int_equal(n->args[1]->aux.bits, 0);
   vs_file_free(&f);
   n = parse_ok(ctx, "x: f64\nx - -9007199254740992", &f);
-  assert_int_equal(n->args[1]->aux.bits, f64_bits(-9007199254740992.0));
+  assert_int_equal(n->args[1]->aux.bits, test_f64_bits(-9007199254740992.0));
   vs_file_free(&f);
   assert_ptr_equal(parse_ok(ctx, "-inf_f32", &f), vs_const(ctx, DT_F32, 0xff800000u));
   vs_file_free(&f);
@@ -436,13 +413,13 @@ static void test_typing(void **state) {
   vs_file_free(&f);
   assert_ptr_equal(parse_ok(ctx, "7_index", &f), vs_const_int(ctx, DT_INDEX, 7));
   vs_file_free(&f);
-  assert_ptr_equal(parse_ok(ctx, "5_f32", &f), vs_const(ctx, DT_F32, f32_bits(5.0f)));
+  assert_ptr_equal(parse_ok(ctx, "5_f32", &f), vs_const(ctx, DT_F32, test_f32_bits(5.0f)));
   vs_file_free(&f);
   assert_ptr_equal(parse_ok(ctx, "-9223372036854775808", &f), vs_const_int(ctx, DT_INDEX, im_min(DT_INDEX)));
   vs_file_free(&f);
   assert_ptr_equal(parse_ok(ctx, "18446744073709551615_u64", &f), vs_const(ctx, DT_U64, UINT64_MAX));
   vs_file_free(&f);
-  assert_ptr_equal(parse_ok(ctx, "1e3_f64", &f), vs_const(ctx, DT_F64, f64_bits(1000.0)));
+  assert_ptr_equal(parse_ok(ctx, "1e3_f64", &f), vs_const(ctx, DT_F64, test_f64_bits(1000.0)));
   vs_file_free(&f);
   assert_ptr_equal(parse_ok(ctx, "65519.99_f16", &f), vs_const(ctx, DT_F16, 0x7bff)); /* rounds to the max */
   vs_file_free(&f);
@@ -664,23 +641,23 @@ static void test_print(void **state) {
   check_print(vs_bin(ctx, OP_ADD, x, vs_bin(ctx, OP_ADD, one, two)), "x + (1 + 2)");
   check_print(vs_bin(ctx, OP_ADD, one, two), "1_i32 + 2");
   check_print(vs_un(ctx, OP_SQRT, fx), "sqrt(fx)");
-  check_print(vs_bin(ctx, OP_FDIV, fx, vs_const(ctx, DT_F32, f32_bits(0.1f))), "fx / 0.1");
-  check_print(vs_bin(ctx, OP_MIN, fx, vs_const(ctx, DT_F32, f32_bits(-2.0f))), "min(fx, -2.0)");
+  check_print(vs_bin(ctx, OP_FDIV, fx, vs_const(ctx, DT_F32, test_f32_bits(0.1f))), "fx / 0.1");
+  check_print(vs_bin(ctx, OP_MIN, fx, vs_const(ctx, DT_F32, test_f32_bits(-2.0f))), "min(fx, -2.0)");
   /* Literals at no context. */
   check_print(vs_const_int(ctx, DT_INDEX, 5), "5");
   check_print(vs_const_int(ctx, DT_I32, 5), "5_i32");
-  check_print(vs_const(ctx, DT_F32, f32_bits(1.5f)), "1.5");
-  check_print(vs_const(ctx, DT_F64, f64_bits(1.5)), "1.5_f64");
-  check_print(vs_const(ctx, DT_F64, f64_bits(0.1)), "0.1_f64");
-  check_print(vs_const(ctx, DT_F32, f32_bits(1e10f)), "10000000000.0");
-  check_print(vs_const(ctx, DT_F32, f32_bits(1e16f)), "1e+16");
-  check_print(vs_const(ctx, DT_F32, f32_bits(1.5e-7f)), "1.5e-07");
-  check_print(vs_const(ctx, DT_F32, f32_bits(0.00015f)), "0.00015");
-  check_print(vs_const(ctx, DT_F32, f32_bits(100.0f)), "100.0");
+  check_print(vs_const(ctx, DT_F32, test_f32_bits(1.5f)), "1.5");
+  check_print(vs_const(ctx, DT_F64, test_f64_bits(1.5)), "1.5_f64");
+  check_print(vs_const(ctx, DT_F64, test_f64_bits(0.1)), "0.1_f64");
+  check_print(vs_const(ctx, DT_F32, test_f32_bits(1e10f)), "10000000000.0");
+  check_print(vs_const(ctx, DT_F32, test_f32_bits(1e16f)), "1e+16");
+  check_print(vs_const(ctx, DT_F32, test_f32_bits(1.5e-7f)), "1.5e-07");
+  check_print(vs_const(ctx, DT_F32, test_f32_bits(0.00015f)), "0.00015");
+  check_print(vs_const(ctx, DT_F32, test_f32_bits(100.0f)), "100.0");
   check_print(vs_const(ctx, DT_F32, 0x80000000u), "-0.0");
   check_print(vs_const(ctx, DT_F32, vs_nan_bits(DT_F32)), "nan_f32");
   check_print(vs_const(ctx, DT_F16, 0xfc00), "-inf_f16");
-  check_print(vs_const(ctx, DT_F64, f64_bits(5e-324)), "5e-324_f64");
+  check_print(vs_const(ctx, DT_F64, test_f64_bits(5e-324)), "5e-324_f64");
   check_print(vs_bool(ctx, true), "true");
   check_print(vs_const_int(ctx, DT_I64, im_min(DT_I64)), "-9223372036854775808_i64");
 
@@ -701,11 +678,11 @@ static void test_print(void **state) {
   assert_string_equal(vs_format_literal(DT_U64, UINT64_MAX, true, buf, sizeof buf), "18446744073709551615_u64");
   assert_string_equal(vs_format_literal(DT_BOOL, 0, false, buf, sizeof buf), "false");
   assert_string_equal(vs_format_literal(DT_F32, 0x7f800001, false, buf, sizeof buf), "nan_f32");
-  assert_string_equal(vs_format_literal(DT_F64, f64_bits(-1.0 / 0.0), false, buf, sizeof buf), "-inf_f64");
-  assert_string_equal(vs_format_literal(DT_F32, f32_bits(1.5f), true, buf, sizeof buf), "1.5_f32");
+  assert_string_equal(vs_format_literal(DT_F64, test_f64_bits(-1.0 / 0.0), false, buf, sizeof buf), "-inf_f64");
+  assert_string_equal(vs_format_literal(DT_F32, test_f32_bits(1.5f), true, buf, sizeof buf), "1.5_f32");
   assert_string_equal(vs_format_literal(DT_F16, 0x3c00, false, buf, sizeof buf), "1.0");
   assert_string_equal(vs_format_literal(DT_F16, 0x7bff, true, buf, sizeof buf), "65504.0_f16");
-  assert_string_equal(vs_format_literal(DT_F32, f32_bits(16777216.0f), false, buf, sizeof buf), "16777216.0");
+  assert_string_equal(vs_format_literal(DT_F32, test_f32_bits(16777216.0f), false, buf, sizeof buf), "16777216.0");
   vs_ctx_free(ctx);
 }
 
@@ -725,8 +702,8 @@ static void test_parse_value(void **state) {
   check_value("-0x80_i8", DT_I8, true, 0x80, NULL);
   check_value("255", DT_U8, true, 255, NULL);
   check_value("18446744073709551615", DT_U64, true, UINT64_MAX, NULL);
-  check_value("1.5", DT_F32, true, f32_bits(1.5f), NULL);
-  check_value("-0.0", DT_F64, true, f64_bits(-0.0), NULL);
+  check_value("1.5", DT_F32, true, test_f32_bits(1.5f), NULL);
+  check_value("-0.0", DT_F64, true, test_f64_bits(-0.0), NULL);
   check_value("3", DT_F16, true, 0x4200, NULL);
   check_value("0.1", DT_F16, true, 0x2e66, NULL);
   check_value("true", DT_BOOL, true, 1, NULL);

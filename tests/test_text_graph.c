@@ -30,19 +30,8 @@ static VsFile parse_ok(VsCtx *ctx, const char *text) {
   return f;
 }
 
-/* Parses text, which must fail at line:col with a message containing sub. */
 static void check_error(const char *text, int line, int col, const char *sub) {
-  VsCtx *ctx = vs_ctx_new();
-  VsFile f;
-  VsDiag d;
-  if (vs_parse(ctx, "t.vs", text, strlen(text), &f, &d)) fail_msg("expected an error for:\n%s", text);
-  if (d.line != line || d.col != col || !strstr(d.msg, sub) || strcmp(d.file, "t.vs") != 0) {
-    vs_diag_print(&d, stderr);
-    fail_msg("expected t.vs:%d:%d: ...%s... for:\n%s", line, col, sub, text);
-  }
-  assert_null(f.vars);
-  assert_null(f.src);
-  vs_ctx_free(ctx);
+  test_expect_parse_error(text, strlen(text), line, col, sub);
 }
 
 /* The same for a program. */
@@ -71,11 +60,6 @@ static void check_print(const char *text, const char *want) {
   vs_ctx_free(ctx);
 }
 
-static uint64_t f32_bits(float v) {
-  uint32_t b;
-  memcpy(&b, &v, sizeof b);
-  return b;
-}
 
 /* ---- the forms, and the nodes they build ---- */
 
@@ -159,7 +143,7 @@ static void test_forms(void **state) {
 
   /* store(index(b, 0), 1.5): an effect. */
   f = parse_ok(ctx, "b: f32[16]\nstore(index(b, 0), 1.5)");
-  want = vs_store(ctx, vs_ptr(ctx, b, vs_const(ctx, DT_INDEX, 0)), vs_const(ctx, DT_F32, f32_bits(1.5f)));
+  want = vs_store(ctx, vs_ptr(ctx, b, vs_const(ctx, DT_INDEX, 0)), vs_const(ctx, DT_F32, test_f32_bits(1.5f)));
   assert_ptr_equal(f.src, want);
   assert_int_equal(f.src->kind, NK_EFFECT);
   vs_file_free(&f);
@@ -175,7 +159,7 @@ static void test_forms(void **state) {
   /* after(load(index(b, 3)), store(index(b, 3), 2.0)): a value. */
   f = parse_ok(ctx, "b: f32[16]\nafter(load(index(b, 3)), store(index(b, 3), 2.0))");
   Node *p3 = vs_ptr(ctx, b, vs_const(ctx, DT_INDEX, 3));
-  Node *st = vs_store(ctx, p3, vs_const(ctx, DT_F32, f32_bits(2.0f)));
+  Node *st = vs_store(ctx, p3, vs_const(ctx, DT_F32, test_f32_bits(2.0f)));
   want = vs_after(ctx, vs_load(ctx, p3), &st, 1);
   assert_ptr_equal(f.src, want);
   assert_int_equal(f.src->kind, NK_VALUE);
@@ -184,7 +168,7 @@ static void test_forms(void **state) {
   /* A buffer operand may be after(B, ...): a buffer. */
   f = parse_ok(ctx, "b: f32[16]\nload(index(after(b, store(index(b, 0), 1.0)), 0))");
   Node *p0 = vs_ptr(ctx, b, vs_const(ctx, DT_INDEX, 0));
-  Node *st0 = vs_store(ctx, p0, vs_const(ctx, DT_F32, f32_bits(1.0f)));
+  Node *st0 = vs_store(ctx, p0, vs_const(ctx, DT_F32, test_f32_bits(1.0f)));
   Node *ab = vs_after(ctx, b, &st0, 1);
   assert_int_equal(ab->kind, NK_BUFFER);
   assert_ptr_equal(f.src, vs_load(ctx, vs_ptr(ctx, ab, vs_const(ctx, DT_INDEX, 0))));
@@ -819,7 +803,7 @@ static void test_buffer_values(void **state) {
   check_buffer_value("7", DT_U8, 3, sevens, 3);
   const uint64_t neg[] = {0xff, 0x80};
   check_buffer_value("[-1, -128]", DT_I8, 2, neg, 2);
-  const uint64_t fl[] = {f32_bits(1.5f), UINT64_C(0x7fc00000), UINT64_C(0xff800000), f32_bits(-0.0f)};
+  const uint64_t fl[] = {test_f32_bits(1.5f), UINT64_C(0x7fc00000), UINT64_C(0xff800000), test_f32_bits(-0.0f)};
   check_buffer_value("[1.5, nan, -inf, -0.0]", DT_F32, 4, fl, 4);
   const uint64_t bools[] = {1, 0, 1};
   check_buffer_value("[true, false, true]", DT_BOOL, 3, bools, 3);
@@ -869,13 +853,13 @@ static void test_buffer_values(void **state) {
   assert_string_equal(s, "[0_i8, -1_i8, 0_i8]");
   free(s);
   bufdata_free(&b);
-  bufdata_init(&b, 64, f32_bits(1.0f));
+  bufdata_init(&b, 64, test_f32_bits(1.0f));
   s = vs_format_buffer(DT_F32, &b);
   assert_true(strncmp(s, "[1.0_f32, 1.0_f32, ", 19) == 0);
   free(s);
   bufdata_free(&b);
-  bufdata_init(&b, 65, f32_bits(1.0f));
-  assert_true(bufdata_set(&b, 64, f32_bits(-2.5f)));
+  bufdata_init(&b, 65, test_f32_bits(1.0f));
+  assert_true(bufdata_set(&b, 64, test_f32_bits(-2.5f)));
   s = vs_format_buffer(DT_F32, &b);
   assert_string_equal(s, "{default: 1.0_f32, 64: -2.5_f32} of 65");
   free(s);
