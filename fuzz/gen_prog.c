@@ -224,12 +224,89 @@ static void put_call(PG *g, unsigned nargs_max) {
   put(g, ")");
 }
 
+/* ---- result slots: loop carries, if results ---- */
+
+/* A carry or an if result: a scalar of dt, or a tensor of element dt whose shape is symbolic. */
+typedef struct {
+  DType dt;
+  bool tensor;
+  char shape[SHAPE_LEN];
+  char rows[ROWS_LEN];
+} Slot;
+
+/* Decides a slot. One in four is a tensor whose shape reads an index binding made here for it, which
+ * often nothing else reads (only the type keeps it alive: dead-code removal must count it), over the
+ * visible index variables or a constant the pass propagates into the type. */
+static void pick_slot(PG *g, Slot *sl) {
+  memset(sl, 0, sizeof *sl);
+  if (below(g, 4) != 3) {
+    sl->dt = pick_dtype(g, local_weight);
+    return;
+  }
+  static const DType els[4] = {DT_F32, DT_I8, DT_F16, DT_U8};
+  sl->tensor = true;
+  sl->dt = els[below(g, 4)];
+  char k[NAME_LEN];
+  fresh_name(g, 'v', k);
+  line_start(g);
+  put(g, "%s: index = ", k);
+  if (below(g, 2)) put_const(g, DT_INDEX, 1 + below(g, 64));
+  else put_expr(g, DT_INDEX, 2);
+  put(g, "\n");
+  push_local(g, k, DT_INDEX);
+  if (below(g, 2)) snprintf(sl->rows, ROWS_LEN, "%s", k);
+  else snprintf(sl->rows, ROWS_LEN, "%s // %u", k, 1u << below(g, 3));
+  snprintf(sl->shape, SHAPE_LEN, "%s, %u", sl->rows, 1u << below(g, 4));
+}
+
+static void put_slot_type(PG *g, const Slot *sl) {
+  if (sl->tensor) put(g, "tensor[[%s], %s]", sl->shape, dt_name(sl->dt));
+  else put(g, "%s", dt_name(sl->dt));
+}
+
+/* A visible tensor of element dtype dt, NULL if none. */
+static GVar *find_tensor_of(PG *g, DType dt) {
+  unsigned idx[MAX_VIS], m = 0;
+  for (unsigned i = 0; i < g->nvis; i++)
+    if (g->vis[i].tensor && g->vis[i].dt == dt) idx[m++] = i;
+  return m ? &g->vis[idx[below(g, m)]] : NULL;
+}
+
+/* A value for a slot: for a tensor, a visible tensor of its element dtype (the folds must not turn
+ * passing it into a tensor definition) or a call (typed by the slot's shape). */
+static void put_slot_value(PG *g, const Slot *sl, bool call_ok) {
+  if (!sl->tensor) {
+    put_value(g, sl->dt, call_ok);
+    return;
+  }
+  GVar *t = below(g, 2) ? find_tensor_of(g, sl->dt) : NULL;
+  if (t) {
+    put(g, "%s", t->name);
+  } else {
+    put(g, "call ");
+    put_call(g, 2);
+  }
+}
+
+static void push_slot(PG *g, const char *name, const Slot *sl, bool readonly) {
+  if (!sl->tensor) {
+    if (push_local(g, name, sl->dt) && readonly) g->vis[g->nvis - 1].readonly = true;
+    return;
+  }
+  GVar *v = push_var(g, name, sl->dt);
+  if (!v) return;
+  v->tensor = true;
+  v->readonly = readonly;
+  copy_str(v->shape, SHAPE_LEN, sl->shape);
+  copy_str(v->rows, ROWS_LEN, sl->rows);
+}
+
 /* ---- statements ---- */
 
 static void gen_block(PG *g, unsigned depth);
 
-/* `{`, a block, an optional trailing yield of the given dtypes, `}` (the caller wrote the head). */
-static void body(PG *g, unsigned depth, const DType *ys, unsigned ny) {
+/* `{`, a block, an optional trailing yield of the given slots, `}` (the caller wrote the head). */
+static void body(PG *g, unsigned depth, const Slot *ys, unsigned ny) {
   put(g, " {\n");
   g->indent++;
   gen_block(g, depth + 1);
@@ -246,7 +323,7 @@ static void body(PG *g, unsigned depth, const DType *ys, unsigned ny) {
     put(g, "yield ");
     for (unsigned i = 0; i < ny; i++) {
       if (i) put(g, ", ");
-      put_value(g, ys[i], true);
+      put_slot_value(g, &ys[i], true);
     }
     put(g, "\n");
     if (wrap >= 6) {
@@ -375,16 +452,19 @@ static void for_loop(PG *g, unsigned depth) {
   unsigned nc = below(g, 3) == 2 ? 1 + below(g, 2) : 0;
   bool rets = nc && below(g, 4) != 0;
   char cn[2][NAME_LEN], rn[2][NAME_LEN];
-  DType cd[2];
+  Slot cd[2];
   for (unsigned k = 0; k < nc; k++) {
     fresh_name(g, 'c', cn[k]);
     fresh_name(g, 'r', rn[k]);
-    cd[k] = pick_dtype(g, local_weight);
+    pick_slot(g, &cd[k]);
   }
   line_start(g);
   if (rets) {
     put(g, "(");
-    for (unsigned k = 0; k < nc; k++) put(g, "%s%s: %s", k ? ", " : "", rn[k], dt_name(cd[k]));
+    for (unsigned k = 0; k < nc; k++) {
+      put(g, "%s%s: ", k ? ", " : "", rn[k]);
+      put_slot_type(g, &cd[k]);
+    }
     put(g, ") = ");
   }
   bool neg;
@@ -394,8 +474,10 @@ static void for_loop(PG *g, unsigned depth) {
   if (nc) {
     put(g, " iter (");
     for (unsigned k = 0; k < nc; k++) {
-      put(g, "%s%s: %s = ", k ? ", " : "", cn[k], dt_name(cd[k]));
-      put_value(g, cd[k], true);
+      put(g, "%s%s: ", k ? ", " : "", cn[k]);
+      put_slot_type(g, &cd[k]);
+      put(g, " = ");
+      put_slot_value(g, &cd[k], true);
     }
     put(g, ")");
   }
@@ -403,26 +485,28 @@ static void for_loop(PG *g, unsigned depth) {
   GVar *lv = NULL;
   if (push_local(g, iv, dt)) lv = &g->vis[g->nvis - 1];
   if (lv) lv->readonly = true;
-  for (unsigned k = 0; k < nc; k++)
-    if (push_local(g, cn[k], cd[k])) g->vis[g->nvis - 1].readonly = true;
+  for (unsigned k = 0; k < nc; k++) push_slot(g, cn[k], &cd[k], true);
   body(g, depth, cd, nc);
   put(g, "\n");
   pop_to(g, mark);
   if (rets)
-    for (unsigned k = 0; k < nc; k++) push_local(g, rn[k], cd[k]);
+    for (unsigned k = 0; k < nc; k++) push_slot(g, rn[k], &cd[k], false);
 }
 
 static void if_stmt(PG *g, unsigned depth) {
   unsigned nr = below(g, 3) == 2 ? 1 + below(g, 2) : 0;
   char rn[2][NAME_LEN];
-  DType rd[2];
+  Slot rd[2];
+  for (unsigned k = 0; k < nr; k++) {
+    fresh_name(g, 'r', rn[k]);
+    pick_slot(g, &rd[k]);
+  }
   line_start(g);
   if (nr) {
     put(g, "(");
     for (unsigned k = 0; k < nr; k++) {
-      fresh_name(g, 'r', rn[k]);
-      rd[k] = pick_dtype(g, local_weight);
-      put(g, "%s%s: %s", k ? ", " : "", rn[k], dt_name(rd[k]));
+      put(g, "%s%s: ", k ? ", " : "", rn[k]);
+      put_slot_type(g, &rd[k]);
     }
     put(g, ") = ");
   }
@@ -437,7 +521,7 @@ static void if_stmt(PG *g, unsigned depth) {
     pop_to(g, mark);
   }
   put(g, "\n");
-  for (unsigned k = 0; k < nr; k++) push_local(g, rn[k], rd[k]);
+  for (unsigned k = 0; k < nr; k++) push_slot(g, rn[k], &rd[k], false);
 }
 
 /* A while loop whose trip count is small whatever the inputs: a counter from a small constant up to a
@@ -450,20 +534,30 @@ static void while_loop(PG *g, unsigned depth) {
   fresh_name(g, 'r', rw);
   fresh_name(g, 'r', ra);
   bool second = below(g, 2);
-  DType ad = pick_dtype(g, local_weight);
+  Slot ad;
+  if (second) pick_slot(g, &ad);
   bool rets = below(g, 4) != 0;
   int init = (int)below(g, 5) - 2, bound = (int)below(g, 6) - 1;
   line_start(g);
-  if (rets) put(g, second ? "(%s: index, %s: %s) = " : "(%s: index) = ", rw, ra, dt_name(ad));
+  if (rets) {
+    put(g, "(%s: index", rw);
+    if (second) {
+      put(g, ", %s: ", ra);
+      put_slot_type(g, &ad);
+    }
+    put(g, ") = ");
+  }
   put(g, "while iter (%s: index = %d", wn, init);
   if (second) {
-    put(g, ", %s: %s = ", an, dt_name(ad));
-    put_value(g, ad, false);
+    put(g, ", %s: ", an);
+    put_slot_type(g, &ad);
+    put(g, " = ");
+    put_slot_value(g, &ad, ad.tensor);
   }
   put(g, ") cond %s < %d", wn, bound);
   unsigned mark = g->nvis;
   if (push_local(g, wn, DT_INDEX)) g->vis[g->nvis - 1].readonly = true;
-  if (second && push_local(g, an, ad)) g->vis[g->nvis - 1].readonly = true;
+  if (second) push_slot(g, an, &ad, true);
   if (below(g, 4) == 3) {
     put(g, " && ");
     put_expr(g, DT_BOOL, 2);
@@ -475,7 +569,7 @@ static void while_loop(PG *g, unsigned depth) {
   put(g, "yield %s + %u", wn, 1 + below(g, 2));
   if (second) {
     put(g, ", ");
-    put_value(g, ad, true);
+    put_slot_value(g, &ad, true);
   }
   put(g, "\n");
   g->indent--;
@@ -484,7 +578,7 @@ static void while_loop(PG *g, unsigned depth) {
   pop_to(g, mark);
   if (rets) {
     push_local(g, rw, DT_INDEX);
-    if (second) push_local(g, ra, ad);
+    if (second) push_slot(g, ra, &ad, false);
   }
 }
 

@@ -289,14 +289,14 @@ static bool is_true(SymShared *sh, Z3_ast c) {
 
 /* ---- statements ---- */
 
-static void exec_block(Sym *y, Block b, PVar **slots);
+static void exec_block(Sym *y, Block b, const Stmt *owner);
 
 /* Runs a body on a copy of the state; returns the copy (its yv: the yield values). */
-static SState run_body(Sym *y, Block b, PVar **slots) {
+static SState run_body(Sym *y, Block b, const Stmt *owner) {
   SState saved = y->st;
   y->st = copy(y, &saved);
   y->st.yv = NULL;
-  exec_block(y, b, slots);
+  exec_block(y, b, owner);
   SState out = y->st;
   y->st = saved;
   return out;
@@ -325,7 +325,7 @@ static Z3_ast trip_count(SymShared *sh, Z3_ast a, Z3_ast b, Z3_ast s, DType dt) 
 /* A carry's initial value (a call's result is typed by the carry). */
 static SVal init_of(Sym *y, const Stmt *s, uint32_t i) {
   const Val *v = &s->u.loop.inits[i];
-  return v->call ? call(y, v->call, &s->u.loop.carries[i]->type) : val_of(y, v);
+  return v->call ? call(y, v->call, stmt_slot_type(s, i)) : val_of(y, v);
 }
 
 static void set_slots(Sym *y, PVar **vars, const SVal *vals, uint32_t n) {
@@ -370,7 +370,7 @@ static void exec_for(Sym *y, const Stmt *s) {
     if (g && is_false(sh, g)) break;
     y->st.env[s->u.loop.var->id].v = enc_ap2(e, Z3_mk_bvadd, a, enc_ap2(e, Z3_mk_bvmul, enc_bv(e, k, w), st));
     set_slots(y, s->u.loop.carries, cur, nc);
-    SState body = run_body(y, s->u.loop.body, s->u.loop.carries);
+    SState body = run_body(y, s->u.loop.body, s);
     SVal *next = body.yv;
     if (nc && !next) {
       e->failed = true;
@@ -413,7 +413,7 @@ static void exec_while(Sym *y, const Stmt *s) {
       sh->bounded = true;
       break;
     }
-    SState body = run_body(y, s->u.loop.body, s->u.loop.carries);
+    SState body = run_body(y, s->u.loop.body, s);
     SVal *next = body.yv;
     if (nc && !next) {
       e->failed = true;
@@ -438,8 +438,8 @@ static void exec_if(Sym *y, const Stmt *s) {
   SVal *outer = y->st.yv;
   SState t = {0}, f = {0};
   bool only_t = is_true(sh, c), only_f = !only_t && is_false(sh, c);
-  if (!only_f) t = run_body(y, s->u.ifs.then, s->u.ifs.rets);
-  if (!only_t) f = run_body(y, s->u.ifs.els, s->u.ifs.rets);
+  if (!only_f) t = run_body(y, s->u.ifs.then, s);
+  if (!only_t) f = run_body(y, s->u.ifs.els, s);
   if (only_t) y->st = t;
   else if (only_f) y->st = f;
   else {
@@ -499,7 +499,7 @@ static void exec_assign(Sym *y, const Stmt *s) {
   y->st.env[v->id] = (SVal){id, ty->rank, shape};
 }
 
-static void exec_stmt(Sym *y, const Stmt *s, PVar **slots) {
+static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
   SymShared *sh = y->sh;
   if (++sh->steps > sh->max_steps) {
     give_up(sh, "the programs are too large to unroll (statement limit)");
@@ -522,7 +522,7 @@ static void exec_stmt(Sym *y, const Stmt *s, PVar **slots) {
     } else {
       emit(y, prog_sig_simple("scope", NULL, 0), NULL, 0);
     }
-    exec_block(y, s->u.scope.body, slots);
+    exec_block(y, s->u.scope.body, owner);
     emit(y, prog_sig_simple(s->kind == SK_SPMD ? "end spmd" : "end scope", NULL, 0), NULL, 0);
     break;
   case SK_YIELD:
@@ -533,7 +533,7 @@ static void exec_stmt(Sym *y, const Stmt *s, PVar **slots) {
     for (uint32_t i = 0; i < n; i++) {
       const Val *x = &s->u.vals.vals[i];
       if (x->call) {
-        Type rt = s->kind == SK_RETURN ? y->f->results[i] : slots ? slots[i]->type : type_scalar(DT_INDEX);
+        Type rt = s->kind == SK_RETURN ? y->f->results[i] : owner ? *stmt_slot_type(owner, i) : type_scalar(DT_INDEX);
         v[i] = call(y, x->call, &rt);
       } else {
         v[i] = val_of(y, x);
@@ -562,8 +562,8 @@ static void exec_stmt(Sym *y, const Stmt *s, PVar **slots) {
   }
 }
 
-static void exec_block(Sym *y, Block b, PVar **slots) {
-  for (uint32_t i = 0; i < b.n && live(y); i++) exec_stmt(y, b.s[i], slots);
+static void exec_block(Sym *y, Block b, const Stmt *owner) {
+  for (uint32_t i = 0; i < b.n && live(y); i++) exec_stmt(y, b.s[i], owner);
 }
 
 /* ---- entry ---- */
@@ -589,7 +589,7 @@ static uint32_t max_args_stmt(const Stmt *s) {
   case SK_FOR:
   case SK_WHILE:
     for (uint32_t i = 0; i < s->u.loop.ncarry; i++)
-      if (s->u.loop.inits[i].call) m = max_u(m, call_args(s->u.loop.inits[i].call, &s->u.loop.carries[i]->type));
+      if (s->u.loop.inits[i].call) m = max_u(m, call_args(s->u.loop.inits[i].call, stmt_slot_type(s, i)));
     m = max_u(m, max_args_block(s->u.loop.body));
     break;
   case SK_IF: m = max_u(m, max_u(max_args_block(s->u.ifs.then), max_args_block(s->u.ifs.els))); break;

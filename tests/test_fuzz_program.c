@@ -62,7 +62,7 @@ static void test_gen_prog_well_typed(void **state) {
   };
   enum { NSHAPES = sizeof shapes / sizeof shapes[0], N = 3000 };
   unsigned seen[NSHAPES] = {0};
-  size_t reassigned = 0, nested_single = 0;
+  size_t reassigned = 0, nested_single = 0, tensor_slots[3] = {0}; /* for carries, if results, while carries */
   VsCtx *ctx = vs_ctx_new();
   TestRng rng = {3};
   uint8_t buf[512];
@@ -98,6 +98,18 @@ static void test_gen_prog_well_typed(void **state) {
       }
     }
     nested_single += strstr(text, "range(0, 1) {\n") && strstr(text, "range(1, 2) {\n");
+    /* Tensor-typed slots with symbolic shapes (what dead-code removal and the folds missed, issue 10). */
+    for (const char *ln = text; ln && *ln; ln = strchr(ln, '\n') ? strchr(ln, '\n') + 1 : NULL) {
+      const char *end = strchr(ln, '\n');
+      size_t len = end ? (size_t)(end - ln) : strlen(ln);
+      char line[512];
+      snprintf(line, sizeof line, "%.*s", (int)(len < sizeof line ? len : sizeof line - 1), ln);
+      const char *ty = strstr(line, ": tensor[[v");
+      if (!ty) continue;
+      if (strstr(line, "while iter (") && ty > strstr(line, "while iter (")) tensor_slots[2]++;
+      else if (strstr(line, " in ") && strstr(line, "iter (") && ty > strstr(line, "iter (")) tensor_slots[0]++;
+      else if (strstr(line, ") = if ")) tensor_slots[1]++;
+    }
     free(a);
     free(b);
     prog_free(q);
@@ -108,6 +120,8 @@ static void test_gen_prog_well_typed(void **state) {
     if (seen[k] < 5) fail_msg("shape '%s' occurs in %u of %d generated programs", shapes[k], seen[k], N);
   assert_true(reassigned > N / 20);
   assert_true(nested_single > N / 50);
+  for (int k = 0; k < 3; k++)
+    if (tensor_slots[k] < 20) fail_msg("tensor slot kind %d occurs %zu times in %d programs", k, tensor_slots[k], N);
   vs_ctx_free(ctx);
 }
 

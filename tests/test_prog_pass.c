@@ -608,6 +608,175 @@ static void rblock(RGen *g, const char *lv, int depth, int n) {
 }
 
 /* Random linear programs: every run validates, its obligations hold, and a second run changes nothing. */
+/* ---- types at every definition site (issue 10) ---- */
+
+static void test_types_folded_everywhere(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  /* Carries of for and while, if results: their shapes fold like any expression, so a propagated
+   * constant leaves no name behind when its binding is removed. */
+  const char *out = pt_run(&t,
+                           "func main(c: bool) {\n"
+                           "  N: index = 4\n"
+                           "  acc: tensor[[N, 8], f32] = call create(N, 8)\n"
+                           "  (r) = for _i in range(4) iter (acc_iter: tensor[[N, 8], f32] = acc) {\n"
+                           "    yield call add(acc_iter, acc_iter)\n"
+                           "  }\n"
+                           "  (q, j) = while iter (w: tensor[[N * 2, 8], f32] = r, k: index = 0) cond k < 3 {\n"
+                           "    yield call step(w), k + 1\n"
+                           "  }\n"
+                           "  (s: tensor[[N + 1, 8], f32]) = if c {\n"
+                           "    yield call mk(1)\n"
+                           "  } else {\n"
+                           "    yield q\n"
+                           "  }\n"
+                           "  call use(s)\n"
+                           "}\n");
+  pt_has(out, "iter (acc_iter: tensor[[4, 8], f32] = acc)");
+  pt_has(out, "iter (w: tensor[[8, 8], f32] = r, k: index = 0)");
+  pt_has(out, "(s: tensor[[5, 8], f32]) = if c {");
+  pt_lacks(out, "N");
+  pt_fini(&t);
+}
+
+static void test_type_only_use_keeps_binding(void **state) {
+  (void)state;
+  const char *srcs[3] = {
+      "func main(n: index) {\n"
+      "  N: index = n + 1\n"
+      "  acc: tensor[[n, 8], f32] = call create(n, 8)\n"
+      "  (r) = for _i in range(4) iter (a: tensor[[N, 8], f32] = acc) {\n"
+      "    yield call add(a, a)\n"
+      "  }\n"
+      "  call use(r)\n"
+      "}\n",
+      "func main(n: index, c: bool) {\n"
+      "  N: index = n * 2\n"
+      "  (r: tensor[[N, 4], f32]) = if c {\n"
+      "    yield call make(1)\n"
+      "  } else {\n"
+      "    yield call make(2)\n"
+      "  }\n"
+      "  call use(r)\n"
+      "}\n",
+      "func main(n: index) {\n"
+      "  N: index = n * 2\n"
+      "  (r, jj) = while iter (a: tensor[[N, 4], f32] = call make(0), j: index = 0) cond j < 3 {\n"
+      "    yield call step(a), j + 1\n"
+      "  }\n"
+      "  call use(r)\n"
+      "}\n",
+  };
+  for (int i = 0; i < 3; i++) {
+    PT t;
+    pt_init(&t);
+    /* N is read only by a type: dead-code removal keeps its binding (pt_run validates and parses back). */
+    const char *out = pt_run(&t, srcs[i]);
+    pt_has(out, "N: index = n");
+    pt_fini(&t);
+  }
+}
+
+static void test_fold_passes_tensors_without_events(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  /* Fold A on `yield t`: r becomes t (an assignment `r = t` would be a tensor event). */
+  const char *out = pt_run(&t,
+                           "func main() {\n"
+                           "  N: index = 4\n"
+                           "  (r: tensor[[N, 4], f32]) = if N > 2 {\n"
+                           "    t: tensor[[2, 4], f32] = call make(1)\n"
+                           "    yield t\n"
+                           "  } else {\n"
+                           "    yield call make(2)\n"
+                           "  }\n"
+                           "  call use(r)\n"
+                           "}\n");
+  pt_has(out, "call use(t)");
+  pt_lacks(out, "if ");
+  pt_lacks(out, "r:");
+  pt_fini(&t);
+  /* A zero-trip loop's tensor result is its initial value, by name. */
+  pt_init(&t);
+  out = pt_run(&t,
+               "func main() {\n"
+               "  t: tensor[[2, 4], f32] = call make(1)\n"
+               "  (r) = for i in range(0, 0) iter (a: tensor[[2, 4], f32] = t) {\n"
+               "    yield call step(a)\n"
+               "  }\n"
+               "  call use(r)\n"
+               "}\n");
+  pt_has(out, "call use(t)");
+  pt_lacks(out, "for ");
+  pt_fini(&t);
+  /* A single-trip loop whose tensor carry starts from a variable assigned twice stays a loop: its
+   * copy would be a tensor event. */
+  pt_init(&t);
+  out = pt_run(&t,
+               "func main(c: bool) {\n"
+               "  t: tensor[[4, 4], f32] = call make(0)\n"
+               "  if c {\n"
+               "    t = call make(1)\n"
+               "  }\n"
+               "  (r) = for i in range(0, 1) iter (a: tensor[[4, 4], f32] = t) {\n"
+               "    yield call step(a, i)\n"
+               "  }\n"
+               "  call use(r)\n"
+               "}\n");
+  pt_has(out, "for i in range(0, 1) iter (a: tensor[[4, 4], f32] = t)");
+  pt_has(out, "yield call step(a, 0)");
+  pt_fini(&t);
+}
+
+/* The check the pass runs on its own output (fn_well_formed), on functions the pass would never make. */
+static void test_well_formed_check(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  Program *p = NULL;
+  VsDiag d;
+  const char *src = "func main(n: index) {\n"
+                    "  N: index = n + 1\n"
+                    "  (r) = for i in range(4) iter (a: tensor[[N, 8], f32] = call mk()) {\n"
+                    "    yield call add(a)\n"
+                    "  }\n"
+                    "  call use(r, N)\n"
+                    "}\n";
+  assert_true(prog_parse(ctx, "t.vs", src, strlen(src), &p, &d));
+  Function *f = p->funcs[0];
+  char err[160];
+  assert_true(fn_well_formed(f, err, sizeof err));
+  /* Drop the binding of N: the carry's type, then the call, read an undefined N. */
+  Stmt *n_def = f->body.s[0];
+  f->body.s++;
+  f->body.n--;
+  assert_false(fn_well_formed(f, err, sizeof err));
+  assert_non_null(strstr(err, "a carry's type reads 'N'"));
+  assert_true(!strncmp(err, "3:", 2)); /* at the loop */
+  /* Put it back after the loop: still a use before the definition. */
+  Stmt *moved[3] = {f->body.s[0], n_def, f->body.s[1]};
+  f->body.s = moved;
+  f->body.n = 3;
+  assert_false(fn_well_formed(f, err, sizeof err));
+  /* A loop variable read after its loop. */
+  const char *src2 = "func main() {\n"
+                     "  for i in range(4) { call f(i) }\n"
+                     "  call g(1)\n"
+                     "}\n";
+  Program *p2 = NULL;
+  assert_true(prog_parse(ctx, "t.vs", src2, strlen(src2), &p2, &d));
+  Function *g = p2->funcs[0];
+  assert_true(fn_well_formed(g, err, sizeof err));
+  Node *iv = g->body.s[0]->u.loop.var->node;
+  g->body.s[1]->u.call->args[0].e = iv;
+  assert_false(fn_well_formed(g, err, sizeof err));
+  assert_non_null(strstr(err, "reads 'i', which is not defined there"));
+  prog_free(p2);
+  prog_free(p);
+  vs_ctx_free(ctx);
+}
+
 static void test_random_programs(void **state) {
   (void)state;
   size_t unknown = 0;
@@ -664,6 +833,10 @@ int main(void) {
     cmocka_unit_test(test_views),
     cmocka_unit_test(test_idempotence),
     cmocka_unit_test(test_issue_example),
+    cmocka_unit_test(test_types_folded_everywhere),
+    cmocka_unit_test(test_type_only_use_keeps_binding),
+    cmocka_unit_test(test_fold_passes_tensors_without_events),
+    cmocka_unit_test(test_well_formed_check),
     cmocka_unit_test(test_random_programs),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -124,7 +124,7 @@ typedef struct {
   bool failed;
   Slot *yv;   /* the current body's yield values */
   uint32_t nyv;
-  PVar **yv_vars; /* the current body's result slots (their types) */
+  const Stmt *yv_owner; /* the loop or if whose body runs: its slots type yielded calls */
 } Run;
 
 static void ub_at(Run *r, int line, int col) {
@@ -314,18 +314,18 @@ static void free_slots(Slot *s, uint32_t n) {
 }
 
 /* Runs a body; returns its yield values (n of them, malloc'd) or NULL. */
-static Slot *run_body(Run *r, Block b, uint32_t n, PVar **slots) {
+static Slot *run_body(Run *r, Block b, uint32_t n, const Stmt *owner) {
   Slot *saved = r->yv;
   uint32_t saved_n = r->nyv;
-  PVar **saved_vars = r->yv_vars;
+  const Stmt *saved_owner = r->yv_owner;
   r->yv = NULL;
   r->nyv = n;
-  r->yv_vars = slots;
+  r->yv_owner = owner;
   exec_block(r, b);
   Slot *y = r->yv;
   r->yv = saved;
   r->nyv = saved_n;
-  r->yv_vars = saved_vars;
+  r->yv_owner = saved_owner;
   return y;
 }
 
@@ -415,7 +415,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
     }
     for (uint32_t i = 0; i < nc; i++) {
       const Val *iv = &s->u.loop.inits[i];
-      if (iv->call) call(r, iv->call, &s->u.loop.carries[i]->type, &cur[i], L, C);
+      if (iv->call) call(r, iv->call, stmt_slot_type(s, i), &cur[i], L, C);
       else value(r, iv, &cur[i], L, C);
     }
     i128 trips = 0;
@@ -424,7 +424,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
     for (i128 k = 0; k < trips && !r->stop; k++) {
       r->env[s->u.loop.var->id].bits = im_from_value(dt, v + k * inc);
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
-      Slot *y = run_body(r, s->u.loop.body, nc, s->u.loop.carries);
+      Slot *y = run_body(r, s->u.loop.body, nc, s);
       if (r->stop) {
         free_slots(y, nc);
         break;
@@ -450,13 +450,13 @@ static void exec_stmt(Run *r, const Stmt *s) {
     }
     for (uint32_t i = 0; i < nc; i++) {
       const Val *iv = &s->u.loop.inits[i];
-      if (iv->call) call(r, iv->call, &s->u.loop.carries[i]->type, &cur[i], L, C);
+      if (iv->call) call(r, iv->call, stmt_slot_type(s, i), &cur[i], L, C);
       else value(r, iv, &cur[i], L, C);
     }
     while (!r->stop) {
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       if (!eval(r, s->u.loop.cond, L, C) || r->stop) break;
-      Slot *y = run_body(r, s->u.loop.body, nc, s->u.loop.carries);
+      Slot *y = run_body(r, s->u.loop.body, nc, s);
       if (r->stop) {
         free_slots(y, nc);
         break;
@@ -477,7 +477,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
     uint64_t c = eval(r, s->u.ifs.cond, L, C);
     if (r->stop) break;
     uint32_t n = s->u.ifs.nrets;
-    Slot *y = run_body(r, c ? s->u.ifs.then : s->u.ifs.els, n, s->u.ifs.rets);
+    Slot *y = run_body(r, c ? s->u.ifs.then : s->u.ifs.els, n, s);
     if (!r->stop && n && !y) fail(r);
     for (uint32_t i = 0; !r->stop && i < n; i++) assign_slot(r, s->u.ifs.rets[i], &y[i]);
     free_slots(y, n);
@@ -515,7 +515,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       const Val *v = &s->u.vals.vals[i];
       if (v->call) {
         Type rt = s->kind == SK_RETURN ? r->f->results[i] : type_scalar(DT_INDEX);
-        if (s->kind == SK_YIELD && r->yv_vars && i < r->nyv) rt = r->yv_vars[i]->type;
+        if (s->kind == SK_YIELD && r->yv_owner && i < r->nyv) rt = *stmt_slot_type(r->yv_owner, i);
         call(r, v->call, &rt, &y[i], L, C);
       } else {
         value(r, v, &y[i], L, C);

@@ -264,3 +264,8 @@ size_t block_count(Block b) {
   }
   return n;
 }
+
+const Type *stmt_slot_type(const Stmt *s, uint32_t i) {
+  if (s->kind == SK_IF) return s->u.ifs.types ? &s->u.ifs.types[i] : &s->u.ifs.rets[i]->type;
+  return s->u.loop.types ? &s->u.loop.types[i] : &s->u.loop.carries[i]->type;
+}

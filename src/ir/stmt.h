@@ -98,6 +98,11 @@ struct Stmt {
       uint32_t ncarry;
       PVar **carries; /* ncarry each: carry variables, initial values, return variables (may be NULL) */
       Val *inits;
+      /* ncarry: each carry's type as written at this loop, or NULL (then the carries' own). A tensor
+       * carry's shape is evaluated where a call produces its value (an initial value or a yielded
+       * call), so it is part of the program like any expression: the pass folds it, dead-code
+       * removal counts its variables as read. */
+      Type *types;
       PVar **rets;    /* NULL when the loop's results are not bound */
       Node *cond;     /* SK_WHILE: the condition, over the carries */
       Block body;
@@ -108,6 +113,7 @@ struct Stmt {
       bool has_else;
       uint32_t nrets;
       PVar **rets;
+      Type *types; /* nrets: each result's type at this if (as for loop carries), or NULL */
     } ifs;
     struct {
       Node *cores; /* SK_SPMD only */
@@ -187,6 +193,16 @@ void svec_free(StmtVec *v);
 /* The yield that ends a block: its last statement, or, when that is an `spmd` or `scope` statement,
  * the yield ending that one's body (recursively). NULL if none. *owner gets the block holding it. */
 Stmt *block_trailing_yield(Block b, Block **owner);
+
+/* The type of slot i of a loop (its carry) or an if (its result) at that statement: what a yielded
+ * call's result is typed by. */
+const Type *stmt_slot_type(const Stmt *s, uint32_t i);
+
+/* Checks that f is well formed as the parser would accept it: every variable read (in an expression,
+ * a call argument, a tensor value or a type's shape) is defined before, in a visible scope; every
+ * type is closed at the statement that carries it. On failure writes the first violation (with its
+ * position) to err and returns false. */
+bool fn_well_formed(const Function *f, char *err, size_t errlen);
 
 bool val_has_call(const Val *v);
 /* True if the value reads variable v (its expression, call arguments, or tensor). */

@@ -71,11 +71,15 @@ static void count_stmt(Dce *d, const Stmt *s, int64_t delta) {
     count_expr(d, s->u.loop.stop, delta);
     count_expr(d, s->u.loop.step, delta);
     count_expr(d, s->u.loop.cond, delta);
-    for (uint32_t i = 0; i < s->u.loop.ncarry; i++) count_val(d, &s->u.loop.inits[i], delta);
+    for (uint32_t i = 0; i < s->u.loop.ncarry; i++) {
+      count_val(d, &s->u.loop.inits[i], delta);
+      count_type(d, stmt_slot_type(s, i), delta);
+    }
     count_block(d, s->u.loop.body, delta);
     break;
   case SK_IF:
     count_expr(d, s->u.ifs.cond, delta);
+    for (uint32_t i = 0; i < s->u.ifs.nrets; i++) count_type(d, stmt_slot_type(s, i), delta);
     count_block(d, s->u.ifs.then, delta);
     count_block(d, s->u.ifs.els, delta);
     break;
@@ -127,12 +131,16 @@ static void lr_val(LocalReads *lr, const Val *v) {
 
 static void lr_block(LocalReads *lr, Block b);
 
+static void lr_type(LocalReads *lr, const Type *t) {
+  if (t && t->kind == TY_TENSOR)
+    for (uint32_t i = 0; i < t->rank; i++) lr_expr(lr, t->shape[i]);
+}
+
 static void lr_stmt(LocalReads *lr, const Stmt *s) {
   switch ((StmtKind)s->kind) {
   case SK_ASSIGN:
     lr_val(lr, &s->u.assign.val);
-    if (s->u.assign.type)
-      for (uint32_t i = 0; i < s->u.assign.type->rank; i++) lr_expr(lr, s->u.assign.type->shape[i]);
+    lr_type(lr, s->u.assign.type);
     break;
   case SK_CALL: {
     Val v = {.call = s->u.call};
@@ -145,11 +153,15 @@ static void lr_stmt(LocalReads *lr, const Stmt *s) {
     lr_expr(lr, s->u.loop.stop);
     lr_expr(lr, s->u.loop.step);
     lr_expr(lr, s->u.loop.cond);
-    for (uint32_t i = 0; i < s->u.loop.ncarry; i++) lr_val(lr, &s->u.loop.inits[i]);
+    for (uint32_t i = 0; i < s->u.loop.ncarry; i++) {
+      lr_val(lr, &s->u.loop.inits[i]);
+      lr_type(lr, stmt_slot_type(s, i));
+    }
     lr_block(lr, s->u.loop.body);
     break;
   case SK_IF:
     lr_expr(lr, s->u.ifs.cond);
+    for (uint32_t i = 0; i < s->u.ifs.nrets; i++) lr_type(lr, stmt_slot_type(s, i));
     lr_block(lr, s->u.ifs.then);
     lr_block(lr, s->u.ifs.els);
     break;
@@ -185,10 +197,12 @@ static void prune_if(Dce *d, Stmt *s) {
     if (dead) {
       count_val(d, &yt->u.vals.vals[i], -1);
       count_val(d, &ye->u.vals.vals[i], -1);
+      count_type(d, stmt_slot_type(s, i), -1);
       d->ps->res->slots_pruned++;
       d->changed = true;
       continue;
     }
+    if (s->u.ifs.types) s->u.ifs.types[k] = s->u.ifs.types[i];
     s->u.ifs.rets[k] = s->u.ifs.rets[i];
     yt->u.vals.vals[k] = yt->u.vals.vals[i];
     ye->u.vals.vals[k] = ye->u.vals.vals[i];
@@ -231,10 +245,12 @@ static void prune_loop(Dce *d, Stmt *s) {
     if (cand[i]) {
       count_val(d, &s->u.loop.inits[i], -1);
       count_val(d, &y->u.vals.vals[i], -1);
+      count_type(d, stmt_slot_type(s, i), -1);
       d->ps->res->slots_pruned++;
       d->changed = true;
       continue;
     }
+    if (s->u.loop.types) s->u.loop.types[k] = s->u.loop.types[i];
     s->u.loop.carries[k] = s->u.loop.carries[i];
     s->u.loop.inits[k] = s->u.loop.inits[i];
     if (s->u.loop.rets) s->u.loop.rets[k] = s->u.loop.rets[i];

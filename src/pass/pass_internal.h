@@ -33,6 +33,13 @@ typedef struct {
    * call is bound to a fresh variable of that type: as a call statement it would be another event
    * (`call f()` instead of `call f()->i64`). */
   PVar *const *slots;
+  /* YM_ASSIGN: each slot's type at the folded statement, folded there: the type of the assignments
+   * (a yielded call's result is typed by it). */
+  const Type *types;
+  /* YM_ASSIGN: the folded statement's result variables in the input (NULL: not bound). A yielded
+   * tensor variable is no assignment (`r = t` would be a tensor event the input does not have): the
+   * result is renamed to it. */
+  PVar *const *src_rets;
 } YieldTo;
 
 typedef struct {

@@ -124,6 +124,14 @@ static Function *run_once(Program *into, const Function *src, const PassOptions 
   /* 8. */
   if (!ps.failed) pass_dce(&ps, ps.tgt);
   if (!analyzer_ok(ps.an)) pass_fail(&ps, vs_ctx_error(into->ctx)[0] ? vs_ctx_error(into->ctx) : "analysis failed");
+  /* The output must be a program the parser accepts: a variable that dead-code removal took while a
+   * type or a value still reads it is a bug of the pass, never a printed program. */
+  char why[120];
+  if (!ps.failed && !fn_well_formed(ps.tgt, why, sizeof why)) {
+    char msg[sizeof ps.res->error];
+    snprintf(msg, sizeof msg, "internal error: the output is not well formed: %.120s", why);
+    pass_fail(&ps, msg);
+  }
   out = ps.tgt;
 done:
   if (ps.failed) {

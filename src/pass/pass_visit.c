@@ -248,6 +248,23 @@ static bool any_call(const Val *v, uint32_t n) {
   return false;
 }
 
+/* A tensor variable t that a folded statement passes to its result r (a yield, or a zero-trip loop's
+ * initial value) cannot become the assignment `r = t`: that is a tensor event the input does not
+ * have. The fold renames r to t instead, which is exact only when both keep their value: r has this
+ * one definition and t at most one (input variables; fresh ones are defined once). */
+static bool tensor_pass_foldable(const Pass *ps, PVar *const *rets, const Val *v, uint32_t n) {
+  for (uint32_t i = 0; i < n; i++) {
+    const PVar *t = v[i].tensor, *r = rets ? rets[i] : NULL;
+    if (!t || !r) continue;
+    if (r->id >= ps->nsrc || ps->defs[r->id] != 1) return false;
+    if (t->id < ps->nsrc && ps->defs[t->id] > 1) return false;
+  }
+  return true;
+}
+
+/* Result r (an input variable) takes tensor value t (an output variable) at a fold point. */
+static void pass_tensor(Pass *ps, PVar *r, PVar *t) { set_sub(ps, r, t, NULL, false); }
+
 static Type *type_out(Pass *ps, const Type *t) {
   Type *o = alloc(ps, sizeof *o);
   if (!o) return NULL;
@@ -255,6 +272,21 @@ static Type *type_out(Pass *ps, const Type *t) {
   if (t->kind == TY_TENSOR && t->rank) {
     o->shape = alloc(ps, t->rank * sizeof *o->shape);
     for (uint32_t i = 0; o->shape && i < t->rank; i++) o->shape[i] = expr(ps, t->shape[i]);
+  }
+  return o;
+}
+
+/* The types of a loop's carries or an if's results at that statement, folded there. */
+static Type *slot_types_out(Pass *ps, const Stmt *s, uint32_t n) {
+  if (!n) return NULL;
+  Type *o = alloc(ps, n * sizeof *o);
+  for (uint32_t i = 0; o && i < n; i++) {
+    const Type *t = stmt_slot_type(s, i);
+    o[i] = *t;
+    if (t->kind != TY_TENSOR || !t->rank) continue;
+    o[i].shape = alloc(ps, t->rank * sizeof *o[i].shape);
+    for (uint32_t k = 0; o[i].shape && k < t->rank; k++) o[i].shape[k] = expr(ps, t->shape[k]);
+    if (!o[i].shape) return NULL;
   }
   return o;
 }
@@ -285,25 +317,26 @@ static Stmt *new_stmt(Pass *ps, StmtKind k, const Stmt *like) {
   return s;
 }
 
-/* var = v, at the point of `like` (var: an output variable). */
-static void emit_assign(Pass *ps, StmtVec *out, PVar *var, Val v, const Stmt *like) {
+/* var = v, at the point of `like` (var: an output variable; ty: its type there, already folded, for
+ * a tensor). */
+static void emit_assign(Pass *ps, StmtVec *out, PVar *var, Val v, const Type *ty, const Stmt *like) {
   Stmt *s = new_stmt(ps, SK_ASSIGN, like);
   if (!s) return;
   s->u.assign.var = var;
   s->u.assign.val = v;
-  if (var->type.kind == TY_TENSOR) s->u.assign.type = &var->type;
+  if (var->type.kind == TY_TENSOR) s->u.assign.type = (Type *)(ty ? ty : &var->type);
   svec_push(out, s);
   if (!ps->remap_only && v.e && var->node) analyzer_bind_value(ps->an, var->node, v.e);
 }
 
 /* A fresh variable holding v, for a loop variable or carry whose value is not a constant. */
-static Node *hold_in_fresh(Pass *ps, StmtVec *out, PVar *like_var, Val v, const Stmt *like) {
+static Node *hold_in_fresh(Pass *ps, StmtVec *out, PVar *like_var, Val v, const Type *ty, const Stmt *like) {
   PVar *f = fresh(ps, like_var);
   if (!f) {
     pass_fail(ps, "out of memory");
     return NULL;
   }
-  emit_assign(ps, out, f, v, like);
+  emit_assign(ps, out, f, v, ty, like);
   set_sub(ps, like_var, f, NULL, true);
   return f->node;
 }
@@ -340,9 +373,11 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     Block live = taken ? s->u.ifs.then : s->u.ifs.els;
     Stmt *y = block_trailing_yield(live, NULL);
     obligation(ps, c0, taken, s, "if condition");
-    if (!(y && any_call(y->u.vals.vals, y->u.vals.n))) {
+    if (!(y && (any_call(y->u.vals.vals, y->u.vals.n) ||
+                !tensor_pass_foldable(ps, s->u.ifs.rets, y->u.vals.vals, y->u.vals.n)))) {
       /* Fold A: lift the live branch. */
-      YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr, NULL};
+      Type *types = slot_types_out(ps, s, nr);
+      YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr, NULL, types, s->u.ifs.rets};
       size_t mark = ps->nscope;
       const Block *saved_lift = ps->lift;
       ps->lift = &live;
@@ -358,7 +393,8 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     if (!o) return;
     *o = *s;
     o->u.ifs.cond = c;
-    YieldTo keep = {YM_KEEP, NULL, 0, NULL};
+    o->u.ifs.types = slot_types_out(ps, s, nr);
+    YieldTo keep = {YM_KEEP, NULL, 0, NULL, NULL, NULL};
     o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
     bool saved = ps->remap_only;
     ps->remap_only = !taken;
@@ -374,8 +410,9 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   if (!o) return;
   *o = *s;
   o->u.ifs.cond = c;
+  o->u.ifs.types = slot_types_out(ps, s, nr);
   o->u.ifs.rets = ret_targets(ps, s->u.ifs.rets, nr, lifted);
-  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL, NULL, NULL};
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_assume(ps->an, c);
   o->u.ifs.then = visit_body(ps, s->u.ifs.then, &keep, false);
@@ -422,6 +459,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
   Node *start = expr(ps, s->u.loop.start), *stop = expr(ps, s->u.loop.stop), *step = expr(ps, s->u.loop.step);
   uint32_t nc = s->u.loop.ncarry;
   Val *inits = vals(ps, s->u.loop.inits, nc);
+  Type *types = slot_types_out(ps, s, nc);
   int trips = -1;
   if (!ps->remap_only && !ps->opts.constant_only && s->u.loop.kind == LOOP_SEQ && !s->u.loop.nattrs &&
       !any_call(inits, nc))
@@ -430,11 +468,24 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
     ps->res->depth_capped = true;
     trips = -1;
   }
+  if (trips == 0 && !tensor_pass_foldable(ps, s->u.loop.rets, s->u.loop.inits, nc)) trips = -1;
+  if (trips == 1) {
+    /* A tensor carry whose initial value may change in the body would need a copy (an event). */
+    for (uint32_t i = 0; i < nc; i++) {
+      const PVar *t = s->u.loop.inits[i].tensor;
+      if (t && t->id < ps->nsrc && ps->defs[t->id] > 1) trips = -1;
+    }
+    Stmt *y = block_trailing_yield(s->u.loop.body, NULL);
+    if (y && !tensor_pass_foldable(ps, s->u.loop.rets, y->u.vals.vals, y->u.vals.n)) trips = -1;
+  }
   if (trips == 0 || trips == 1) {
     obligation(ps, trip_cond(ps, start, stop, step, trips), true, s, trips ? "single-trip loop" : "zero-trip loop");
     PVar **rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
     if (trips == 0) {
-      for (uint32_t i = 0; rets && i < nc; i++) emit_assign(ps, out, rets[i], inits[i], s);
+      for (uint32_t i = 0; rets && types && i < nc; i++) {
+        if (inits[i].tensor) pass_tensor(ps, s->u.loop.rets[i], inits[i].tensor);
+        else emit_assign(ps, out, rets[i], inits[i], &types[i], s);
+      }
       show_all(ps, s->u.loop.rets, nc);
       ps->res->loops_removed++;
       return;
@@ -445,18 +496,18 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
      * other is evaluated once, at the fold point, into a fresh variable. */
     PVar *lv = s->u.loop.var;
     if (analyzer_expr_stable(ps->an, start)) set_sub(ps, lv, NULL, start, true);
-    else hold_in_fresh(ps, out, lv, (Val){.e = start}, s);
+    else hold_in_fresh(ps, out, lv, (Val){.e = start}, NULL, s);
     for (uint32_t i = 0; i < nc; i++) {
       PVar *c = s->u.loop.carries[i];
       const Val *iv = &inits[i];
       if (iv->e && analyzer_expr_stable(ps->an, iv->e)) set_sub(ps, c, NULL, iv->e, true);
       else if (iv->tensor && (iv->tensor->id >= ps->nsrc || ps->defs[iv->tensor->id] <= 1))
         set_sub(ps, c, iv->tensor, NULL, true);
-      else hold_in_fresh(ps, out, c, *iv, s);
+      else hold_in_fresh(ps, out, c, *iv, types ? &types[i] : NULL, s);
     }
     show(ps, lv);
     show_all(ps, s->u.loop.carries, nc);
-    YieldTo to = {YM_ASSIGN, rets, nc, s->u.loop.carries};
+    YieldTo to = {YM_ASSIGN, rets, nc, s->u.loop.carries, types, s->u.loop.rets};
     ps->fold_depth++;
     const Block *saved_lift = ps->lift;
     ps->lift = &s->u.loop.body;
@@ -476,6 +527,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
   o->u.loop.stop = stop;
   o->u.loop.step = step;
   o->u.loop.inits = inits;
+  o->u.loop.types = types;
   /* The loop variable and carries are new definitions: never renamed. */
   size_t mark = ps->nscope;
   set_sub(ps, s->u.loop.var, NULL, NULL, false);
@@ -491,7 +543,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
   show_all(ps, s->u.loop.carries, nc);
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_bind_loop(ps->an, o->u.loop.var->node, start, stop, step);
-  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL, NULL, NULL};
   o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
   analyzer_restore(ps->an, m);
   hide_to(ps, mark);
@@ -503,6 +555,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
 static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   uint32_t nc = s->u.loop.ncarry;
   Val *inits = vals(ps, s->u.loop.inits, nc);
+  Type *types = slot_types_out(ps, s, nc);
   if (!ps->remap_only && !ps->opts.constant_only && !any_call(inits, nc)) {
     /* The condition on entry: carries replaced by their initial values. */
     size_t umark = ps->nundo;
@@ -511,10 +564,13 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     Node *c0 = subst(ps, s->u.loop.cond);
     undo_subs(ps, umark);
     Node *n0 = vs_un(ps->prog->ctx, OP_NOT, c0);
-    if (n0 && analyzer_can_prove(ps->an, n0)) {
+    if (n0 && tensor_pass_foldable(ps, s->u.loop.rets, s->u.loop.inits, nc) && analyzer_can_prove(ps->an, n0)) {
       obligation(ps, c0, false, s, "zero-trip while loop");
       PVar **rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
-      for (uint32_t i = 0; rets && i < nc; i++) emit_assign(ps, out, rets[i], inits[i], s);
+      for (uint32_t i = 0; rets && types && i < nc; i++) {
+        if (inits[i].tensor) pass_tensor(ps, s->u.loop.rets[i], inits[i].tensor);
+        else emit_assign(ps, out, rets[i], inits[i], &types[i], s);
+      }
       show_all(ps, s->u.loop.rets, nc);
       ps->res->whiles_removed++;
       return;
@@ -524,6 +580,7 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   if (!o) return;
   *o = *s;
   o->u.loop.inits = inits;
+  o->u.loop.types = types;
   size_t mark = ps->nscope;
   if (nc) {
     o->u.loop.carries = alloc(ps, nc * sizeof *o->u.loop.carries);
@@ -536,7 +593,7 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   o->u.loop.cond = expr(ps, s->u.loop.cond);
   AnMark m = analyzer_mark(ps->an);
   if (!ps->remap_only) analyzer_assume(ps->an, o->u.loop.cond);
-  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL, NULL, NULL};
   o->u.loop.body = visit_body(ps, s->u.loop.body, &keep, false);
   analyzer_restore(ps->an, m);
   hide_to(ps, mark);
@@ -620,12 +677,15 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
       break;
     }
     for (uint32_t i = 0; v && i < n; i++) {
-      if (yt->rets && yt->rets[i]) {
-        emit_assign(ps, out, yt->rets[i], v[i], s);
+      const Type *ty = yt->types ? &yt->types[i] : NULL;
+      if (v[i].tensor && yt->rets && yt->rets[i] && yt->src_rets) {
+        pass_tensor(ps, yt->src_rets[i], v[i].tensor);
+      } else if (yt->rets && yt->rets[i]) {
+        emit_assign(ps, out, yt->rets[i], v[i], ty, s);
       } else if (v[i].call && yt->slots && yt->slots[i]) {
         PVar *h = fresh(ps, yt->slots[i]);
         if (!h) return;
-        emit_assign(ps, out, h, v[i], s);
+        emit_assign(ps, out, h, v[i], ty, s);
       } else if (v[i].call) {
         Stmt *o = new_stmt(ps, SK_CALL, s);
         if (!o) return;
@@ -651,7 +711,7 @@ static void visit_block(Pass *ps, Block b, StmtVec *out, const YieldTo *yt, bool
 }
 
 Block pass_visit_body(Pass *ps, Block body) {
-  YieldTo keep = {YM_KEEP, NULL, 0, NULL};
+  YieldTo keep = {YM_KEEP, NULL, 0, NULL, NULL, NULL};
   StmtVec v = {0};
   visit_block(ps, body, &v, &keep, false);
   if (v.oom) pass_fail(ps, "out of memory");

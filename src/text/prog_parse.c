@@ -511,7 +511,8 @@ static bool bind_rets(PP *p, const RetList *r, const Type *types, PVar ***out) {
 }
 
 /* `iter (a: T = v, ...)`: carries, visible (read-only) in the body only. */
-static bool parse_carries(PP *p, PVar ***carries, Val **inits, uint32_t *n, PVar **tmp_vars, Val *tmp_vals) {
+static bool parse_carries(PP *p, PVar ***carries, Val **inits, Type **ctypes, uint32_t *n, PVar **tmp_vars,
+                          Val *tmp_vals) {
   *n = 0;
   if (!is_kw(p, cur(p), "iter")) return true;
   if (!advance(p) || !expect(p, TK_LPAREN, "'(' after 'iter'")) return false;
@@ -543,9 +544,11 @@ static bool parse_carries(PP *p, PVar ***carries, Val **inits, uint32_t *n, PVar
   }
   *carries = prog_alloc(p->prog, k * sizeof **carries);
   *inits = prog_alloc(p->prog, k * sizeof **inits);
-  if (!*carries || !*inits) return fail(p, cur(p)->line, cur(p)->col, "out of memory");
+  *ctypes = prog_alloc(p->prog, k * sizeof **ctypes);
+  if (!*carries || !*inits || !*ctypes) return fail(p, cur(p)->line, cur(p)->col, "out of memory");
   memcpy(*carries, tmp_vars, k * sizeof *tmp_vars);
   memcpy(*inits, tmp_vals, k * sizeof *tmp_vals);
+  memcpy(*ctypes, types, k * sizeof *types);
   *n = k;
   return true;
 }
@@ -625,7 +628,8 @@ static bool parse_for(PP *p, RetList *rets, StmtVec *out) {
   Val tmp_vals[PROG_MAX_VALS];
   Stmt *s = stmt_new(p->prog, SK_FOR, line, col);
   if (!s) return fail(p, line, col, "out of memory");
-  if (!parse_carries(p, &s->u.loop.carries, &s->u.loop.inits, &s->u.loop.ncarry, tmp_vars, tmp_vals)) return false;
+  if (!parse_carries(p, &s->u.loop.carries, &s->u.loop.inits, &s->u.loop.types, &s->u.loop.ncarry, tmp_vars,
+                     tmp_vals)) return false;
   const char *vname = vs_intern(p->ctx, p->src + vt.off, vt.len);
   if (!vname) return fail(p, vt.line, vt.col, "out of memory");
   if (visible(p, vname)) return fail(p, vt.line, vt.col, "loop variable '%s' hides a variable that is already defined", vname);
@@ -640,7 +644,7 @@ static bool parse_for(PP *p, RetList *rets, StmtVec *out) {
                 nc == 1 ? "y" : "ies", rets->n, rets->n == 1 ? "" : "s");
   Type ctypes[PROG_MAX_VALS];
   bool known[PROG_MAX_VALS];
-  for (uint32_t i = 0; i < nc; i++) ctypes[i] = s->u.loop.carries[i]->type, known[i] = true;
+  for (uint32_t i = 0; i < nc; i++) ctypes[i] = s->u.loop.types[i], known[i] = true;
   YieldTarget yt = {.what = "for", .n = nc, .types = ctypes, .known = known};
   PVar *scoped[PROG_MAX_VALS + 1];
   scoped[0] = lv;
@@ -669,7 +673,8 @@ static bool parse_while(PP *p, RetList *rets, StmtVec *out) {
   Val tmp_vals[PROG_MAX_VALS];
   Stmt *s = stmt_new(p->prog, SK_WHILE, line, col);
   if (!s) return fail(p, line, col, "out of memory");
-  if (!parse_carries(p, &s->u.loop.carries, &s->u.loop.inits, &s->u.loop.ncarry, tmp_vars, tmp_vals)) return false;
+  if (!parse_carries(p, &s->u.loop.carries, &s->u.loop.inits, &s->u.loop.types, &s->u.loop.ncarry, tmp_vars,
+                     tmp_vals)) return false;
   uint32_t nc = s->u.loop.ncarry;
   if (rets && rets->n != nc)
     return fail(p, rets->names[0].line, rets->names[0].col, "the loop has %u carr%s but %u result%s", nc,
@@ -686,7 +691,7 @@ static bool parse_while(PP *p, RetList *rets, StmtVec *out) {
   if (cond->dtype != DT_BOOL) return fail(p, cl, cc, "the condition must be bool, got %s", dt_name((DType)cond->dtype));
   Type ctypes[PROG_MAX_VALS];
   bool known[PROG_MAX_VALS];
-  for (uint32_t i = 0; i < nc; i++) ctypes[i] = s->u.loop.carries[i]->type, known[i] = true;
+  for (uint32_t i = 0; i < nc; i++) ctypes[i] = s->u.loop.types[i], known[i] = true;
   YieldTarget yt = {.what = "while", .n = nc, .types = ctypes, .known = known};
   if (!parse_body(p, s->u.loop.carries, nc, &yt, &s->u.loop.body)) return false;
   s->u.loop.cond = cond;
@@ -746,6 +751,11 @@ static bool parse_if(PP *p, RetList *rets, StmtVec *out) {
   }
   s->u.ifs.cond = cond;
   s->u.ifs.nrets = nr;
+  if (nr) {
+    s->u.ifs.types = prog_alloc(p->prog, nr * sizeof *types);
+    if (!s->u.ifs.types) return fail(p, line, col, "out of memory");
+    memcpy(s->u.ifs.types, types, nr * sizeof *types);
+  }
   if (!bind_rets(p, rets, types, &s->u.ifs.rets)) return false;
   svec_push(out, s);
   return true;

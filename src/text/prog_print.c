@@ -128,15 +128,16 @@ static void body(Out *o, Block b, int depth) {
   hide_to(o, mark);
 }
 
-static void rets(Out *o, PVar **r, uint32_t n, bool typed) {
+/* The result list; an if's results carry their types (a loop's come from its carries). */
+static void rets(Out *o, const Stmt *s, PVar **r, uint32_t n) {
   if (!r || !n) return;
   puts_(o, "(");
   for (uint32_t i = 0; i < n; i++) {
     if (i) puts_(o, ", ");
     puts_(o, r[i]->name);
-    if (typed) {
+    if (s->kind == SK_IF) {
       puts_(o, ": ");
-      type(o, &r[i]->type);
+      type(o, stmt_slot_type(s, i));
     }
   }
   puts_(o, ") = ");
@@ -149,7 +150,7 @@ static void carries(Out *o, const Stmt *s) {
     if (i) puts_(o, ", ");
     puts_(o, s->u.loop.carries[i]->name);
     puts_(o, ": ");
-    type(o, &s->u.loop.carries[i]->type);
+    type(o, stmt_slot_type(s, i));
     puts_(o, " = ");
     val(o, &s->u.loop.inits[i]);
   }
@@ -188,7 +189,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     break;
   }
   case SK_FOR: {
-    rets(o, s->u.loop.rets, s->u.loop.ncarry, false);
+    rets(o, s, s->u.loop.rets, s->u.loop.ncarry);
     putf(o, "for %s in %s(", s->u.loop.var->name, loop_kind_name(s->u.loop.kind));
     node(o, s->u.loop.start);
     puts_(o, ", ");
@@ -212,7 +213,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     break;
   }
   case SK_WHILE: {
-    rets(o, s->u.loop.rets, s->u.loop.ncarry, false);
+    rets(o, s, s->u.loop.rets, s->u.loop.ncarry);
     puts_(o, "while");
     carries(o, s);
     puts_(o, " cond ");
@@ -228,7 +229,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     break;
   }
   case SK_IF: {
-    rets(o, s->u.ifs.rets, s->u.ifs.nrets, true);
+    rets(o, s, s->u.ifs.rets, s->u.ifs.nrets);
     puts_(o, "if ");
     node(o, s->u.ifs.cond);
     puts_(o, " {\n");
