@@ -22,7 +22,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "ir/graph.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"

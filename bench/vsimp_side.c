@@ -10,7 +10,7 @@
 #include <malloc.h>
 #endif
 
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "ir/timer.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"

@@ -16,7 +16,7 @@
 #include "ir/stmt.h"
 #include "pass/prog_pass.h"
 #include "rules/catalog.h"
-#include "smt/prog_check.h"
+#include "verify/prog_check.h"
 #include "text/prog_text.h"
 
 typedef struct {

@@ -18,9 +18,9 @@
 
 #include <cmocka.h>
 
-#include "analysis/bounds.h"
-#include "analysis/bounds_ops.h"
-#include "analysis/bounds_trust.h"
+#include "ir/bounds.h"
+#include "ir/bounds_ops.h"
+#include "ir/bounds_trust.h"
 #include "eval/eval.h"
 #include "ir/node.h"
 #include "ir/nodemap.h"

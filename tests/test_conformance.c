@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "check/conformance.h"
+#include "verify/conformance.h"
 #include "eval/eval.h"
 #include "eval/eval_graph.h"
 #include "ir/graph.h"

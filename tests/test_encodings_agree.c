@@ -18,7 +18,7 @@
 #include <cmocka.h>
 
 #include "rules/catalog.h"
-#include "smt/rule_verify.h"
+#include "verify/rule_verify.h"
 #include "smt/smt.h"
 
 /* The rules whose text divides: the ones the integer encoding was built for. */

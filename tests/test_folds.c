@@ -19,6 +19,7 @@
 
 #include "eval/eval.h"
 #include "rewrite/engine.h"
+#include "rewrite/dispatch.h"
 #include "rules/catalog.h"
 #include "text/text.h"
 #include "support.h"
@@ -366,7 +367,7 @@ static void test_builtin_ledger_gates_folds(void **state) {
     }
   }
   size_t n;
-  const Action *acts = catalog_actions(c, false, OP_IDIV, &n);
+  const Action *acts = dispatch_actions(c, false, OP_IDIV, &n);
   for (size_t i = 0; i < n; i++) {
     if (!acts[i].fold || strcmp(acts[i].fold->name, "cancel_divmod_div")) continue;
     const Rule *r = catalog_find(c, "cancel_divmod_div");

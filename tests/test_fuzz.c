@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "eval/eval_graph.h"
 #include "fuzz/campaign.h"
 #include "fuzz/gen.h"
@@ -25,6 +25,7 @@
 #include "ir/graph.h"
 #include "ir/vector.h"
 #include "rules/catalog.h"
+#include "rewrite/folds.h"
 #include "support.h"
 #include "text/text.h"
 

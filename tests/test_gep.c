@@ -13,13 +13,13 @@
 
 #include <cmocka.h>
 
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "eval/eval.h"
 #include "ir/intmath.h"
 #include "ir/vector.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
-#include "smt/rule_verify.h"
+#include "verify/rule_verify.h"
 #include "smt/smt.h"
 #include "text/text.h"
 #include "support.h"

@@ -15,11 +15,11 @@
 #include <cmocka.h>
 
 #include "analysis/may_ub.h"
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "ir/graph.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
-#include "smt/rule_verify.h"
+#include "verify/rule_verify.h"
 #include "text/text.h"
 #include "support.h"
 

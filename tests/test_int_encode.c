@@ -20,8 +20,9 @@
 #include "ir/edges.h"
 #include "rules/catalog.h"
 #include "smt/encode.h"
+#include "eval/eval.h"
 #include "smt/int_encode.h"
-#include "smt/rule_verify.h"
+#include "verify/rule_verify.h"
 #include "smt/z3ctx.h"
 #include "support.h"
 

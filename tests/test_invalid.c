@@ -13,12 +13,12 @@
 
 #include <cmocka.h>
 
-#include "check/conformance.h"
-#include "check/refine_check.h"
+#include "verify/conformance.h"
+#include "verify/refine_check.h"
 #include "eval/eval.h"
 #include "rewrite/engine.h"
 #include "rules/catalog.h"
-#include "smt/rule_verify.h"
+#include "verify/rule_verify.h"
 #include "smt/smt.h"
 #include "support.h"
 #include "text/text.h"

@@ -14,28 +14,37 @@
 
 #include "rules/catalog.h"
 #include "rules/embedded.h"
-#include "smt/rule_verify.h"
+#include "rules/ledger.h"
+#include "verify/rule_verify.h"
+
+/* The status recorded for (hash, rule, instance), read through the ledger module. */
+typedef struct {
+  uint64_t hash;
+  const char *rule, *inst;
+  char status[LEDGER_WORD_MAX];
+  bool found;
+} Lookup;
+
+static bool lookup_one(void *ud, const LedgerRecord *r) {
+  Lookup *l = ud;
+  if (r->hash != l->hash || strcmp(r->rule, l->rule) || strcmp(r->instance, l->inst)) return true;
+  snprintf(l->status, sizeof l->status, "%s", r->status);
+  l->found = true;
+  return false;
+}
 
 static bool ledger_has(const char *ledger, size_t len, const Rule *r, const char *inst, char *status, size_t ssz) {
-  char prefix[256];
-  int n = snprintf(prefix, sizeof prefix, "%016llx %s %s ", (unsigned long long)r->text_hash, r->name, inst);
-  for (const char *p = ledger; p && p < ledger + len;) {
-    if (!strncmp(p, prefix, (size_t)n)) {
-      sscanf(p + n, "%31s", status);
-      (void)ssz;
-      return true;
-    }
-    p = memchr(p, '\n', (size_t)(ledger + len - p));
-    if (p) p++;
-  }
-  return false;
+  Lookup l = {r->text_hash, r->name, inst, "", false};
+  ledger_each(ledger, len, lookup_one, &l);
+  snprintf(status, ssz, "%s", l.status);
+  return l.found;
 }
 
 static void test_ledger_covers_catalog(void **state) {
   (void)state;
   assert_int_equal(vs_embedded_ledger_count, 1);
-  const char *ledger = (const char *)vs_embedded_ledger[0].data;
-  size_t len = vs_embedded_ledger[0].len;
+  size_t len;
+  const char *ledger = ledger_builtin(&len);
   Catalog *cat = catalog_new();
   VsDiag d;
   assert_true(catalog_load_builtin(cat, &d));
@@ -83,8 +92,72 @@ static void test_engine_sees_proved_instances(void **state) {
   catalog_free(cat);
 }
 
+/* The format: records are read back as written; comments, blank and malformed lines are skipped;
+ * the time is optional. */
+static bool collect(void *ud, const LedgerRecord *r) {
+  LedgerRecord *out = ud;
+  size_t i = 0;
+  while (out[i].rule[0]) i++;
+  out[i] = *r;
+  return i < 6;
+}
+
+static void test_ledger_format(void **state) {
+  (void)state;
+  LedgerRecord r = {.hash = UINT64_C(0x29c034e7872cd6e7), .ms = 12};
+  snprintf(r.rule, sizeof r.rule, "div_sum_exact");
+  snprintf(r.instance, sizeof r.instance, "i64,i8");
+  snprintf(r.status, sizeof r.status, "proved");
+  snprintf(r.solver, sizeof r.solver, "4.8.12");
+  char line[256];
+  size_t n = ledger_format(line, sizeof line, &r);
+  assert_string_equal(line, "29c034e7872cd6e7 div_sum_exact i64,i8 proved 4.8.12 12\n");
+  assert_int_equal(n, strlen(line));
+  assert_int_equal(ledger_format(line, 10, &r), 0); /* does not fit */
+  const char *text = "# header\n"
+                     "\n"
+                     "29c034e7872cd6e7 div_sum_exact i64,i8 proved 4.8.12 12\n"
+                     "29c034e7872cd6e7 short line\n"
+                     "29c034e7872cd6eZ bad_hash i8 proved 4.8.12\n"
+                     "00000000000000ff no_time - unknown 4.8.12\n"
+                     "00000000000000ff last_line u8 refuted 4.8.12 3";
+  LedgerRecord got[8];
+  memset(got, 0, sizeof got);
+  assert_int_equal(ledger_each(text, strlen(text), collect, got), 3);
+  assert_string_equal(got[0].rule, "div_sum_exact");
+  assert_true(got[0].hash == r.hash && got[0].ms == 12);
+  assert_string_equal(got[1].rule, "no_time");
+  assert_string_equal(got[1].instance, "-");
+  assert_true(got[1].ms < 0);
+  assert_string_equal(got[2].status, "refuted");
+  assert_true(got[2].ms == 3);
+}
+
+/* --only: one rule's records replaced in place, the others kept, the fresh header on top. */
+static void test_ledger_replace_rule(void **state) {
+  (void)state;
+  const char *old = "# old header\n"
+                    "0000000000000001 a i8 proved z3\n"
+                    "0000000000000002 b i8 unknown z3\n"
+                    "0000000000000002 b i16 unknown z3\n"
+                    "0000000000000003 c i8 proved z3\n";
+  const char *fresh = "# new header\n"
+                      "0000000000000009 b i8 proved z3\n";
+  char *m = ledger_replace_rule(old, strlen(old), fresh, strlen(fresh), "b");
+  assert_string_equal(m, "# new header\n"
+                         "0000000000000001 a i8 proved z3\n"
+                         "0000000000000009 b i8 proved z3\n"
+                         "0000000000000003 c i8 proved z3\n");
+  free(m);
+  m = ledger_replace_rule(old, strlen(old), fresh, strlen(fresh), "d"); /* not there: appended */
+  assert_non_null(strstr(m, "0000000000000003 c i8 proved z3\n0000000000000009 b i8 proved z3\n"));
+  free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(test_ledger_format),
+    cmocka_unit_test(test_ledger_replace_rule),
     cmocka_unit_test(test_ledger_covers_catalog),
     cmocka_unit_test(test_engine_sees_proved_instances),
   };

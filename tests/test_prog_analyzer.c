@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "analysis/analyzer.h"
+#include "pass/analyzer.h"
 #include "smt/smt.h"
 
 typedef struct {

@@ -12,8 +12,9 @@
 #include <cmocka.h>
 
 #include "rules/catalog.h"
+#include "rewrite/dispatch.h"
 #include "rules/rule.h"
-#include "smt/rule_verify.h"
+#include "verify/rule_verify.h"
 #include "support.h"
 
 /* ---- helpers ---- */
@@ -311,10 +312,10 @@ static void test_lemma(void **state) {
   assert_true(l->is_lemma);
   assert_string_equal(l->family, "lemma");
   size_t n;
-  const Action *acts = catalog_actions(c, false, OP_ADD, &n);
+  const Action *acts = dispatch_actions(c, false, OP_ADD, &n);
   for (size_t i = 0; i < n; i++) assert_true(acts[i].rule != l); /* lemmas are never matched */
   bool found = false;
-  acts = catalog_actions(c, false, OP_IDIV, &n);
+  acts = dispatch_actions(c, false, OP_IDIV, &n);
   for (size_t i = 0; i < n; i++) found |= acts[i].rule == find(c, "r");
   assert_true(found);
   catalog_free(c);

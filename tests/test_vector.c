@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "eval/eval.h"
 #include "fuzz/parse_oracle.h"
 #include "ir/vector.h"

@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "ir/graph.h"
 #include "ir/vector.h"
 #include "cli/cli.h"

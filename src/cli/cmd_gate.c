@@ -5,10 +5,10 @@
 
 #include <unistd.h>
 
-#include "check/conformance.h"
+#include "verify/conformance.h"
 #include "rules/catalog.h"
 #include "rules/embedded.h"
-#include "smt/verify_run.h"
+#include "verify/verify_run.h"
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "fuzz/campaign.h"

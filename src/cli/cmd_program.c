@@ -4,11 +4,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check/refine_check.h"
+#include "verify/refine_check.h"
 #include "cli/cli.h"
 #include "cli/json.h"
 #include "pass/prog_pass.h"
-#include "smt/prog_check.h"
+#include "verify/prog_check.h"
 #include "text/prog_text.h"
 
 static const char *prog_simplify_help =

@@ -9,22 +9,9 @@
 #include <stdint.h>
 
 #include "ir/node.h"
+#include "ir/value.h"
 #include "ir/vector.h"
 
-/* A result: the bit pattern of the value in the node's dtype (masked to its width; floats as their
- * IEEE bits, NaN canonical), or UB, or (index dtype only) INVALID, the sentinel that is no integer
- * (docs/semantics.md, "The invalid index"). ub and inv are never both set; bits is 0 for either. */
-typedef struct {
-  uint64_t bits;
-  bool ub;
-  bool inv;
-} Value;
-
-/* A variable's value in an assignment. */
-typedef struct {
-  const Node *var;
-  uint64_t bits;
-} VarValue;
 
 /* Applies n's op (with n's dtypes) to already-evaluated operand values. For SELECT, args[1] or args[2]
  * may be UB without making the result UB when the other is chosen. n's own operands are not read
@@ -46,27 +33,9 @@ size_t evaluator_vars(const Evaluator *ev, const Node *const **vars);
 /* Evaluates with the variables' values given in the order of evaluator_vars(). */
 Value evaluator_run(Evaluator *ev, const uint64_t *var_bits);
 
-/* True when two results are the same under refinement: both UB, both INVALID, or both values with
- * equal bits (NaN is canonical, so NaN equals NaN; -0.0 and +0.0 differ). */
-static inline bool value_same(Value a, Value b) {
-  return a.ub == b.ub && a.inv == b.inv && (a.ub || a.inv || a.bits == b.bits);
-}
 
 /* ---- vectors (eval_vector.c) ---- */
 
-/* A scalar or vector result: `lanes` lane bit patterns as in Value, and one UB flag for the whole value
- * (docs/semantics.md, "Vectors": a vector op is UB when any lane is). Lanes of a UB value are 0. */
-typedef struct {
-  uint64_t lane[VS_MAX_LANES];
-  uint8_t lanes;
-  bool ub;
-} VecValue;
-
-/* A variable's value: lane[0..var->lanes). */
-typedef struct {
-  const Node *var;
-  uint64_t lane[VS_MAX_LANES];
-} VecVarValue;
 
 /* Applies n's op lane by lane to evaluated operand values (one per operand of n). */
 VecValue eval_vec_op(const Node *n, const VecValue *args);

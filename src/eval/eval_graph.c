@@ -547,12 +547,6 @@ bool eval_graph(Node *root, const GraphEnv *env, GraphResult *out, char *err, si
   return ok;
 }
 
-void graph_result_free(GraphResult *r) {
-  for (size_t i = 0; r->bufs && i < r->nbufs; i++) bufdata_free(&r->bufs[i].data);
-  free(r->bufs);
-  r->bufs = NULL;
-  r->nbufs = 0;
-}
 
 bool graph_result_refines(const GraphResult *src, const GraphResult *tgt) {
   if (src->out_of_domain || src->value.ub) return true; /* no admissible point, or UB: anything goes */

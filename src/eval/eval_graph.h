@@ -22,38 +22,12 @@
  * one effect from several afters asks for exponentially many runs without any loop. */
 #define VS_EVAL_MAX_RUNS ((uint64_t)1 << 24)
 
-/* The inputs of an expression. Every variable, every free range and every buffer the expression uses
- * must be given (extra entries are ignored). A buffer's data.size must lie within the BUFFER node's
- * size range [lo, hi]. */
-typedef struct {
-  const VarValue *vars; /* scalar variables */
-  size_t nvars;
-  const VarValue *ranges; /* free ranges: var is the RANGE node, bits its value (an index) */
-  size_t nranges;
-  const BufValue *bufs; /* initial contents */
-  size_t nbufs;
-} GraphEnv;
-
-typedef struct {
-  /* A value root: the result (Value.ub, Value.inv as for scalars). An effect root: value.ub says
-   * whether the effect is UB. */
-  Value value;
-  /* An effect root that is not UB: the final contents of every buffer of env, in env's order (malloc'd;
-   * graph_result_free releases them; not NULL even when env has no buffer). NULL for value roots and UB
-   * effects. */
-  BufValue *bufs;
-  size_t nbufs;
-  /* Some free range's value lies outside its domain (0 <= r < end, end defined): the point is not
-   * admissible and nothing was evaluated (value is UB, bufs NULL). */
-  bool out_of_domain;
-} GraphResult;
 
 /* Evaluates root (a value or an effect) under env in the initial state env->bufs. Returns false, with a
  * message in err, when an input is missing or malformed, the expression has an abstract effect or a
  * vector, or the loops run more than VS_EVAL_MAX_ITERATIONS iterations (or the effects and private states
  * exceed VS_EVAL_MAX_RUNS). */
 bool eval_graph(Node *root, const GraphEnv *env, GraphResult *out, char *err, size_t errsize);
-void graph_result_free(GraphResult *r);
 
 /* Refinement's sameness of a source and a target result at one admissible point (both evaluated from
  * the same env), for a source that is not UB: the target is not UB and has the same value (values:

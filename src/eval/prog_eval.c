@@ -25,86 +25,6 @@
 
 enum { DEFAULT_FUEL = 10000000 };
 
-uint64_t prog_tensor_param_id(uint32_t param_index) { return (uint64_t)param_index + 1; }
-uint64_t prog_tensor_call_id(uint64_t event_pos) { return (UINT64_C(1) << 32) + event_pos; }
-
-/* ---- signatures ---- */
-
-typedef struct {
-  char *s;
-  size_t len, cap;
-  bool fail;
-} Str;
-
-static void sput(Str *b, const char *s) {
-  size_t n = strlen(s);
-  if (b->fail) return;
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap * 2 : 64;
-    while (cap < b->len + n + 1) cap *= 2;
-    char *ns = realloc(b->s, cap);
-    if (!ns) {
-      b->fail = true;
-      return;
-    }
-    b->s = ns;
-    b->cap = cap;
-  }
-  memcpy(b->s + b->len, s, n + 1);
-  b->len += n;
-}
-
-static void skind(Str *b, const Type *t) {
-  char tmp[64];
-  if (t->kind == TY_TENSOR) snprintf(tmp, sizeof tmp, "tensor[%u]%s", t->rank, dt_name((DType)t->dtype));
-  else snprintf(tmp, sizeof tmp, "%s", dt_name((DType)t->dtype));
-  sput(b, tmp);
-}
-
-static char *sdone(Str *b) {
-  if (b->fail) {
-    free(b->s);
-    return NULL;
-  }
-  return b->s;
-}
-
-static Type val_type(const Val *v) {
-  if (v->tensor) return v->tensor->type;
-  if (v->e) return type_scalar((DType)v->e->dtype);
-  return type_scalar(DT_BOOL);
-}
-
-char *prog_sig_call(const Call *c, const Type *result) {
-  Str b = {0};
-  sput(&b, "call ");
-  sput(&b, c->name);
-  sput(&b, "(");
-  for (uint32_t i = 0; i < c->nargs; i++) {
-    if (i) sput(&b, ",");
-    Type t = val_type(&c->args[i]);
-    skind(&b, &t);
-  }
-  sput(&b, ")");
-  if (result) {
-    sput(&b, "->");
-    skind(&b, result);
-  }
-  return sdone(&b);
-}
-
-char *prog_sig_simple(const char *what, const Type *const *types, uint32_t n) {
-  Str b = {0};
-  sput(&b, what);
-  sput(&b, "(");
-  for (uint32_t i = 0; i < n; i++) {
-    if (i) sput(&b, ",");
-    skind(&b, types[i]);
-  }
-  sput(&b, ")");
-  return sdone(&b);
-}
-
 /* ---- the interpreter ---- */
 
 typedef struct {
@@ -608,13 +528,3 @@ bool prog_eval(const Function *f, const ProgEvalInput *in, ProgTrace *out) {
   return !r.failed;
 }
 
-void prog_trace_free(ProgTrace *t) {
-  if (!t) return;
-  for (size_t i = 0; i < t->nevents; i++) {
-    free(t->events[i].sig);
-    free(t->events[i].args);
-    free(t->events[i].kinds);
-  }
-  free(t->events);
-  memset(t, 0, sizeof *t);
-}

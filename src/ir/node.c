@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis/bounds.h"
+#include "ir/bounds.h"
 #include "ir/arena.h"
 #include "ir/graph.h"
 #include "ir/nodemap.h"

@@ -13,7 +13,7 @@
 #ifndef VSIMP_PASS_PASS_INTERNAL_H
 #define VSIMP_PASS_PASS_INTERNAL_H
 
-#include "analysis/analyzer.h"
+#include "pass/analyzer.h"
 #include "ir/nodemap.h"
 #include "ir/ptrmap.h"
 #include "pass/prog_pass.h"

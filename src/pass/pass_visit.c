@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/rebuild.h"
 #include "pass/pass_internal.h"
 
 void pass_fail(Pass *ps, const char *msg) {
@@ -170,41 +171,19 @@ static Node *leaf_sub(Pass *ps, Node *v) {
   return nodemap_get(&ps->sub, v, &to) && to ? (Node *)(uintptr_t)to : v;
 }
 
+static Node *subst_one(void *ud, VsCtx *ctx, Node *x, Node **args) {
+  return x->op == OP_VAR ? leaf_sub(ud, x) : vs_rebuild_node(ctx, x, args);
+}
+
 static Node *subst(Pass *ps, Node *e) {
   if (!e || !nodemap_count(&ps->sub) || !(e->flags & NF_HAS_VAR)) return e;
   if (e->op == OP_VAR) return leaf_sub(ps, e);
-  Node **order;
-  size_t n = vs_postorder(e, &order);
-  if (!n) {
-    pass_fail(ps, "out of memory");
+  Node *r = vs_rebuild(ps->prog->ctx, e, subst_one, ps);
+  if (!r) {
+    pass_fail(ps, vs_ctx_error(ps->prog->ctx)[0] ? vs_ctx_error(ps->prog->ctx) : "out of memory");
     return e;
   }
-  NodeMap m;
-  nodemap_init(&m);
-  Node *out = e;
-  for (size_t i = 0; i < n; i++) {
-    Node *x = order[i], *r = x;
-    if (x->op == OP_VAR) {
-      r = leaf_sub(ps, x);
-    } else if (x->nargs) {
-      Node *args[3];
-      bool changed = false;
-      for (int j = 0; j < x->nargs; j++) {
-        uint64_t v;
-        args[j] = nodemap_get(&m, x->args[j], &v) ? (Node *)(uintptr_t)v : x->args[j];
-        changed |= args[j] != x->args[j];
-      }
-      if (changed && !(r = vs_make(ps->prog->ctx, (Op)x->op, (DType)x->dtype, args, x->nargs))) {
-        pass_fail(ps, vs_ctx_error(ps->prog->ctx));
-        r = x;
-      }
-    }
-    if (r != x && !nodemap_put(&m, x, (uintptr_t)r)) pass_fail(ps, "out of memory");
-    if (i + 1 == n) out = r;
-  }
-  nodemap_free(&m);
-  free(order);
-  return out;
+  return r;
 }
 
 static Node *expr(Pass *ps, Node *e) {

@@ -5,6 +5,7 @@
 
 #include "ir/graph.h"
 #include "ir/vector.h"
+#include "rewrite/dispatch.h"
 #include "rewrite/match.h"
 
 /* The memo: node -> its simplified form (a fixpoint maps to itself). Open addressing on the node's
@@ -193,9 +194,9 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
 static Node *step(Rewriter *rw, Node *n) {
   bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
   size_t nc;
-  const Candidate *cs = catalog_candidates(rw->cat, rw->opts.simple, n, &nc);
+  const Candidate *cs = dispatch_candidates(rw->cat, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
-    const Action *acts = catalog_actions(rw->cat, rw->opts.simple, n->op, &nc);
+    const Action *acts = dispatch_actions(rw->cat, rw->opts.simple, n->op, &nc);
     for (size_t i = 0; i < nc; i++) {
       const char *name;
       Node *out = try_action(rw, &acts[i], ~0u, NULL, n, vec_node, &name);

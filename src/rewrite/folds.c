@@ -6,7 +6,7 @@
 #include "eval/eval.h"
 #include "ir/graph.h"
 #include "rewrite/folds.h"
-#include "rules/catalog.h"
+#include "analysis/lin.h"
 
 /* Constant folding: an op whose operands are all constants becomes the constant the reference
  * evaluator computes, unless the op is UB there (`5 // 0` stays as it is) or has no exact meaning

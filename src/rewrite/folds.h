@@ -6,8 +6,28 @@
 #define VSIMP_REWRITE_FOLDS_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "ir/node.h"
+
+/* A procedural fold: C code for what one pattern cannot say. It declares the lemmas (rules of family
+ * `lemma`) that justify it; it fires at a dtype only where all of them are proved, or, for folds
+ * justified by the semantics conformance check itself (constant folding), always. */
+typedef struct {
+  const char *name;
+  const char *family;
+  const char *lemmas[12]; /* NULL-terminated; empty: justified by conformance. NAME@DTYPE: the lemma at
+                           * that dtype only, wherever the fold fires */
+  bool (*applies)(const Node *n);
+  Node *(*fold)(VsCtx *ctx, Node *n);
+  uint64_t ops; /* the ops (bit 1 << op) whose nodes it may apply to; 0: every op */
+  bool on_vectors; /* it may fire on vector nodes (it is justified lane by lane); others never do */
+} Fold;
+
+/* The built-in procedural folds, in the order the engine tries them within a family. */
+size_t fold_count(void);
+const Fold *fold_get(size_t i);
 
 /* applies(): cheap op tests. */
 bool fold_divmod_applies(const Node *n); /* // % tdiv tmod by a constant, integer dtype */

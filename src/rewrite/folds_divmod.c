@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "rewrite/folds.h"
-#include "rewrite/lin.h"
+#include "analysis/lin.h"
 
 static bool is_div(const Node *n) { return n->op == OP_IDIV || n->op == OP_TDIV; }
 static bool is_trunc(const Node *n) { return n->op == OP_TDIV || n->op == OP_TMOD; }

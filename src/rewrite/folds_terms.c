@@ -1,6 +1,6 @@
 /* Term collection and comparison offset moving, on linear forms (rewrite/lin.h). */
 #include "rewrite/folds.h"
-#include "rewrite/lin.h"
+#include "analysis/lin.h"
 
 bool fold_terms_applies(const Node *n) {
   return (n->op == OP_ADD || n->op == OP_SUB || n->op == OP_NEG || n->op == OP_MUL) && dt_is_int((DType)n->dtype);

@@ -1,0 +1,170 @@
+#include "analysis/lin.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { LIN_MAX_DEPTH = 64 };
+/* Coefficients beyond this magnitude make the folds give up (keeps every product within i128). */
+static const i128 LIN_COEF_LIMIT = (i128)1 << 100;
+
+static bool coef_ok(i128 a) { return a > -LIN_COEF_LIMIT && a < LIN_COEF_LIMIT; }
+
+void lin_init(Lin *l, DType dt) {
+  memset(l, 0, sizeof *l);
+  l->dt = dt;
+}
+
+i128 lin_gcd(i128 a, i128 b) {
+  if (a < 0) a = -a;
+  if (b < 0) b = -b;
+  while (b) {
+    i128 t = a % b;
+    a = b;
+    b = t;
+  }
+  return a;
+}
+
+bool lin_add(Lin *l, Node *t, i128 a) {
+  if (!coef_ok(a)) return false;
+  if (a == 0) return true;
+  for (int i = 0; i < l->n; i++)
+    if (l->t[i].t == t) {
+      i128 s;
+      if (!im_add_ok(l->t[i].a, a, &s) || !coef_ok(s)) return false;
+      l->t[i].a = s;
+      if (s == 0) { /* the term cancels: drop it, keep the order of the others */
+        memmove(&l->t[i], &l->t[i + 1], (size_t)(l->n - i - 1) * sizeof l->t[0]);
+        l->n--;
+      }
+      return true;
+    }
+  if (l->n == LIN_MAX_TERMS) return false;
+  l->t[l->n++] = (LinTerm){t, a};
+  return true;
+}
+
+static bool add_const(Lin *l, i128 v) {
+  i128 s;
+  if (!im_add_ok(l->k, v, &s) || !coef_ok(s)) return false;
+  l->k = s;
+  return true;
+}
+
+bool lin_add_lin(Lin *l, const Lin *src, i128 m) {
+  i128 v;
+  for (int i = 0; i < src->n; i++)
+    if (!im_mul_ok(src->t[i].a, m, &v) || !lin_add(l, src->t[i].t, v)) return false;
+  return im_mul_ok(src->k, m, &v) && add_const(l, v);
+}
+
+static bool walk(Lin *l, const Node *n, i128 m, int depth) {
+  i128 v;
+  if (!coef_ok(m)) return false;
+  if (n->op == OP_CONST) {
+    if (vs_const_value(n) != 0) l->atoms++;
+    return im_mul_ok(m, vs_const_value(n), &v) && add_const(l, v);
+  }
+  if (depth < LIN_MAX_DEPTH) {
+    switch (n->op) {
+    case OP_ADD: return walk(l, n->args[0], m, depth + 1) && walk(l, n->args[1], m, depth + 1);
+    case OP_SUB: return walk(l, n->args[0], m, depth + 1) && walk(l, n->args[1], -m, depth + 1);
+    case OP_NEG: return walk(l, n->args[0], -m, depth + 1);
+    case OP_MUL:
+      for (int i = 0; i < 2; i++)
+        if (n->args[i]->op == OP_CONST)
+          return im_mul_ok(m, vs_const_value(n->args[i]), &v) && walk(l, n->args[1 - i], v, depth + 1);
+      break;
+    default: break;
+    }
+  }
+  l->atoms++;
+  return lin_add(l, (Node *)n, m);
+}
+
+bool lin_of(const Node *n, Lin *out) {
+  lin_init(out, (DType)n->dtype);
+  if (!dt_is_int((DType)n->dtype)) return false;
+  return walk(out, n, 1, 0);
+}
+
+bool lin_range(const Lin *l, i128 *lo, i128 *hi) {
+  i128 L = l->k, H = l->k;
+  for (int i = 0; i < l->n; i++) {
+    i128 a = l->t[i].a, tl = vs_vmin(l->t[i].t), th = vs_vmax(l->t[i].t), x, y;
+    if (!im_mul_ok(a, tl, &x) || !im_mul_ok(a, th, &y)) return false;
+    if (x > y) {
+      i128 s = x;
+      x = y;
+      y = s;
+    }
+    if (!im_add_ok(L, x, &L) || !im_add_ok(H, y, &H)) return false;
+  }
+  *lo = L;
+  *hi = H;
+  return true;
+}
+
+bool lin_fits(const Lin *l) {
+  i128 lo, hi;
+  return lin_range(l, &lo, &hi) && im_fits(l->dt, lo) && im_fits(l->dt, hi);
+}
+
+bool lin_fits_scaled(const Lin *l, i128 m) {
+  i128 lo, hi, x, y;
+  if (!lin_range(l, &lo, &hi) || !im_mul_ok(lo, m, &x) || !im_mul_ok(hi, m, &y)) return false;
+  return im_fits(l->dt, x) && im_fits(l->dt, y);
+}
+
+/* The coefficient modulo 2^w as a balanced value: in (-2^(w-1), 2^(w-1)]. */
+static i128 balanced(DType dt, i128 a) {
+  int w = dt_bits(dt);
+  uint64_t bits = im_from_value(dt, a);
+  i128 u = (i128)bits, half = (i128)1 << (w - 1);
+  return u > half ? u - ((i128)1 << w) : u;
+}
+
+int lin_size_mod(const Lin *l) {
+  int s = balanced(l->dt, l->k) != 0;
+  for (int i = 0; i < l->n; i++) s += balanced(l->dt, l->t[i].a) != 0;
+  return s;
+}
+
+static int term_cmp(const void *a, const void *b) {
+  const LinTerm *x = a, *y = b;
+  return (x->t->id > y->t->id) - (x->t->id < y->t->id);
+}
+
+Node *lin_build(VsCtx *ctx, const Lin *l) {
+  DType dt = l->dt;
+  LinTerm ts[LIN_MAX_TERMS];
+  int n = 0;
+  for (int i = 0; i < l->n; i++) {
+    i128 a = balanced(dt, l->t[i].a);
+    if (a != 0) ts[n++] = (LinTerm){l->t[i].t, a};
+  }
+  qsort(ts, (size_t)n, sizeof ts[0], term_cmp);
+  /* A term with a positive coefficient leads when there is one. */
+  for (int i = 0; i < n; i++)
+    if (ts[i].a > 0) {
+      LinTerm first = ts[i];
+      memmove(&ts[1], &ts[0], (size_t)i * sizeof ts[0]);
+      ts[0] = first;
+      break;
+    }
+  Node *acc = NULL;
+  for (int i = 0; i < n; i++) {
+    Node *t = ts[i].t;
+    i128 a = ts[i].a;
+    if (acc && a == -1) {
+      acc = vs_bin(ctx, OP_SUB, acc, t);
+    } else {
+      Node *term = a == 1 ? t : a == -1 ? vs_un(ctx, OP_NEG, t) : vs_bin(ctx, OP_MUL, t, vs_const_int(ctx, dt, a));
+      acc = !term ? NULL : acc ? vs_bin(ctx, OP_ADD, acc, term) : term;
+    }
+    if (!acc) return NULL;
+  }
+  i128 k = balanced(dt, l->k);
+  if (!acc) return vs_const_int(ctx, dt, k);
+  return k ? vs_bin(ctx, OP_ADD, acc, vs_const_int(ctx, dt, k)) : acc;
+}

@@ -1,0 +1,43 @@
+/* prog_event.h: the observable events of a program run (docs/pass.md, "Program semantics"), as both
+ * implementations of the program semantics record them: the reference interpreter
+ * (src/eval/prog_eval.c) and the symbolic executor (src/smt/prog_sym.c). One naming of events and one
+ * identity scheme for tensors, so that a trace of one can be compared with a trace of the other. */
+#ifndef VSIMP_IR_PROG_EVENT_H
+#define VSIMP_IR_PROG_EVENT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ir/stmt.h"
+
+enum { PROG_KIND_TENSOR = 0xff };
+
+typedef struct {
+  char *sig;       /* the event's signature: `call f(i32, tensor)->index`, `spmd`, `return(i32)`... */
+  uint32_t nargs;
+  uint64_t *args;  /* bit patterns (tensors: their identity), then a tensor result's shape */
+  uint8_t *kinds;  /* per argument: its DType, or PROG_KIND_TENSOR for a tensor identity */
+  int line, col;   /* the statement */
+} ProgEvent;
+
+typedef struct {
+  bool ub;          /* the run hit UB at (ub_line, ub_col) */
+  int ub_line, ub_col;
+  bool out_of_fuel; /* stopped after the step limit (a loop that does not end) */
+  ProgEvent *events;
+  size_t nevents;
+} ProgTrace;
+
+void prog_trace_free(ProgTrace *t);
+
+/* Event signatures: `call f(i32,tensor[2]f32)->index`, `spmd(index)`, `return(i32)`. malloc'd; NULL when
+ * out of memory. */
+char *prog_sig_call(const Call *c, const Type *result); /* result NULL: a call statement */
+char *prog_sig_simple(const char *what, const Type *const *types, uint32_t n);
+
+/* Tensor identities: parameter i is i + 1; the tensor a call returns at event k is 2^32 + k. */
+uint64_t prog_tensor_param_id(uint32_t param_index);
+uint64_t prog_tensor_call_id(uint64_t event_pos);
+
+#endif

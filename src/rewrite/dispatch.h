@@ -1,0 +1,65 @@
+/* dispatch.h: which rules and folds the engine tries on a node.
+ *
+ * The engine looks up a node's candidates here instead of trying the whole catalog: actions are
+ * indexed by root op (and by matcher), then filtered by the node's shape two levels down, so a node
+ * tries only the rules that can match it (and that have a proved instance at its dtypes). The index
+ * and the per-shape cache live with the catalog (catalog_set_cache) and are rebuilt whenever its rules
+ * or proofs change. */
+#ifndef VSIMP_REWRITE_DISPATCH_H
+#define VSIMP_REWRITE_DISPATCH_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rewrite/folds.h"
+#include "rewrite/match.h"
+#include "rules/catalog.h"
+
+/* What the engine tries on a node, in order: rules and folds of the node's op, by family rank. */
+typedef struct {
+  const Rule *rule; /* one of rule, fold */
+  const Fold *fold;
+  int rank;
+  int order;
+  /* A fold: bit dt is set when every lemma it declares is proved at dtype dt (each free type class
+   * of the lemma taken as dt); resolved when the index is built. */
+  uint16_t fold_dtypes;
+} Action;
+
+/* The dtype a fold's lemmas are instantiated at for node n: the operands' dtype for a comparison,
+ * n's dtype otherwise. */
+static inline DType fold_subject_dtype(const Node *n) {
+  return (n->op == OP_EQ || n->op == OP_NE || n->op == OP_LT || n->op == OP_LE) ? (DType)n->args[0]->dtype
+                                                                                 : (DType)n->dtype;
+}
+/* Whether a fold action may fire on n: its lemmas are proved at n's subject dtype. */
+static inline bool action_fold_proved(const Action *a, const Node *n) {
+  return (a->fold_dtypes >> fold_subject_dtype(n)) & 1;
+}
+
+/* The actions for nodes of op `op` under a matcher ("simple" or "full"). Built on first use after
+ * the last load. */
+const Action *dispatch_actions(Catalog *c, bool simple, int op, size_t *n);
+
+/* An action worth trying on a node, with the variants of its rule's pattern worth trying. */
+typedef struct {
+  const Action *action;
+  uint8_t variants;       /* a rule: bit v set when pattern variant v may match (a fold: 0) */
+  const MatchProg *progs; /* a rule: its variants compiled (match_compile), or NULL: use match_pat */
+} Candidate;
+
+/* The actions of dispatch_actions(c, simple, n->op) that can fire on n, in the same order: a rule
+ * whose pattern fits n's shape (its op, dtype and first operand's dtype, its operands' ops and, for a
+ * binary node, theirs: a constant variable or a literal needs a constant of its value class, a
+ * sub-pattern its op, a repeated variable one node, a fixed type class its dtype) and that has a
+ * proved instance at those dtypes; a fold whose lemmas are proved at n's subject dtype.
+ * Variants whose template is the variant itself are left out too (they can only rebuild the matched
+ * node, which the engine discards: the commuted variant of x + y => y + x). Leaving out the others
+ * changes nothing (they cannot fire), and the engine still checks everything
+ * (match, proof, guard) before anything fires. Cached per shape on first use; the cache is dropped
+ * whenever the catalog or its proofs change (so Rule.proved must change only through the catalog's
+ * functions). Like dispatch_actions, not for concurrent use: one catalog per thread. */
+const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count);
+
+#endif

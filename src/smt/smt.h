@@ -1,0 +1,73 @@
+/* smt.h: the Z3 side of vsimp: encoding expressions as bit-vector / floating-point terms with a
+ * definedness term, and deciding refinement (docs/semantics.md). One SmtCtx per thread; it owns a Z3
+ * context that it reuses across queries (and recycles now and then to bound memory). A query that
+ * times out, hits its resource limit or comes back unknown is SMT_UNKNOWN, never SMT_VALID. */
+#ifndef VSIMP_SMT_SMT_H
+#define VSIMP_SMT_SMT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "ir/bufdata.h"
+#include "ir/node.h"
+#include "ir/value.h"
+
+typedef enum { SMT_VALID, SMT_INVALID, SMT_UNKNOWN, SMT_ERROR } SmtVerdict;
+
+typedef struct {
+  unsigned timeout_ms; /* per query; 0 = none */
+  unsigned rlimit;     /* Z3 resource limit per query (deterministic); 0 = none */
+  const char *smt2_path; /* when set, every query is also written there as SMT-LIB2 (overwritten) */
+} SmtOptions;
+
+typedef struct SmtCtx SmtCtx;
+
+SmtCtx *smt_new(const SmtOptions *opts);
+void smt_free(SmtCtx *s);
+void smt_set_options(SmtCtx *s, const SmtOptions *opts);
+/* "4.8.12" etc. */
+const char *smt_solver_version(void);
+
+typedef struct {
+  SmtVerdict verdict;
+  VarValue *model; /* SMT_INVALID: a value for every variable of pre, src and tgt (malloc'd); a vector
+                    * variable's entry holds its lane 0 */
+  size_t nmodel;
+  VecVarValue *vmodel; /* SMT_INVALID, when some variable is a vector: every variable's lanes (malloc'd),
+                        * in the order of model */
+  /* SMT_INVALID on a graph expression (docs/semantics.md, "Memory, loops and reductions"): the value of
+   * every free range (var is the RANGE node) and the initial contents of every buffer (malloc'd;
+   * smt_result_free releases them). */
+  VarValue *rmodel;
+  size_t nrmodel;
+  BufValue *bmodel;
+  size_t nbmodel;
+  char reason[160]; /* SMT_UNKNOWN / SMT_ERROR: why */
+  double seconds;
+} SmtResult;
+
+/* Decides whether tgt refines src under the precondition pre (a bool expression, or NULL for true),
+ * with every variable additionally constrained to its declared range:
+ *   valid   iff  ranges && def(pre) && pre && def(src)  implies  def(tgt) && src == tgt.
+ * Graph expressions (NF_HAS_GRAPH; both values or both effects) go to smt_solve_graph_refinement. */
+SmtResult smt_refines(SmtCtx *s, Node *pre, Node *src, Node *tgt);
+void smt_result_free(SmtResult *r);
+
+/* Z3's value of a ground expression (no variables): sets *out (with out->ub from the definedness term)
+ * and returns true, or false if Z3 could not reduce it to a constant (uninterpreted functions). */
+bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out);
+/* The same for any expression, scalar or vector (lane by lane). */
+bool smt_eval_ground_vec(SmtCtx *s, Node *expr, VecValue *out);
+
+/* Z3's result of a graph expression (a value or an effect, docs/semantics.md, "Memory, loops and
+ * reductions") at the inputs env: every variable, free range and initial buffer is fixed to env's value
+ * and the root's value (out->value, with ub and inv) or, for an effect that is not UB, the final contents
+ * of env's buffers in env's order (out->bufs, malloc'd: free each data with bufdata_free, then the
+ * array) is read from the solver's model. A free range outside its domain (`0 <= r < E` with E defined)
+ * sets out->out_of_domain and evaluates nothing. Returns false with a message in err when an input is
+ * missing or malformed, the root has an abstract effect or a vector, a loop is longer than the unrolling
+ * limit, or Z3 fails. With uninterpreted functions (exp2, log2, sin, float pow) only the definedness is
+ * determined: false if it is not, else the value is one the functions allow. */
+bool smt_eval_graph(SmtCtx *s, Node *root, const GraphEnv *env, GraphResult *out, char *err, size_t errsize);
+
+#endif

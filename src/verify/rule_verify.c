@@ -1,0 +1,910 @@
+#include "verify/rule_verify.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ir/timer.h"
+#include "rewrite/match.h"
+#include "ir/graph.h"
+#include "smt/encode.h"
+#include "smt/encode_graph.h"
+#include "smt/int_encode.h"
+#include "smt/int_solve.h"
+#include "verify/rule_inst.h"
+#include "text/text.h"
+
+const char *proof_status_name(ProofStatus s) {
+  switch (s) {
+  case PROOF_PROVED: return "proved";
+  case PROOF_REFUTED: return "refuted";
+  case PROOF_UNKNOWN: return "unknown";
+  default: return "error";
+  }
+}
+
+void proof_result_free(ProofResult *p) {
+  free(p->cex);
+  p->cex = NULL;
+}
+
+static DType slot_dt(const Inst *in, int s) { return (DType)in->class_dt[in->r->slot_class[s]]; }
+
+static Node *bound_node(Inst *in, int s, int is_max) {
+  if (!in->bound[s][is_max] && !in->concrete_bounds) {
+    char name[80];
+    snprintf(name, sizeof name, "%s(%s)", is_max ? "vmax" : "vmin", in->r->slot_names[s]);
+    in->bound[s][is_max] = vs_var(in->ctx, name, slot_dt(in, s), im_min(slot_dt(in, s)), im_max(slot_dt(in, s)));
+  }
+  return in->bound[s][is_max];
+}
+
+Node *build(Inst *in, const Pat *p) {
+  DType dt = (DType)in->class_dt[p->tclass];
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: return in->slot[p->slot];
+  case PAT_LIT: {
+    uint64_t bits;
+    return dt != DT_COUNT && pat_literal_bits(p, dt, &bits) ? vs_const(in->ctx, dt, bits) : NULL;
+  }
+  case PAT_BOUND:
+    if (p->bound_max >= 2) /* dtmin, dtmax: the dtype's extremes, as the engine builds them */
+      return vs_const(in->ctx, slot_dt(in, p->slot), vs_reduce_identity(p->bound_max == 2 ? OP_MAX : OP_MIN, slot_dt(in, p->slot)));
+    if (dt_is_float(slot_dt(in, p->slot))) return NULL;
+    return bound_node(in, p->slot, p->bound_max);
+  case PAT_OP: {
+    if (p->op == OP_INVALID) return vs_invalid(in->ctx);
+    if (p->op == OP_RANGE) return inst_range(in, p);
+    Node *args[VS_MAX_LANES];
+    for (int i = 0; i < p->nargs; i++)
+      if (!(args[i] = build(in, p->args[i]))) return NULL;
+    Node *n = vs_make_ex(in->ctx, (Op)p->op, dt, p->lanes, p->aux, args, p->nargs);
+    if (n && p->slot >= 0) in->slot[p->slot] = n;
+    return n;
+  }
+  default: return NULL;
+  }
+}
+
+/* A pattern variable of an invalid-family rule: the engine binds it to any node, which may be UB (a
+ * select's untaken operand stays unevaluated, so a rule must not evaluate it) and, at index, INVALID.
+ * The variable x becomes select(x_def, x, UB), and at index select(x_inv, invalid, that), over fresh
+ * bools: the proof then covers every value a bound node can take. The same UB wrapping applies, in every
+ * rule, to a variable the pattern may leave unevaluated (inst_slot_lazy_only): elsewhere a variable's
+ * UB makes the pattern UB, and a proof over defined values covers it. */
+static Node *ub_node(VsCtx *ctx, DType dt) {
+  Node *zero = vs_const(ctx, DT_I8, 0);
+  Node *ub = vs_bin(ctx, OP_IDIV, zero, zero); /* 0 // 0: UB, in any dtype after a cast */
+  return ub && dt != DT_I8 ? vs_cast(ctx, dt, ub) : ub;
+}
+
+Node *inst_maybe_ub(Inst *in, Node *x, const char *name, Node **def) {
+  char dname[96];
+  snprintf(dname, sizeof dname, "%s_def", name);
+  *def = vs_var(in->ctx, dname, DT_BOOL, 0, 1);
+  Node *ub = ub_node(in->ctx, (DType)x->dtype);
+  return *def && ub ? vs_tern(in->ctx, OP_SELECT, *def, x, ub) : NULL;
+}
+
+static Node *maybe_ub_or_invalid(Inst *in, int s, bool invalid) {
+  char name[96];
+  Node *x = in->slot[s];
+  DType dt = (DType)x->dtype;
+  Node *n = inst_maybe_ub(in, x, x->aux.name, &in->slot_def[s]);
+  if (!n || dt != DT_INDEX || !invalid) return n;
+  snprintf(name, sizeof name, "%s_inv", x->aux.name);
+  Node *inv = in->slot_inv[s] = vs_var(in->ctx, name, DT_BOOL, 0, 1);
+  return inv ? vs_tern(in->ctx, OP_SELECT, inv, vs_invalid(in->ctx), n) : NULL;
+}
+
+/* Sets up the variables of an instance and builds both sides; false if the instance is ill-typed. */
+static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **lhs, Node **rhs) {
+  memset(in, 0, sizeof *in);
+  in->ctx = ctx;
+  in->r = r;
+  rule_instance_dtypes(r, idx, in->class_dt);
+  for (int s = 0; s < r->nslots; s++) {
+    DType dt = slot_dt(in, s);
+    in->lo[s] = dt == DT_COUNT || dt_is_float(dt) ? 0 : im_min(dt);
+    in->hi[s] = dt == DT_COUNT || dt_is_float(dt) ? 0 : im_max(dt);
+  }
+  if (r->graph) {
+    inst_narrow(in);
+    inst_deps(in);
+  }
+  for (int s = 0; s < r->nslots; s++) {
+    if (r->slot_kind[s] == PAT_OP) continue;
+    DType dt = slot_dt(in, s);
+    if (dt == DT_COUNT) return false;
+    if (r->slot_nkind[s] != NK_VALUE || in->ndeps[s] || in->opaque[s]) continue; /* inst_graph_slot, below */
+    in->slot[s] = vs_var_lanes(ctx, r->slot_names[s], dt, r->slot_lanes[s], in->lo[s], in->hi[s]);
+    if (!in->slot[s]) return false;
+    bool lazy = r->slot_kind[s] == PAT_VAR && inst_slot_lazy_only(r, s);
+    if (((r->binds_invalid && r->slot_kind[s] == PAT_VAR && !inst_has_no_ub(r, s)) || lazy) &&
+        !(in->slot[s] = maybe_ub_or_invalid(in, s, r->binds_invalid)))
+      return false;
+  }
+  for (int s = 0; s < r->nslots; s++)
+    if (r->slot_kind[s] != PAT_OP && !in->slot[s] && !inst_graph_slot(in, s)) return false;
+  *lhs = build(in, r->lhs);
+  *rhs = *lhs ? build(in, r->rhs) : NULL;
+  return *lhs && *rhs && (*lhs)->dtype == (*rhs)->dtype && (*lhs)->lanes == (*rhs)->lanes &&
+         (*lhs)->kind == (*rhs)->kind;
+}
+
+/* ---- static view of the guard: dtype tests are known per instance ---- */
+
+enum { S_FALSE, S_TRUE, S_OPEN };
+
+static int guard_static(const Guard *g, const Inst *in) {
+  int a, b;
+  switch (g->kind) {
+  case G_TEST: {
+    DType dt = slot_dt(in, g->slot);
+    switch ((DtypeTest)g->test) {
+    case TEST_INT: return dt_is_int(dt);
+    case TEST_SIGNED: return dt_is_signed(dt);
+    case TEST_UNSIGNED: return dt_is_unsigned(dt);
+    case TEST_FLOAT: return dt_is_float(dt);
+    case TEST_BOOL: return dt == DT_BOOL;
+    case TEST_INDEX: return dt == DT_INDEX;
+    }
+    return S_OPEN;
+  }
+  case G_NOT:
+    a = guard_static(g->a, in);
+    return a == S_OPEN ? S_OPEN : !a;
+  case G_AND:
+    a = guard_static(g->a, in);
+    b = guard_static(g->b, in);
+    return a == S_FALSE || b == S_FALSE ? S_FALSE : a == S_TRUE && b == S_TRUE ? S_TRUE : S_OPEN;
+  case G_OR:
+    a = guard_static(g->a, in);
+    b = guard_static(g->b, in);
+    return a == S_TRUE || b == S_TRUE ? S_TRUE : a == S_FALSE && b == S_FALSE ? S_FALSE : S_OPEN;
+  default: return S_OPEN;
+  }
+}
+
+size_t rule_admissible_instances(const Rule *r, unsigned *out, size_t cap) {
+  unsigned total = 1;
+  for (int i = 0; i < r->nfree; i++) total *= DT_COUNT;
+  size_t n = 0;
+  VsCtx *ctx = vs_ctx_new();
+  if (!ctx) return 0;
+  for (unsigned idx = 0; idx < total; idx++) {
+    Inst in;
+    Node *lhs, *rhs;
+    if (!inst_init(&in, ctx, r, idx, &lhs, &rhs)) continue;
+    if (r->guard && guard_static(r->guard, &in) == S_FALSE) continue;
+    if (n < cap) out[n] = idx;
+    n++;
+  }
+  vs_ctx_free(ctx);
+  return n;
+}
+
+/* ---- the guard in exact integer arithmetic ---- */
+
+/* A signed bit-vector of width w that holds the exact value of a guard term. */
+typedef struct {
+  Z3_ast v;
+  unsigned w;
+} GT;
+
+enum { GUARD_MAX_WIDTH = 512 };
+
+typedef struct {
+  Enc *e;
+  Inst *in;
+  Z3_ast defined; /* conjunction: no guard division by zero */
+  bool unsupported;
+} GEnc;
+
+static GT gt_ext(GEnc *g, GT t, unsigned w) {
+  if (w <= t.w || !t.v) return t;
+  return (GT){enc_hold(g->e, Z3_mk_sign_ext(g->e->z, w - t.w, t.v)), w};
+}
+
+static GT gt_num(GEnc *g, i128 v) {
+  unsigned w = 2;
+  while (w < 128 && (v < -((i128)1 << (w - 1)) || v >= ((i128)1 << (w - 1)))) w++;
+  char buf[48];
+  u128 mag = v < 0 ? (u128)0 - (u128)v : (u128)v;
+  im_format((i128)mag, buf);
+  Z3_ast n = enc_hold(g->e, Z3_mk_numeral(g->e->z, buf, Z3_mk_bv_sort(g->e->z, w + 1)));
+  if (v < 0) n = enc_ap1(g->e, Z3_mk_bvneg, n);
+  return (GT){n, w + 1};
+}
+
+/* The exact value of an integer or bool node's term. */
+static GT gt_of_node(GEnc *g, Node *n) {
+  SmtTerm t;
+  if (!n || !enc_expr(g->e, n, &t)) return (GT){NULL, 0};
+  DType dt = (DType)n->dtype;
+  if (dt == DT_BOOL) return (GT){enc_ite(g->e, t.val, enc_bv(g->e, 1, 2), enc_bv(g->e, 0, 2)), 2};
+  unsigned w = (unsigned)dt_bits(dt);
+  Z3_ast x = dt_is_signed(dt) ? Z3_mk_sign_ext(g->e->z, 1, t.val) : Z3_mk_zero_ext(g->e->z, 1, t.val);
+  return (GT){enc_hold(g->e, x), w + 1};
+}
+
+static unsigned wmax(unsigned a, unsigned b) { return a > b ? a : b; }
+
+static bool too_wide(GEnc *g, unsigned w) {
+  if (w > GUARD_MAX_WIDTH) g->unsupported = true;
+  return w > GUARD_MAX_WIDTH;
+}
+
+static GT gt_arith(GEnc *g, GuardKind k, GT a, GT b) {
+  Enc *e = g->e;
+  if (!a.v || !b.v) return (GT){NULL, 0};
+  unsigned w = wmax(a.w, b.w) + 1;
+  if (k == G_MUL) w = a.w + b.w;
+  if (too_wide(g, w)) return (GT){NULL, 0};
+  a = gt_ext(g, a, w);
+  b = gt_ext(g, b, w);
+  Z3_ast zero = enc_hold(e, Z3_mk_int(e->z, 0, Z3_mk_bv_sort(e->z, w)));
+  switch (k) {
+  case G_ADD: return (GT){enc_ap2(e, Z3_mk_bvadd, a.v, b.v), w};
+  case G_SUB: return (GT){enc_ap2(e, Z3_mk_bvsub, a.v, b.v), w};
+  case G_MUL: return (GT){enc_ap2(e, Z3_mk_bvmul, a.v, b.v), w};
+  case G_MIN:
+  case G_MAX: {
+    Z3_ast lt = enc_ap2(e, Z3_mk_bvslt, a.v, b.v);
+    return (GT){k == G_MIN ? enc_ite(e, lt, a.v, b.v) : enc_ite(e, lt, b.v, a.v), w};
+  }
+  case G_DIV:
+  case G_MOD: {
+    g->defined = enc_and(e, g->defined, enc_not(e, enc_eq(e, b.v, zero)));
+    /* floor division from the truncating one: step down when the remainder is nonzero and the signs
+     * differ. The extra bit of width keeps MIN / -1 exact. */
+    Z3_ast q = enc_ap2(e, Z3_mk_bvsdiv, a.v, b.v), rem = enc_ap2(e, Z3_mk_bvsrem, a.v, b.v);
+    Z3_ast adjust = enc_and(e, enc_not(e, enc_eq(e, rem, zero)),
+                            enc_not(e, enc_eq(e, enc_ap2(e, Z3_mk_bvslt, a.v, zero), enc_ap2(e, Z3_mk_bvslt, b.v, zero))));
+    Z3_ast one = enc_hold(e, Z3_mk_int(e->z, 1, Z3_mk_bv_sort(e->z, w)));
+    Z3_ast fq = enc_ite(e, adjust, enc_ap2(e, Z3_mk_bvsub, q, one), q);
+    if (k == G_DIV) return (GT){fq, w};
+    return (GT){enc_ap2(e, Z3_mk_bvsub, a.v, enc_ap2(e, Z3_mk_bvmul, fq, b.v)), w};
+  }
+  case G_GCD: {
+    /* g = gcd(a, b) exactly when g >= 0, g divides both, and g = s*a + t*b for some s, t (Bezout).
+     * s and t are fresh: the query is existential, so the solver may pick them. */
+    unsigned wg = 2 * w + 2;
+    if (too_wide(g, wg)) return (GT){NULL, 0};
+    Z3_sort so = Z3_mk_bv_sort(e->z, w), sw = Z3_mk_bv_sort(e->z, wg);
+    Z3_ast gv = enc_hold(e, Z3_mk_fresh_const(e->z, "gcd", so));
+    Z3_ast s = enc_hold(e, Z3_mk_fresh_const(e->z, "bezout_s", so));
+    Z3_ast t = enc_hold(e, Z3_mk_fresh_const(e->z, "bezout_t", so));
+    GT G = {gv, w}, A = gt_ext(g, a, wg), B = gt_ext(g, b, wg), S = {s, w}, T = {t, w};
+    Z3_ast zw = enc_hold(e, Z3_mk_int(e->z, 0, sw));
+    Z3_ast lin = enc_eq(e, gt_ext(g, G, wg).v,
+                        enc_ap2(e, Z3_mk_bvadd, enc_ap2(e, Z3_mk_bvmul, gt_ext(g, S, wg).v, A.v),
+                                enc_ap2(e, Z3_mk_bvmul, gt_ext(g, T, wg).v, B.v)));
+    Z3_ast gz = enc_eq(e, gv, zero);
+    Z3_ast div_a = enc_ite(e, gz, enc_eq(e, a.v, zero), enc_eq(e, enc_ap2(e, Z3_mk_bvsrem, a.v, gv), zero));
+    Z3_ast div_b = enc_ite(e, gz, enc_eq(e, b.v, zero), enc_eq(e, enc_ap2(e, Z3_mk_bvsrem, b.v, gv), zero));
+    (void)zw;
+    g->defined = enc_and(e, g->defined,
+                         enc_and(e, enc_and(e, enc_ap2(e, Z3_mk_bvsle, zero, gv), lin), enc_and(e, div_a, div_b)));
+    return G;
+  }
+  default: g->unsupported = true; return (GT){NULL, 0};
+  }
+}
+
+static GT genc_num(GEnc *g, const Guard *x);
+
+/* The exact value of a no_overflow template expression; each operation's exact value must fit its
+ * dtype (conjoined into *fits). Mirrors the engine's interval check: ADD, SUB, MUL, NEG only. */
+static GT exact_value(GEnc *g, const Pat *p, Z3_ast *fits) {
+  Inst *in = g->in;
+  DType dt = (DType)in->class_dt[p->tclass];
+  if (!dt_is_int(dt)) {
+    *fits = g->e->s->t_false;
+    return gt_num(g, 0);
+  }
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: return gt_of_node(g, in->slot[p->slot]);
+  case PAT_BOUND: return gt_of_node(g, bound_node(in, p->slot, p->bound_max));
+  case PAT_LIT:
+    if (p->lit_float || !im_fits(dt, p->ival)) *fits = g->e->s->t_false;
+    return gt_num(g, p->ival);
+  case PAT_OP: break;
+  default: *fits = g->e->s->t_false; return gt_num(g, 0);
+  }
+  GT v;
+  if (p->op == OP_NEG) v = gt_arith(g, G_SUB, gt_num(g, 0), exact_value(g, p->args[0], fits));
+  else if (p->op == OP_ADD || p->op == OP_SUB || p->op == OP_MUL)
+    v = gt_arith(g, p->op == OP_ADD ? G_ADD : p->op == OP_SUB ? G_SUB : G_MUL, exact_value(g, p->args[0], fits),
+                 exact_value(g, p->args[1], fits));
+  else {
+    *fits = g->e->s->t_false;
+    return gt_num(g, 0);
+  }
+  if (!v.v) return v;
+  GT lo = gt_num(g, im_min(dt)), hi = gt_num(g, im_max(dt));
+  unsigned w = wmax(v.w, wmax(lo.w, hi.w));
+  v = gt_ext(g, v, w);
+  Z3_ast in_range = enc_and(g->e, enc_ap2(g->e, Z3_mk_bvsle, gt_ext(g, lo, w).v, v.v),
+                            enc_ap2(g->e, Z3_mk_bvsle, v.v, gt_ext(g, hi, w).v));
+  *fits = enc_and(g->e, *fits, in_range);
+  return v;
+}
+
+static GT genc_num(GEnc *g, const Guard *x) {
+  Inst *in = g->in;
+  switch (x->kind) {
+  case G_NUM: return gt_num(g, x->num);
+  case G_CONST:
+    if (dt_is_float(slot_dt(in, x->slot))) {
+      g->defined = g->e->s->t_false; /* the engine cannot read a float constant as an integer */
+      return gt_num(g, 0);
+    }
+    return gt_of_node(g, in->slot[x->slot]);
+  case G_VMIN:
+  case G_VMAX:
+    if (dt_is_float(slot_dt(in, x->slot))) {
+      g->defined = g->e->s->t_false;
+      return gt_num(g, 0);
+    }
+    return gt_of_node(g, bound_node(in, x->slot, x->kind == G_VMAX));
+  case G_BITS: return gt_num(g, dt_bits(slot_dt(in, x->slot)));
+  case G_ABS: {
+    GT a = genc_num(g, x->a);
+    if (!a.v) return a;
+    GT neg = gt_arith(g, G_SUB, gt_num(g, 0), a);
+    a = gt_ext(g, a, neg.w);
+    Z3_ast isneg = enc_ap2(g->e, Z3_mk_bvslt, a.v, enc_hold(g->e, Z3_mk_int(g->e->z, 0, Z3_mk_bv_sort(g->e->z, a.w))));
+    return (GT){enc_ite(g->e, isneg, neg.v, a.v), neg.w};
+  }
+  default: return gt_arith(g, (GuardKind)x->kind, genc_num(g, x->a), genc_num(g, x->b));
+  }
+}
+
+static Z3_ast genc_bool(GEnc *g, const Guard *x) {
+  Enc *e = g->e;
+  switch (x->kind) {
+  case G_AND: return enc_and(e, genc_bool(g, x->a), genc_bool(g, x->b));
+  case G_OR: return enc_or(e, genc_bool(g, x->a), genc_bool(g, x->b));
+  case G_NOT: return enc_not(e, genc_bool(g, x->a));
+  case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
+  case G_IS_CONST:
+  case G_ORDER: return enc_hold(e, Z3_mk_fresh_const(e->z, "heuristic", Z3_mk_bool_sort(e->z)));
+  case G_FREE_OF:
+  case G_NO_UB: return e->s->t_true; /* built into the instance's variables (rule_graph.c) */
+  case G_IS_POW2: {
+    GT a = genc_num(g, x->a);
+    if (!a.v) return NULL;
+    Z3_sort so = Z3_mk_bv_sort(e->z, a.w);
+    Z3_ast zero = enc_hold(e, Z3_mk_int(e->z, 0, so)), one = enc_hold(e, Z3_mk_int(e->z, 1, so));
+    return enc_and(e, enc_ap2(e, Z3_mk_bvslt, zero, a.v),
+                   enc_eq(e, enc_ap2(e, Z3_mk_bvand, a.v, enc_ap2(e, Z3_mk_bvsub, a.v, one)), zero));
+  }
+  case G_NO_OVERFLOW: {
+    Z3_ast fits = e->s->t_true;
+    GT v = exact_value(g, x->expr, &fits);
+    return v.v ? fits : NULL;
+  }
+  case G_EQ:
+  case G_NE:
+  case G_LT:
+  case G_LE: {
+    GT a = genc_num(g, x->a), b = genc_num(g, x->b);
+    if (!a.v || !b.v) return NULL;
+    unsigned w = wmax(a.w, b.w);
+    a = gt_ext(g, a, w);
+    b = gt_ext(g, b, w);
+    if (x->kind == G_EQ) return enc_eq(e, a.v, b.v);
+    if (x->kind == G_NE) return enc_not(e, enc_eq(e, a.v, b.v));
+    return enc_ap2(e, x->kind == G_LT ? Z3_mk_bvslt : Z3_mk_bvsle, a.v, b.v);
+  }
+  default: g->unsupported = true; return NULL;
+  }
+}
+
+/* ---- the guard in exact integer arithmetic, as Z3 Int terms ----
+ *
+ * The same meaning as the bit-vector guard above (exact arithmetic, floor `//` and `%`, a division by
+ * zero making the guard undefined, heuristic tests free), over the Int terms of int_encode.c. Its
+ * constants and bounds are the very terms of the expression's variables, and its divisions share their
+ * quotient with the expression's divisions of the same operands. */
+
+typedef struct {
+  IntEnc *ie;
+  Inst *in;
+  Z3_ast defined;
+  bool unsupported;
+} IGEnc;
+
+static Z3_ast ig_node(IGEnc *g, Node *n) {
+  SmtTerm t;
+  if (!n || !ienc_expr(g->ie, n, &t)) {
+    g->unsupported |= g->ie->unsupported;
+    return NULL;
+  }
+  if (n->dtype == DT_BOOL) return enc_ite(g->ie->e, t.val, ienc_num(g->ie, 1), ienc_num(g->ie, 0));
+  return t.val;
+}
+
+static Z3_ast ig_exact(IGEnc *g, const Pat *p, Z3_ast *fits) {
+  IntEnc *ie = g->ie;
+  Enc *e = ie->e;
+  Inst *in = g->in;
+  DType dt = (DType)in->class_dt[p->tclass];
+  if (!dt_is_int(dt)) {
+    *fits = e->s->t_false;
+    return ienc_num(ie, 0);
+  }
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: return ig_node(g, in->slot[p->slot]);
+  case PAT_BOUND: return ig_node(g, bound_node(in, p->slot, p->bound_max));
+  case PAT_LIT:
+    if (p->lit_float || !im_fits(dt, p->ival)) *fits = e->s->t_false;
+    return ienc_num(ie, p->ival);
+  case PAT_OP: break;
+  default: *fits = e->s->t_false; return ienc_num(ie, 0);
+  }
+  Z3_ast v;
+  if (p->op == OP_NEG) v = ienc_sub(ie, ienc_num(ie, 0), ig_exact(g, p->args[0], fits));
+  else if (p->op == OP_ADD) v = ienc_add(ie, ig_exact(g, p->args[0], fits), ig_exact(g, p->args[1], fits));
+  else if (p->op == OP_SUB) v = ienc_sub(ie, ig_exact(g, p->args[0], fits), ig_exact(g, p->args[1], fits));
+  else if (p->op == OP_MUL) v = ienc_mul(ie, ig_exact(g, p->args[0], fits), ig_exact(g, p->args[1], fits));
+  else {
+    *fits = e->s->t_false;
+    return ienc_num(ie, 0);
+  }
+  *fits = enc_and(e, *fits, ienc_in(ie, v, im_min(dt), im_max(dt)));
+  return v;
+}
+
+static Z3_ast ig_num(IGEnc *g, const Guard *x) {
+  IntEnc *ie = g->ie;
+  Enc *e = ie->e;
+  Inst *in = g->in;
+  switch (x->kind) {
+  case G_NUM: return ienc_num(ie, x->num);
+  case G_CONST:
+  case G_VMIN:
+  case G_VMAX:
+    if (dt_is_float(slot_dt(in, x->slot))) {
+      g->defined = e->s->t_false;
+      return ienc_num(ie, 0);
+    }
+    return ig_node(g, x->kind == G_CONST ? in->slot[x->slot] : bound_node(in, x->slot, x->kind == G_VMAX));
+  case G_BITS: return ienc_num(ie, dt_bits(slot_dt(in, x->slot)));
+  case G_ABS: {
+    Z3_ast a = ig_num(g, x->a);
+    return enc_ite(e, ienc_lt(ie, a, ienc_num(ie, 0)), enc_ap1(e, Z3_mk_unary_minus, a), a);
+  }
+  case G_ADD: return ienc_add(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_SUB: return ienc_sub(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_MUL: return ienc_mul(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_MIN:
+  case G_MAX: {
+    Z3_ast a = ig_num(g, x->a), b = ig_num(g, x->b), lt = ienc_lt(ie, a, b);
+    return x->kind == G_MIN ? enc_ite(e, lt, a, b) : enc_ite(e, lt, b, a);
+  }
+  case G_DIV:
+  case G_MOD: {
+    Z3_ast a = ig_num(g, x->a), b = ig_num(g, x->b), q, r;
+    g->defined = enc_and(e, g->defined, enc_not(e, enc_eq(e, b, ienc_num(ie, 0))));
+    int sign = 0;
+    if (x->b->kind == G_CONST) sign = ienc_sign_of(ie, in->slot[x->b->slot]);
+    else if (x->b->kind == G_NUM) sign = x->b->num > 0 ? 1 : x->b->num < 0 ? -1 : 0;
+    ienc_divmod(ie, a, b, sign, false, &q, &r);
+    return x->kind == G_DIV ? q : r;
+  }
+  case G_GCD: {
+    /* gcd(a, b) is the one gv >= 0 that divides both (a == gv*ka, b == gv*kb) and is an integer
+     * combination of them (Bezout: gv == s*a + t*b): a common divisor that is also a multiple of
+     * every common divisor. All five are fresh; for every a, b exactly one gv admits the others. */
+    Z3_ast a = ig_num(g, x->a), b = ig_num(g, x->b);
+    Z3_ast gv = ienc_fresh(ie, "gcd", false), ka = ienc_fresh(ie, "gcd_ka", false);
+    Z3_ast kb = ienc_fresh(ie, "gcd_kb", false), s = ienc_fresh(ie, "bezout_s", false);
+    Z3_ast t = ienc_fresh(ie, "bezout_t", false);
+    Z3_ast c = enc_and(e, ienc_le(ie, ienc_num(ie, 0), gv),
+                       enc_and(e, enc_and(e, enc_eq(e, a, ienc_mul(ie, gv, ka)), enc_eq(e, b, ienc_mul(ie, gv, kb))),
+                               enc_eq(e, gv, ienc_add(ie, ienc_mul(ie, s, a), ienc_mul(ie, t, b)))));
+    g->defined = enc_and(e, g->defined, c);
+    return gv;
+  }
+  default: g->unsupported = true; return NULL;
+  }
+}
+
+static Z3_ast ig_bool(IGEnc *g, const Guard *x) {
+  IntEnc *ie = g->ie;
+  Enc *e = ie->e;
+  switch (x->kind) {
+  case G_AND: return enc_and(e, ig_bool(g, x->a), ig_bool(g, x->b));
+  case G_OR: return enc_or(e, ig_bool(g, x->a), ig_bool(g, x->b));
+  case G_NOT: return enc_not(e, ig_bool(g, x->a));
+  case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
+  case G_IS_CONST:
+  case G_ORDER: return ienc_fresh(ie, "heuristic", true);
+  case G_FREE_OF:
+  case G_NO_UB: return e->s->t_true;
+  case G_IS_POW2: {
+    /* Only of a constant or a bound: a value of at most 64 bits, so 2^0 .. 2^64 are all the powers
+     * of two it can equal. */
+    int k = x->a->kind;
+    if (k != G_CONST && k != G_VMIN && k != G_VMAX) {
+      g->unsupported = true;
+      return NULL;
+    }
+    Z3_ast a = ig_num(g, x->a), any = e->s->t_false;
+    for (int i = 0; i <= 64; i++) any = enc_or(e, any, enc_eq(e, a, ienc_num(ie, (i128)1 << i)));
+    return any;
+  }
+  case G_NO_OVERFLOW: {
+    Z3_ast fits = e->s->t_true;
+    Z3_ast v = ig_exact(g, x->expr, &fits);
+    return v ? fits : NULL;
+  }
+  case G_EQ: return enc_eq(e, ig_num(g, x->a), ig_num(g, x->b));
+  case G_NE: return enc_not(e, enc_eq(e, ig_num(g, x->a), ig_num(g, x->b)));
+  case G_LT: return ienc_lt(ie, ig_num(g, x->a), ig_num(g, x->b));
+  case G_LE: return ienc_le(ie, ig_num(g, x->a), ig_num(g, x->b));
+  default: g->unsupported = true; return NULL;
+  }
+}
+
+/* vmin(x) <= x <= vmax(x) for every bound the instance uses. */
+static Z3_ast bound_constraints(Enc *e, Inst *in) {
+  Z3_ast all = e->s->t_true;
+  for (int s = 0; s < in->r->nslots; s++) {
+    for (int k = 0; k < 2; k++) {
+      if (!in->bound[s][k]) continue;
+      SmtTerm x, b;
+      if (!enc_expr(e, in->slot[s], &x) || !enc_expr(e, in->bound[s][k], &b)) return NULL;
+      DType dt = slot_dt(in, s);
+      Z3_ast le;
+      if (dt == DT_BOOL) le = k ? enc_or(e, enc_not(e, x.val), b.val) : enc_or(e, enc_not(e, b.val), x.val);
+      else le = k ? enc_ap2(e, dt_is_signed(dt) ? Z3_mk_bvsle : Z3_mk_bvule, x.val, b.val)
+                  : enc_ap2(e, dt_is_signed(dt) ? Z3_mk_bvsle : Z3_mk_bvule, b.val, x.val);
+      all = enc_and(e, all, le);
+    }
+  }
+  return all;
+}
+
+/* vmin(x) <= x <= vmax(x) is stated on the plain encoding of x, so a slot that depends on loops (a
+ * table over their variables) may not have bounds. */
+static bool loop_bounds_ok(Inst *in) {
+  for (int s = 0; s < in->r->nslots; s++)
+    if ((in->ndeps[s] || in->opaque[s]) && (in->bound[s][0] || in->bound[s][1])) return false;
+  return true;
+}
+
+/* ---- counterexamples as .vs cases ---- */
+
+static bool model_value(const SmtResult *res, const Node *var, uint64_t *bits) {
+  for (size_t i = 0; i < res->nmodel; i++)
+    if (res->model[i].var == var) {
+      *bits = res->model[i].bits;
+      return true;
+    }
+  return false;
+}
+
+/* Rebuilds the instance with constant variables replaced by their values and pattern variables
+ * declared over [vmin, vmax] as the model chose them; `vsimp check` on the result is invalid again. */
+static char *counterexample_case(const Inst *sym, const SmtResult *res) {
+  if (sym->no_case) return NULL; /* abstract effects, loop tables: no .vs text for them */
+  VsCtx *ctx = vs_ctx_new();
+  if (!ctx) return NULL;
+  Inst in = *sym;
+  in.ctx = ctx;
+  in.concrete_bounds = true;
+  Node *vars[RULE_MAX_SLOTS];
+  size_t nvars = 0;
+  memset(in.bound, 0, sizeof in.bound);
+  for (int s = 0; s < in.r->nslots; s++) {
+    if (in.r->slot_kind[s] == PAT_OP) continue;
+    DType dt = slot_dt(&in, s);
+    uint64_t v = 0, b;
+    if (in.r->slot_nkind[s] == NK_BUFFER) { /* declared at the size the model gives it */
+      uint64_t size = 0;
+      for (size_t k = 0; k < res->nbmodel; k++)
+        if (res->bmodel[k].buf == sym->slot[s]) size = res->bmodel[k].data.size;
+      in.slot[s] = vs_buffer(ctx, in.r->slot_names[s], dt, size, size);
+      vars[nvars++] = in.slot[s];
+      continue;
+    }
+    model_value(res, sym->slot[s], &v);
+    if (in.r->slot_kind[s] == PAT_CVAR) {
+      in.slot[s] = vs_const(ctx, dt, v);
+      continue;
+    }
+    /* An invalid-family variable the model makes INVALID or UB is written as such a term. */
+    uint64_t flag = 0;
+    if (sym->slot_inv[s] && model_value(res, sym->slot_inv[s], &flag) && flag) {
+      in.slot[s] = vs_invalid(ctx);
+      continue;
+    }
+    if (sym->slot_def[s] && model_value(res, sym->slot_def[s], &flag) && !flag) {
+      in.slot[s] = ub_node(ctx, dt);
+      continue;
+    }
+    i128 lo = im_min(dt), hi = im_max(dt);
+    for (int k = 0; k < 2; k++) {
+      if (!sym->bound[s][k] || !model_value(res, sym->bound[s][k], &b)) continue;
+      in.bound[s][k] = vs_const(ctx, dt, b);
+      if (k) hi = im_value(dt, b);
+      else lo = im_value(dt, b);
+    }
+    in.slot[s] = vs_var_lanes(ctx, in.r->slot_names[s], dt, in.r->slot_lanes[s], lo, hi);
+    vars[nvars++] = in.slot[s];
+  }
+  Node *lhs = build(&in, in.r->lhs);
+  Node *rhs = lhs ? build(&in, in.r->rhs) : NULL;
+  char *text = lhs && rhs ? vs_print_case(vars, nvars, lhs, rhs) : NULL;
+  vs_ctx_free(ctx);
+  return text;
+}
+
+/* ---- the proof in integer arithmetic ---- */
+
+typedef enum { IP_PROVED, IP_NOT_PROVED, IP_UNSUPPORTED } IntProof;
+
+/* ---- facts the guard's top-level conjuncts give the integer encoding ----
+ *
+ * The query conjoins the guard, so every assignment that can refute the rule satisfies each top-level
+ * conjunct of it (a conjunct not under `||` or `!`), and the bounds vmin(x) <= x <= vmax(x). Under
+ * those, two simplifications of the integer encoding change no such assignment's meaning:
+ *   - no_overflow(E): every operation of E computes its exact value, so its node needs no wraparound
+ *     term (the wrap of an in-range value is the value);
+ *   - c > 0, vmin(y) >= 1, c < 0, ...: the sign of a divisor, so its division needs only that case.
+ * Assignments outside the hypotheses may get other values (or none): they cannot refute anything. */
+
+typedef struct {
+  const Node *node;
+  i128 lo, hi;
+} NodeBound;
+
+typedef struct {
+  NodeBound b[16];
+  size_t n;
+} Facts;
+
+static void fact_bound(Facts *f, const Node *n, bool lower, i128 v) {
+  if (!n) return;
+  size_t i = 0;
+  while (i < f->n && f->b[i].node != n) i++;
+  if (i == f->n) {
+    if (f->n == sizeof f->b / sizeof f->b[0]) return;
+    f->b[f->n++] = (NodeBound){n, im_min(DT_I64) * 4, im_max(DT_U64) * 4}; /* below/above any value */
+  }
+  if (lower && v > f->b[i].lo) f->b[i].lo = v;
+  if (!lower && v < f->b[i].hi) f->b[i].hi = v;
+}
+
+/* leaf OP num with OP one of <, <=, == (flip: num OP leaf). */
+static void fact_cmp(Facts *f, Inst *in, const Guard *leaf, GuardKind k, i128 num, bool flip) {
+  if (leaf->kind != G_CONST && leaf->kind != G_VMIN && leaf->kind != G_VMAX) return;
+  if (!dt_is_int(slot_dt(in, leaf->slot)) || num < -((i128)1 << 100) || num > ((i128)1 << 100)) return;
+  bool upper = false, lower = false;
+  i128 v = num;
+  if (k == G_EQ) upper = lower = true;
+  else if (!flip) { /* leaf < num, leaf <= num */
+    upper = true;
+    v = k == G_LT ? num - 1 : num;
+  } else { /* num < leaf, num <= leaf */
+    lower = true;
+    v = k == G_LT ? num + 1 : num;
+  }
+  Node *x = in->slot[leaf->slot];
+  if (leaf->kind == G_CONST) {
+    if (lower) fact_bound(f, x, true, v);
+    if (upper) fact_bound(f, x, false, v);
+    return;
+  }
+  /* vmin(x) >= v gives x >= v; vmax(x) <= v gives x <= v (and the bound itself). */
+  Node *b = bound_node(in, leaf->slot, leaf->kind == G_VMAX);
+  if (leaf->kind == G_VMIN && lower) {
+    fact_bound(f, x, true, v);
+    fact_bound(f, b, true, v);
+  }
+  if (leaf->kind == G_VMAX && upper) {
+    fact_bound(f, x, false, v);
+    fact_bound(f, b, false, v);
+  }
+}
+
+/* Marks the nodes of a no_overflow expression exact when the whole expression is one the guard
+ * encodings accept (else that conjunct is false and nothing needs marking). */
+static bool exact_ok(Inst *in, const Pat *p) {
+  DType dt = (DType)in->class_dt[p->tclass];
+  if (!dt_is_int(dt)) return false;
+  switch (p->kind) {
+  case PAT_VAR:
+  case PAT_CVAR:
+  case PAT_BOUND: return true;
+  case PAT_LIT: return !p->lit_float && im_fits(dt, p->ival);
+  case PAT_OP:
+    if (p->op == OP_NEG) return exact_ok(in, p->args[0]);
+    if (p->op == OP_ADD || p->op == OP_SUB || p->op == OP_MUL) return exact_ok(in, p->args[0]) && exact_ok(in, p->args[1]);
+    return false;
+  default: return false;
+  }
+}
+
+static void mark_exact(Inst *in, IntEnc *ie, const Pat *p) {
+  if (p->kind != PAT_OP) return;
+  for (int i = 0; i < p->nargs; i++) mark_exact(in, ie, p->args[i]);
+  Node *n = build(in, p);
+  if (n && ie->nexact < sizeof ie->exact / sizeof ie->exact[0]) ie->exact[ie->nexact++] = n;
+}
+
+static void guard_facts(const Guard *g, Inst *in, IntEnc *ie, Facts *f) {
+  switch (g->kind) {
+  case G_AND:
+    guard_facts(g->a, in, ie, f);
+    guard_facts(g->b, in, ie, f);
+    return;
+  case G_NO_OVERFLOW:
+    if (exact_ok(in, g->expr)) mark_exact(in, ie, g->expr);
+    return;
+  case G_LT:
+  case G_LE:
+  case G_EQ:
+    if (g->b->kind == G_NUM) fact_cmp(f, in, g->a, (GuardKind)g->kind, g->b->num, false);
+    else if (g->a->kind == G_NUM) fact_cmp(f, in, g->b, (GuardKind)g->kind, g->a->num, true);
+    return;
+  default: return;
+  }
+}
+
+static void apply_facts(Inst *in, IntEnc *ie) {
+  Facts f = {.n = 0};
+  if (in->r->guard) guard_facts(in->r->guard, in, ie, &f);
+  for (size_t i = 0; i < f.n && ie->nsigns < sizeof ie->sign / sizeof ie->sign[0]; i++) {
+    int sign = f.b[i].lo >= 1 ? 1 : f.b[i].hi <= -1 ? -1 : 0;
+    if (!sign) continue;
+    ie->sign_node[ie->nsigns] = f.b[i].node;
+    ie->sign[ie->nsigns++] = sign;
+  }
+}
+
+static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen) {
+  Enc e;
+  enc_init(&e, s);
+  IntEnc ie;
+  ienc_init(&ie, &e);
+  apply_facts(in, &ie);
+  IntProof out = IP_NOT_PROVED;
+  SmtTerm tl, tr;
+  IGEnc g = {.ie = &ie, .in = in, .defined = s->t_true};
+  Z3_ast guard = s->t_true, bounds = s->t_true;
+  bool ok = ienc_expr(&ie, lhs, &tl) && ienc_expr(&ie, rhs, &tr);
+  if (ok && in->r->guard) {
+    guard = ig_bool(&g, in->r->guard);
+    ok = guard && !g.unsupported;
+  }
+  for (int sl = 0; ok && sl < in->r->nslots; sl++)
+    for (int k = 0; ok && k < 2; k++) {
+      if (!in->bound[sl][k]) continue;
+      Z3_ast x = ig_node(&g, in->slot[sl]), b = ig_node(&g, in->bound[sl][k]);
+      ok = x && b;
+      if (ok) bounds = enc_and(&e, bounds, k ? ienc_le(&ie, x, b) : ienc_le(&ie, b, x));
+    }
+  if (!ok || e.failed || ie.unsupported || g.unsupported) {
+    out = ie.unsupported || g.unsupported || ok ? IP_UNSUPPORTED : IP_NOT_PROVED;
+    if (out == IP_NOT_PROVED) snprintf(why, whylen, "integer encoding failed");
+    goto done;
+  }
+  Z3_ast bad = enc_not(&e, enc_and(&e, tr.def, enc_eq(&e, tl.val, tr.val)));
+  Z3_ast fs[7] = {ie.ranges, ie.side, bounds, g.defined, guard, tl.def, bad};
+  if (e.failed) goto done;
+  SmtVerdict v = smt_int_unsat(s, &e, fs, 7, timeout_ms, why, whylen);
+  if (v == SMT_VALID) out = IP_PROVED;
+  else if (v == SMT_INVALID) snprintf(why, whylen, "sat in integer arithmetic");
+done:
+  smt_z3_clear_error();
+  ienc_fini(&ie);
+  enc_fini(&e);
+  return out;
+}
+
+ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
+  return verify_rule_instance_with(s, r, idx, PROVE_ANY);
+}
+
+ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine) {
+  ProofResult out;
+  memset(&out, 0, sizeof out);
+  out.status = PROOF_ERROR;
+  double t0 = vs_seconds();
+  VsCtx *ctx = vs_ctx_new();
+  Inst in;
+  Node *lhs, *rhs;
+  if (!ctx || !inst_init(&in, ctx, r, idx, &lhs, &rhs)) {
+    snprintf(out.reason, sizeof out.reason, "the instance is ill-typed");
+    vs_ctx_free(ctx);
+    return out;
+  }
+  if (in.unsupported) {
+    out.status = PROOF_UNKNOWN;
+    snprintf(out.reason, sizeof out.reason, "not stated exactly: %s", in.unsupported_why);
+    vs_ctx_free(ctx);
+    return out;
+  }
+  SmtResult res;
+  memset(&res, 0, sizeof res);
+  if (!smt_z3_begin(s, 100, out.reason, sizeof out.reason)) {
+    vs_ctx_free(ctx);
+    return out;
+  }
+  bool graph = ((lhs->flags | rhs->flags) & NF_HAS_GRAPH) != 0;
+  /* A template may not turn a loop variable the pattern binds into a free one (docs/semantics.md): such
+   * a rule is wrong whatever the values, and there is no point to show. */
+  bool oom = false;
+  const Node *loose = graph ? graph_unbound_range(lhs, rhs, &oom) : NULL;
+  if (oom) {
+    snprintf(out.reason, sizeof out.reason, "out of memory");
+    vs_ctx_free(ctx);
+    return out;
+  }
+  if (loose) {
+    out.status = PROOF_REFUTED;
+    snprintf(out.reason, sizeof out.reason, "the template leaves the range '%s' free: it unbinds a loop variable",
+             loose->aux.name);
+    vs_ctx_free(ctx);
+    out.seconds = vs_seconds() - t0;
+    return out;
+  }
+  /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
+  if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH))) {
+    char why[160] = "";
+    IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
+    if (ip == IP_PROVED || engine == PROVE_INT_ONLY) {
+      out.status = ip == IP_PROVED ? PROOF_PROVED : PROOF_UNKNOWN;
+      if (ip == IP_UNSUPPORTED) snprintf(why, sizeof why, "outside the integer fragment");
+      snprintf(out.reason, sizeof out.reason, "%s", why);
+      vs_ctx_free(ctx);
+      out.seconds = vs_seconds() - t0;
+      return out;
+    }
+  }
+  Enc e;
+  enc_init(&e, s);
+  SmtTerm tl, tr;
+  GEnc g = {.e = &e, .in = &in, .defined = s->t_true};
+  Z3_ast guard = s->t_true;
+  Node *roots[2] = {lhs, rhs};
+  GraphEnc *gg = graph ? genc_new(&e, roots, 2) : NULL;
+  bool ok = graph ? gg != NULL : enc_expr(&e, lhs, &tl) && enc_expr(&e, rhs, &tr);
+  if (ok && r->guard) {
+    guard = genc_bool(&g, r->guard);
+    ok = guard && !g.unsupported;
+  }
+  Z3_ast bounds = ok && loop_bounds_ok(&in) ? bound_constraints(&e, &in) : NULL;
+  if (!ok || !bounds || e.failed) {
+    snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
+  } else {
+    Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
+    unsigned flags = lhs->flags | rhs->flags;
+    SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
+                         : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+    if (v == SMT_VALID) out.status = PROOF_PROVED;
+    else if (v == SMT_UNKNOWN) {
+      out.status = PROOF_UNKNOWN;
+      snprintf(out.reason, sizeof out.reason, "%s", res.reason);
+    } else if (v == SMT_INVALID) {
+      out.status = PROOF_REFUTED;
+      out.cex = counterexample_case(&in, &res);
+    } else {
+      snprintf(out.reason, sizeof out.reason, "%s", res.reason[0] ? res.reason : "solver error");
+    }
+  }
+  smt_result_free(&res);
+  genc_free(gg);
+  enc_fini(&e);
+  vs_ctx_free(ctx);
+  out.seconds = vs_seconds() - t0;
+  return out;
+}

@@ -1,0 +1,212 @@
+#include "verify/verify_run.h"
+
+#include "rules/ledger.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ir/timer.h"
+
+typedef struct {
+  VerifyReport *rep;
+  const VerifyOptions *opts;
+  atomic_size_t next;
+  atomic_size_t done;
+  pthread_mutex_t progress_lock;
+} Work;
+
+static void *worker(void *arg) {
+  Work *w = arg;
+  SmtCtx *s = smt_new(&w->opts->smt);
+  for (;;) {
+    size_t i = atomic_fetch_add(&w->next, 1);
+    if (i >= w->rep->n) break;
+    VerifyItem *it = &w->rep->items[i];
+    if (!it->cached) {
+      if (s) it->result = verify_rule_instance(s, it->rule, it->instance);
+      else {
+        it->result.status = PROOF_ERROR;
+        snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
+      }
+    }
+    size_t d = atomic_fetch_add(&w->done, 1) + 1;
+    if (w->opts->progress) {
+      pthread_mutex_lock(&w->progress_lock);
+      w->opts->progress(w->opts->progress_ud, d, w->rep->n);
+      pthread_mutex_unlock(&w->progress_lock);
+    }
+  }
+  smt_free(s);
+  return NULL;
+}
+
+/* The cache as a sorted array of record keys `HASH NAME INSTANCE STATUS SOLVER`. */
+typedef struct {
+  char **keys;
+  size_t n;
+} Cache;
+
+static int key_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+typedef struct {
+  Cache *c;
+  size_t cap;
+  bool oom;
+} CacheBuild;
+
+static bool cache_add(void *ud, const LedgerRecord *r) {
+  CacheBuild *b = ud;
+  Cache *c = b->c;
+  if (c->n == b->cap) {
+    b->cap = b->cap ? b->cap * 2 : 1024;
+    char **nk = realloc(c->keys, b->cap * sizeof *nk);
+    if (!nk) {
+      b->oom = true;
+      return false;
+    }
+    c->keys = nk;
+  }
+  char key[400];
+  snprintf(key, sizeof key, "%016llx %s %s %s %s", (unsigned long long)r->hash, r->rule, r->instance, r->status,
+           r->solver);
+  if (!(c->keys[c->n] = strdup(key))) {
+    b->oom = true;
+    return false;
+  }
+  c->n++;
+  return true;
+}
+
+/* On out of memory the cache holds what it could read: what is missing is proved again. */
+static void cache_build(Cache *c, const char *text, size_t len) {
+  c->keys = NULL;
+  c->n = 0;
+  CacheBuild b = {c, 0, false};
+  if (text) ledger_each(text, len, cache_add, &b);
+  if (c->n) qsort(c->keys, c->n, sizeof *c->keys, key_cmp);
+}
+
+static void cache_free(Cache *c) {
+  for (size_t i = 0; i < c->n; i++) free(c->keys[i]);
+  free(c->keys);
+}
+
+/* The status the cache records for this instance of the rule's current text under this solver:
+ * PROOF_PROVED, PROOF_UNKNOWN (reused only when asked), or PROOF_ERROR for "not cached". */
+static ProofStatus cached_status(const Cache *c, bool reuse_unknown, const Rule *r, const char *inst) {
+  static const struct {
+    const char *word;
+    ProofStatus status;
+  } reusable[] = {{"proved", PROOF_PROVED}, {"unknown", PROOF_UNKNOWN}};
+  for (size_t k = 0; k < (reuse_unknown ? 2u : 1u); k++) {
+    char key[400];
+    snprintf(key, sizeof key, "%016llx %s %s %s %s", (unsigned long long)r->text_hash, r->name, inst,
+             reusable[k].word, smt_solver_version());
+    const char *kp = key;
+    if (c->n && bsearch(&kp, c->keys, c->n, sizeof *c->keys, key_cmp)) return reusable[k].status;
+  }
+  return PROOF_ERROR;
+}
+
+bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) {
+  memset(rep, 0, sizeof *rep);
+  double t0 = vs_seconds();
+  size_t cap = 0;
+  unsigned *inst = malloc(RULE_INSTANCES * sizeof *inst);
+  if (!inst) return false;
+  Cache cache;
+  cache_build(&cache, opts->cache, opts->cache_len);
+  for (size_t i = 0; i < catalog_rule_count(cat); i++) {
+    const Rule *r = catalog_rule(cat, i);
+    if (opts->only && strcmp(opts->only, r->name)) continue;
+    if (!opts->include_builtin && !strncmp(r->file, "src/rules/", 10)) continue;
+    size_t k = rule_admissible_instances(r, inst, RULE_INSTANCES);
+    rep->rules++;
+    for (size_t j = 0; j < k; j++) {
+      if (rep->n == cap) {
+        cap = cap ? cap * 2 : 1024;
+        VerifyItem *ni = realloc(rep->items, cap * sizeof *ni);
+        if (!ni) {
+          free(inst);
+          cache_free(&cache);
+          return false;
+        }
+        rep->items = ni;
+      }
+      VerifyItem *it = &rep->items[rep->n++];
+      memset(it, 0, sizeof *it);
+      it->rule = r;
+      it->instance = inst[j];
+      char name[64];
+      rule_instance_name(r, inst[j], name, sizeof name);
+      ProofStatus st = cached_status(&cache, opts->reuse_unknown, r, name);
+      if (st != PROOF_ERROR) {
+        it->cached = true;
+        it->result.status = st;
+        if (st == PROOF_UNKNOWN) snprintf(it->result.reason, sizeof it->result.reason, "unknown in the ledger");
+      }
+    }
+  }
+  free(inst);
+  cache_free(&cache);
+  Work w = {.rep = rep, .opts = opts};
+  atomic_init(&w.next, 0);
+  atomic_init(&w.done, 0);
+  pthread_mutex_init(&w.progress_lock, NULL);
+  int jobs = opts->jobs > 0 ? opts->jobs : 1;
+  pthread_t *t = calloc((size_t)jobs, sizeof *t);
+  int started = 0;
+  for (int j = 0; t && j < jobs; j++)
+    if (pthread_create(&t[j], NULL, worker, &w) == 0) started++;
+  if (!started) worker(&w);
+  for (int j = 0; j < started; j++) pthread_join(t[j], NULL);
+  free(t);
+  pthread_mutex_destroy(&w.progress_lock);
+  for (size_t i = 0; i < rep->n; i++) {
+    VerifyItem *it = &rep->items[i];
+    rep->cached += it->cached;
+    switch (it->result.status) {
+    case PROOF_PROVED: rep->proved++; break;
+    case PROOF_REFUTED: rep->refuted++; break;
+    case PROOF_UNKNOWN: rep->unknown++; break;
+    default: rep->errors++; break;
+    }
+  }
+  rep->seconds = vs_seconds() - t0;
+  return true;
+}
+
+void verify_report_free(VerifyReport *rep) {
+  for (size_t i = 0; i < rep->n; i++) proof_result_free(&rep->items[i].result);
+  free(rep->items);
+  memset(rep, 0, sizeof *rep);
+}
+
+char *verify_ledger_text(const VerifyReport *rep) {
+  size_t cap = strlen(ledger_header) + rep->n * 160 + 1, len = 0;
+  char *out = malloc(cap);
+  if (!out) return NULL;
+  len += (size_t)snprintf(out, cap, "%s", ledger_header);
+  for (size_t i = 0; i < rep->n; i++) {
+    const VerifyItem *it = &rep->items[i];
+    LedgerRecord r = {.hash = it->rule->text_hash, .ms = it->result.seconds * 1000.0};
+    snprintf(r.rule, sizeof r.rule, "%s", it->rule->name);
+    rule_instance_name(it->rule, it->instance, r.instance, sizeof r.instance);
+    snprintf(r.status, sizeof r.status, "%s", proof_status_name(it->result.status));
+    snprintf(r.solver, sizeof r.solver, "%s", smt_solver_version());
+    if (cap - len < 400) {
+      cap *= 2;
+      char *no = realloc(out, cap);
+      if (!no) {
+        free(out);
+        return NULL;
+      }
+      out = no;
+    }
+    len += ledger_format(out + len, cap - len, &r);
+  }
+  return out;
+}

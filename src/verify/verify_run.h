@@ -1,0 +1,49 @@
+/* verify_run.h: `vsimp rules verify`: every admissible instance of every rule, in parallel, with a
+ * proof cache.
+ *
+ * The cache is ledger text (catalog.h): a line `HASH NAME INSTANCE proved SOLVER ...` is reused only
+ * when the rule's current text has that hash and SOLVER is this Z3's version; everything else is
+ * proved again. Refuted instances are always re-run; unknown ones are reused only on request. */
+#ifndef VSIMP_SMT_VERIFY_RUN_H
+#define VSIMP_SMT_VERIFY_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "rules/catalog.h"
+#include "verify/rule_verify.h"
+#include "smt/smt.h"
+
+typedef struct {
+  int jobs;             /* worker threads (>= 1) */
+  SmtOptions smt;       /* per-query timeout and rlimit */
+  const char *cache;    /* ledger text to reuse proofs from, or NULL */
+  size_t cache_len;
+  bool reuse_unknown;   /* also reuse `unknown` records (a release gate need not retry known timeouts) */
+  const char *only;     /* verify only the rule of this name, or NULL */
+  bool include_builtin; /* false: only rules not from the embedded catalog (a user's file) */
+  void (*progress)(void *ud, size_t done, size_t total);
+  void *progress_ud;
+} VerifyOptions;
+
+typedef struct {
+  const Rule *rule;
+  unsigned instance;
+  ProofResult result;
+  bool cached;
+} VerifyItem;
+
+typedef struct {
+  VerifyItem *items;
+  size_t n;
+  size_t proved, refuted, unknown, errors, cached;
+  size_t rules; /* rules verified */
+  double seconds;
+} VerifyReport;
+
+bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep);
+void verify_report_free(VerifyReport *rep);
+/* The report as ledger text (one line per item, sorted by rule then instance; malloc'd). */
+char *verify_ledger_text(const VerifyReport *rep);
+
+#endif
