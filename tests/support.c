@@ -58,3 +58,13 @@ VsFile test_parse_round_trip(VsCtx *ctx, const char *text) {
   vs_file_free(&g);
   return f;
 }
+
+bool test_full_tier(int argc, char **argv) {
+  for (int i = 1; i < argc; i++)
+    if (!strcmp(argv[i], "--full")) return true;
+  return false;
+}
+
+SmtOptions test_smt_options(unsigned rlimit) {
+  return (SmtOptions){.timeout_ms = 0, .rlimit = rlimit ? rlimit : 50000000u, .smt2_path = NULL};
+}

@@ -2,10 +2,25 @@
 #ifndef VSIMP_TESTS_SUPPORT_H
 #define VSIMP_TESTS_SUPPORT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+#include "smt/smt.h"
 #include "text/text.h"
+
+/* Test tiers (docs/testing.md). Every test executable runs its unit group by default: exact assertions,
+ * quick, and Z3 only under a deterministic resource limit (test_smt_options), so that a verdict does not
+ * depend on how loaded the machine is. With --full it runs its full group instead: the sweeps, the
+ * planted-bug campaigns and the translation validations (`make test-full`). */
+bool test_full_tier(int argc, char **argv);
+#define TEST_RUN_TIERS(argc, argv, unit, full)                                                              \
+  (test_full_tier(argc, argv) ? cmocka_run_group_tests_name("full", full, NULL, NULL)                        \
+                              : cmocka_run_group_tests_name("unit", unit, NULL, NULL))
+
+/* Solver options for the unit tier: a resource limit of `rlimit` units (0: the default, 50 million), no
+ * time limit. A query the limit stops is `unknown` on every machine alike. */
+SmtOptions test_smt_options(unsigned rlimit);
 
 /* A deterministic generator (splitmix64), so that every failing random test can be replayed. */
 typedef struct {
