@@ -25,7 +25,7 @@ static int group_setup(void **state) {
   (void)state;
   /* Division proofs at 32 and 64 bits can take Z3 minutes: the proofs here are at widths it decides
    * in well under a second (refutations are quick at any width). */
-  SmtOptions o = {.timeout_ms = 30000};
+  SmtOptions o = test_smt_options(0);
   smt = smt_new(&o);
   return smt ? 0 : -1;
 }
