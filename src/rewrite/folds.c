@@ -32,15 +32,15 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
 #define LIN "lin_add_assoc", "lin_add_comm", "lin_mul_comm", "lin_sub", "lin_neg", "lin_mul_assoc", "lin_distrib", \
             "lin_collect"
 #define OPS(a) ((uint64_t)1 << (a))
-#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, fn, OPS(op), false}
-#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, OPS(OP_GEP), true}
+#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, NULL, fn, OPS(op), false}
+#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, NULL, OPS(OP_GEP), true}
 
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
-  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, 0, false},
+  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, 0, false},
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
-  {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, 0, true},
+  {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, 0, true},
   /* GEP composition and pushing (folds_gep.c): justified the same way, lane by lane; in the vector family,
    * after its rules. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
   /* Masked-load motion (folds_memory.c), after the memory rules. */
@@ -48,7 +48,7 @@ static const Fold folds[] = {
    {"where_load_move", "where_load_move_bare", "where_load_dedup", "where_load_dedup_all", "where_load_all",
     "where_load_all_bare", "where_load_neg", "where_load_neg_bare", "bool_and_comm@bool", "bool_and_assoc@bool",
     "bool_and_idem@bool", NULL},
-   fold_where_load_applies, fold_where_on_load, OPS(OP_SELECT), false},
+   fold_where_load_applies, fold_where_on_load, NULL, OPS(OP_SELECT), false},
   GEP(gep_compose, fold_gep_compose_applies, fold_gep_compose),
   GEP(gep_extract, fold_gep_extract_applies, fold_gep_extract),
   GEP(gep_cat, fold_gep_cat_applies, fold_gep_cat),
@@ -79,18 +79,18 @@ static const Fold folds[] = {
   DIVMOD(binary_numerator_tmod, OP_TMOD, fold_binary_numerator),
   /* Loop nests of several ranges with a dead loop (folds_loops.c): rests on the loop-nest definition,
    * as constant folding rests on the semantics (single loops are the proved dead_code rules). */
-  {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges,
+  {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges, NULL,
    OPS(OP_REDUCE) | OPS(OP_END), false},
-  {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, fold_term_collect,
+  {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
-  {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_LT), false},
-  {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_LE), false},
-  {"move_offset_eq", "comparison", {"cmp_move_eq", "cmp_move_eq_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_EQ), false},
-  {"move_offset_ne", "comparison", {"cmp_move_ne", "cmp_move_ne_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_NE), false},
+  {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_LT), false},
+  {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_LE), false},
+  {"move_offset_eq", "comparison", {"cmp_move_eq", "cmp_move_eq_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_EQ), false},
+  {"move_offset_ne", "comparison", {"cmp_move_ne", "cmp_move_ne_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_NE), false},
 };
 
 _Static_assert(OP_COUNT <= 64, "Fold.ops is a 64-bit mask");
