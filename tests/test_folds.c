@@ -353,7 +353,7 @@ static void test_builtin_ledger_gates_folds(void **state) {
   catalog_apply_builtin_ledger(c);
   for (size_t i = 0; i < fold_count(); i++) {
     const Fold *f = fold_get(i);
-    for (int k = 0; k < 12 && f->lemmas[k]; k++) {
+    for (int k = 0; k < FOLD_MAX_LEMMAS && f->lemmas[k]; k++) {
       char name[96]; /* NAME@DTYPE pins the lemma's dtype */
       snprintf(name, sizeof name, "%s", f->lemmas[k]);
       char *at = strchr(name, '@');

@@ -40,6 +40,22 @@ static bool is_linear(const Node *n) {
   }
 }
 
+/* Collects the atoms the linear tree at n names (the non-linear leaves of its + - neg *const
+ * structure, whatever their coefficients) into atoms; false past LIN_MAX_TERMS * 2. */
+static bool tree_atoms(const Node *n, const Node **atoms, int *na) {
+  if (is_linear(n)) {
+    if (n->op == OP_CONST) return true;
+    for (int i = 0; i < n->nargs; i++)
+      if (!tree_atoms(n->args[i], atoms, na)) return false;
+    return true;
+  }
+  for (int i = 0; i < *na; i++)
+    if (atoms[i] == n) return true;
+  if (*na == 2 * LIN_MAX_TERMS) return false;
+  atoms[(*na)++] = n;
+  return true;
+}
+
 bool fold_ring_equal(const Node *a, const Node *b) {
   if (a == b) return true;
   if (a->dtype != b->dtype || a->lanes != b->lanes || a->kind != b->kind) return false;
@@ -58,6 +74,15 @@ bool fold_ring_equal(const Node *a, const Node *b) {
       bool in_a = false;
       for (int i = 0; i < la.n && !in_a; i++) in_a = la.t[i].t == lb.t[j].t;
       if (!in_a && !same_mod(dt, lb.t[j].a, 0)) return false;
+    }
+    /* a evaluates no atom b does not (an atom that cancels in a's sum is still evaluated: its UB). */
+    const Node *aa[2 * LIN_MAX_TERMS], *ab[2 * LIN_MAX_TERMS];
+    int na = 0, nb = 0;
+    if (!tree_atoms(a, aa, &na) || !tree_atoms(b, ab, &nb)) return false;
+    for (int i = 0; i < na; i++) {
+      bool in_b = false;
+      for (int j = 0; j < nb && !in_b; j++) in_b = aa[i] == ab[j];
+      if (!in_b) return false;
     }
     return true;
   }
@@ -122,13 +147,56 @@ static bool at_bindings_hold(VsCtx *ctx, const Rule *r, const Pat *p, const Matc
   return true;
 }
 
+enum { LATTICE_MAX = 64 };
+
+/* The distinct operands of the chain of op at n (of n's dtype) into ops; false past LATTICE_MAX. */
+static bool lattice_operands(const Node *n, Op op, uint8_t dt, const Node **ops, int *nops) {
+  if (n->op == op && n->dtype == dt)
+    return lattice_operands(n->args[0], op, dt, ops, nops) && lattice_operands(n->args[1], op, dt, ops, nops);
+  for (int i = 0; i < *nops; i++)
+    if (ops[i] == n) return true;
+  if (*nops == LATTICE_MAX) return false;
+  ops[(*nops)++] = n;
+  return true;
+}
+
+bool fold_lattice_equal(const Node *a, const Node *b) {
+  if (a == b) return true;
+  Op op = (Op)a->op;
+  if ((op != OP_MIN && op != OP_MAX) || !dt_is_int((DType)a->dtype) || a->lanes != 1 || a->dtype != b->dtype)
+    return false;
+  const Node *oa[LATTICE_MAX], *ob[LATTICE_MAX];
+  int na = 0, nb = 0;
+  if (!lattice_operands(a, op, a->dtype, oa, &na) || !lattice_operands(b, op, a->dtype, ob, &nb) || na != nb)
+    return false;
+  for (int i = 0; i < na; i++) {
+    bool found = false;
+    for (int j = 0; j < nb && !found; j++) found = oa[i] == ob[j];
+    if (!found) return false;
+  }
+  return true;
+}
+
 Node *fold_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s) {
-  if (!s->lemma) return s->ring_result && fold_ring_equal(s->ring_result, n) ? s->ring_result : NULL;
+  if (!s->lemma) {
+    if (!s->result) return NULL;
+    return (s->lattice ? fold_lattice_equal(s->result, n) : fold_ring_equal(s->result, n)) ? s->result : NULL;
+  }
   const Rule *r = catalog_find(cat, s->lemma);
   Match m;
-  if (!r || !r->is_lemma || !bind_match(r, s, &m)) return NULL;
+  if (!r || !bind_match(r, s, &m)) return NULL;
   if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) return NULL;
   Node *p = template_build(ctx, r, r->lhs, &m);
-  if (!p || !fold_ring_equal(p, n) || !at_bindings_hold(ctx, r, r->lhs, &m) || !guard_holds(ctx, r, &m)) return NULL;
-  return build_normalized(ctx, r, r->rhs, &m);
+  bool ctx_ok = !s->scale || (s->rest && s->scale->op == OP_CONST && p && s->scale->dtype == p->dtype &&
+                              s->rest->dtype == p->dtype && dt_is_int((DType)p->dtype) && p->lanes == 1);
+  if (!p || !ctx_ok || !at_bindings_hold(ctx, r, r->lhs, &m) || !guard_holds(ctx, r, &m)) return NULL;
+  if (!s->scale) return fold_ring_equal(p, n) ? build_normalized(ctx, r, r->rhs, &m) : NULL;
+  /* In a ring context: n is P * scale + rest, the result R * scale + rest. */
+  Node *pc = vs_bin(ctx, OP_ADD, vs_bin(ctx, OP_MUL, p, s->scale), s->rest);
+  Node *rv = build_normalized(ctx, r, r->rhs, &m);
+  Node *out = rv ? vs_bin(ctx, OP_ADD, vs_bin(ctx, OP_MUL, rv, s->scale), s->rest) : NULL;
+  Lin l;
+  if (!pc || !out || !fold_ring_equal(pc, n) || !lin_of(out, &l)) return NULL;
+  Node *norm = lin_build(ctx, &l);
+  return norm ? norm : out;
 }

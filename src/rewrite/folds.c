@@ -38,6 +38,9 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
   {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, 0, false},
+  /* A node whose range is one value: any op (ranges come from the proved range analysis). */
+  {"single_value", "constant_folding", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value, 0,
+   false},
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
   {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, 0, true},
@@ -83,6 +86,11 @@ static const Fold folds[] = {
    OPS(OP_REDUCE) | OPS(OP_END), false},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
+  {"divmod_recombine", "divmod_recombine",
+   {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", LIN, NULL},
+   fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
+  {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
+   fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false},
   {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, NULL,
    fold_move_offset, OPS(OP_LT), false},
   {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, NULL,

@@ -24,8 +24,14 @@
 
 /* What a lemma-driven fold chose. */
 typedef struct {
-  const char *lemma; /* the lemma's name; NULL: a ring step (ring_result) */
-  Node *ring_result; /* a ring step: the node rebuilt, equal to it modulo 2^w */
+  const char *lemma; /* the lemma's name; NULL: a ring or lattice step (result) */
+  Node *result;      /* a ring step: the node rebuilt, equal to it as a polynomial modulo 2^w; a lattice
+                      * step (`lattice`): a min (max) chain rebuilt with the same operand set */
+  bool lattice;
+  /* A lemma step may apply in a ring context: with scale (a constant) and rest set, the node is
+   * P * scale + rest up to the ring identities, P the lemma's pattern, and the result R * scale + rest,
+   * R its template (equal subterms replaced: congruence). */
+  Node *scale, *rest;
   int nbind;
   struct {
     const char *slot; /* a pattern variable of the lemma, by name */
@@ -38,13 +44,15 @@ bool fold_bind(FoldStep *s, const char *name, Node *node);
 /* Binds slot `name` to the constant v of dtype dt; false when v is not a value of dt. */
 bool fold_bind_int(FoldStep *s, VsCtx *ctx, const char *name, DType dt, i128 v);
 
+enum { FOLD_MAX_LEMMAS = 16 };
+
 /* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a
  * dtype only where all of them are proved, or, for folds justified by the semantics conformance check
  * itself (constant folding), always. Exactly one of fold and choose is set. */
 typedef struct {
   const char *name;
   const char *family;
-  const char *lemmas[12]; /* NULL-terminated; empty: justified by the semantics. NAME@DTYPE: the lemma at
+  const char *lemmas[FOLD_MAX_LEMMAS]; /* NULL-terminated; empty: justified by the semantics. NAME@DTYPE: the lemma at
                            * that dtype only, wherever the fold fires */
   bool (*applies)(const Node *n);
   Node *(*fold)(VsCtx *ctx, Node *n);                  /* semantics-justified: the replacement, or NULL */
@@ -53,11 +61,16 @@ typedef struct {
   bool on_vectors; /* it may fire on vector nodes (it is justified lane by lane); others never do */
 } Fold;
 
-/* Whether a and b are equal as polynomials modulo 2^w over the same atoms: integer sums, differences,
- * negations and products by constants are compared as linear forms (coefficients modulo 2^w), any
- * other node by its op, aux and operands, recursively. A sound under-approximation of equality (the
- * ring identities are the lemmas lin_*): false means "not shown equal". */
+/* Whether a equals b as a polynomial modulo 2^w and evaluates nothing b does not: integer sums,
+ * differences, negations and products by constants are compared as linear forms (coefficients modulo
+ * 2^w; every atom a's sum names is named by b's), any other node by its op, aux and operands,
+ * recursively. So wherever b is defined, a is, with b's value (the ring identities are the lemmas
+ * lin_*). A sound under-approximation: false means "not shown". */
 bool fold_ring_equal(const Node *a, const Node *b);
+
+/* Whether a and b are chains of one op, min or max, of one integer dtype, over the same set of operands
+ * (associativity, commutativity and idempotence: lemmas min_assoc, min_comm, min_idem and max_*). */
+bool fold_lattice_equal(const Node *a, const Node *b);
 
 /* What the engine does with a fold's step on n: the result, or NULL when anything fails (the lemma is
  * missing from cat or not proved at the instance the bindings give, its pattern instantiated is not n
@@ -88,6 +101,11 @@ bool fold_binary_numerator(VsCtx *ctx, Node *n, FoldStep *out);   /* // % tdiv t
 
 /* folds_terms.c */
 bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and constants collected (a ring step) */
+bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
+bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out);   /* a node whose range is one value is that constant */
+bool fold_single_value_applies(const Node *n);
+bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out);   /* a min (max) chain without its repeated operands */
+bool fold_minmax_chain_applies(const Node *n);
 bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out);  /* comparisons: terms and offsets to one side */
 
 /* folds_vector.c: a lane-wise op whose operands are vectors of constants (vec of constants, bcast of a

@@ -18,8 +18,8 @@ bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
   if (!fold_terms_applies(n) || !lin_of(n, &L) || lin_size_mod(&L) >= L.atoms) return false;
   out->lemma = NULL;
-  out->ring_result = lin_build(ctx, &L);
-  return out->ring_result != NULL;
+  out->result = lin_build(ctx, &L);
+  return out->result != NULL;
 }
 
 /* The coefficient of atom t in l (0 if absent). */
@@ -65,4 +65,127 @@ bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out) {
   return fold_bind(out, "x", lin_build(ctx, &X)) && fold_bind(out, "y", lin_build(ctx, &Y)) &&
          fold_bind(out, "z", lin_build(ctx, &Z)) && fold_bind_int(out, ctx, "c1", dt, A.k) &&
          fold_bind_int(out, ctx, "c2", dt, B.k);
+}
+
+/* ---- div/mod recombination inside sums ---- */
+
+/* Whether t is `x OP c` with a nonzero constant c. */
+static bool is_divmod_by_const(const Node *t, Op op) {
+  return t->op == op && t->args[1]->op == OP_CONST && vs_const_value(t->args[1]) != 0;
+}
+
+/* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
+static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, FoldStep *out) {
+  Lin Y;
+  lin_init(&Y, S->dt);
+  Y.k = S->k;
+  for (int k = 0; k < S->n; k++)
+    if (k != i && k != j && !lin_add(&Y, S->t[k].t, S->t[k].a)) return false;
+  out->rest = lin_build(ctx, &Y);
+  out->scale = im_fits(S->dt, scale) ? vs_const_int(ctx, S->dt, scale) : NULL;
+  return out->rest && out->scale;
+}
+
+/* In a sum, a pair of terms that is a scaled instance of a recombination rule, the rule applied in
+ * that ring context (folds.h): x*k - (x // c)*(c*k) is (x % c)*k (mod_from_sub; truncating:
+ * tmod_from_sub), (x % c)*k + (x // c)*(c*k) is x*k (divmod_recombine, tdivmod_recombine), and
+ * ((x // c1) % c2)*k + (x // c3)*(c2*k) with c3 == c1*c2 is (x // c1)*k (divmod_chain). The first
+ * pair found; the rule's guard and the ring identities decide. */
+bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin S;
+  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  for (int i = 0; i < S.n; i++) {
+    Node *t = S.t[i].t;
+    for (int trunc = 0; trunc < 2; trunc++) {
+      Op dop = trunc ? OP_TDIV : OP_IDIV, mop = trunc ? OP_TMOD : OP_MOD;
+      if (!is_divmod_by_const(t, dop)) continue;
+      Node *x = t->args[0];
+      i128 c = vs_const_value(t->args[1]);
+      for (int j = 0; j < S.n; j++) {
+        Node *u = S.t[j].t;
+        i128 k = S.t[j].a, want;
+        if (j == i || !im_mul_ok(k, c, &want)) continue;
+        if (u == x && im_sub_ok(0, want, &want) && want == S.t[i].a) {
+          out->lemma = trunc ? "tmod_from_sub" : "mod_from_sub";
+          return fold_bind(out, "x", x) && fold_bind(out, "y", t->args[1]) && bind_context(ctx, &S, i, j, k, out);
+        }
+        if (u->op == mop && u->args[0] == x && u->args[1] == t->args[1] && want == S.t[i].a) {
+          out->lemma = trunc ? "tdivmod_recombine" : "divmod_recombine";
+          return fold_bind(out, "x", x) && fold_bind(out, "y", t->args[1]) && bind_context(ctx, &S, i, j, k, out);
+        }
+      }
+    }
+    /* ((x // c1) % c2) * k paired with (x // c3) * (c2 * k) */
+    if (is_divmod_by_const(t, OP_MOD) && is_divmod_by_const(t->args[0], OP_IDIV)) {
+      Node *d = t->args[0], *x = d->args[0];
+      i128 c1 = vs_const_value(d->args[1]), c2 = vs_const_value(t->args[1]), c3, want;
+      if (c1 <= 0 || c2 <= 0 || !im_mul_ok(c1, c2, &c3) || !im_mul_ok(S.t[i].a, c2, &want)) continue;
+      for (int j = 0; j < S.n; j++) {
+        Node *u = S.t[j].t;
+        if (j == i || !is_divmod_by_const(u, OP_IDIV) || u->args[0] != x || vs_const_value(u->args[1]) != c3 ||
+            S.t[j].a != want)
+          continue;
+        out->lemma = "divmod_chain";
+        return fold_bind(out, "x", x) && fold_bind(out, "c1", d->args[1]) && fold_bind(out, "c2", t->args[1]) &&
+               fold_bind(out, "c3", u->args[1]) && bind_context(ctx, &S, i, j, S.t[i].a, out);
+      }
+    }
+  }
+  return false;
+}
+
+/* ---- single values, min/max chains ---- */
+
+bool fold_single_value_applies(const Node *n) {
+  DType dt = (DType)n->dtype;
+  return n->op != OP_CONST && n->lanes == 1 && n->kind == NK_VALUE && (dt_is_int(dt) || dt == DT_BOOL) &&
+         n->lo == n->hi;
+}
+
+/* A node whose range is one value is that value (lemma single_value). */
+bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_single_value_applies(n)) return false;
+  out->lemma = "single_value";
+  return fold_bind(out, "x", n) && fold_bind(out, "c", vs_const(ctx, (DType)n->dtype, n->lo));
+}
+
+bool fold_minmax_chain_applies(const Node *n) {
+  return (n->op == OP_MIN || n->op == OP_MAX) && dt_is_int((DType)n->dtype) && n->lanes == 1 &&
+         (n->args[0]->op == n->op || n->args[1]->op == n->op);
+}
+
+enum { CHAIN_MAX = 64 };
+
+/* The operands of the maximal chain of n's op at n, each once, in order of first appearance; false
+ * when there are more than CHAIN_MAX. *dups counts the repeated ones. */
+static bool chain_operands(const Node *n, Op op, Node **ops, int *nops, int *dups) {
+  if (n->op != op || n->dtype != ((const Node *)ops[-1])->dtype) {
+    for (int i = 0; i < *nops; i++)
+      if (ops[i] == n) {
+        (*dups)++;
+        return true;
+      }
+    if (*nops == CHAIN_MAX) return false;
+    ops[(*nops)++] = (Node *)n;
+    return true;
+  }
+  return chain_operands(n->args[0], op, ops, nops, dups) && chain_operands(n->args[1], op, ops, nops, dups);
+}
+
+/* A min (max) chain that names an operand twice, at any depth and order, becomes the chain of its
+ * distinct operands in order of first appearance (a lattice step). */
+bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_minmax_chain_applies(n)) return false;
+  Node *buf[CHAIN_MAX + 1], **ops = buf + 1;
+  buf[0] = n; /* the chain's dtype, for chain_operands */
+  int nops = 0, dups = 0;
+  if (!chain_operands(n->args[0], (Op)n->op, ops, &nops, &dups) ||
+      !chain_operands(n->args[1], (Op)n->op, ops, &nops, &dups) || !dups)
+    return false;
+  Node *acc = ops[0];
+  for (int i = 1; i < nops && acc; i++) acc = vs_bin(ctx, (Op)n->op, acc, ops[i]);
+  out->lemma = NULL;
+  out->lattice = true;
+  out->result = acc;
+  return acc != NULL;
 }
