@@ -13,13 +13,15 @@
  *      vsimp's output is no larger, smaller or larger than it; where it is invalid, vsimp must not
  *      reach it (that counts as correct).
  *
- * Per peer it prints the counts, then every case where vsimp's output is larger than a valid peer
- * expectation (the work queue for the simplifier's power), then (with --findings) every invalid peer
- * expectation with its counterexample. Deterministic: files in name order, Z3 under a resource limit
+ * Per peer (and over all peers) it prints the counts, then every case where vsimp's output is larger
+ * than a valid peer expectation (the work queue for the simplifier's power), every case where it is
+ * larger than its own input, and (with --findings) every invalid peer expectation with its
+ * counterexample. Deterministic: files in name order, Z3 under a resource limit
  * (--rlimit) with a wall-clock limit as a backstop (--timeout; a query it stops is unknown).
  *
  *   build: cmake --build BUILD --target peers      run: BUILD/peers [--quick] [--findings] [--peer NAME]
- * Exit status: 0, or 1 when some vsimp output is invalid or a case file does not parse. */
+ * Exit status: 0, or 1 when some vsimp output is invalid, reaches an invalid expectation, or a case file
+ * does not parse. */
 #define _GNU_SOURCE
 #include <dirent.h>
 #include <stdio.h>
