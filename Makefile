@@ -55,6 +55,7 @@ bench: deps $(RELEASE)/Makefile
 	./$(RELEASE)/vsimp_bench
 	./$(RELEASE)/gep_bench
 	./$(RELEASE)/graph_bench --verify
+	./$(RELEASE)/peers
 	@if [ -x $(RELEASE)/halide_bench ]; then ./$(RELEASE)/halide_bench; \
 	else echo "halide_bench not built: install libhalide14-0-dev for the side-by-side with Halide"; fi
 
