@@ -222,7 +222,8 @@ grep -q "^my_pow4 " "$tmp/out" && bad "a stale proof made my_pow4 fire" || ok
 expect_rc 2 "rules verify --only NAME unknown" -- "$bin" rules verify --rules "$u" --only nosuch
 expect_rc 2 "rules verify --only a built-in with --rules" -- "$bin" rules verify --rules "$u" --only add_zero
 expect_rc 1 "rules verify --json" -- "$bin" rules verify --json --rules "$u" --only my_bad -j 2
-grep -q '"refuted":5' "$tmp/out" && grep -q '"counterexample":"x: i8' "$tmp/out" && ok || bad "rules verify --json: $(cat "$tmp/out")"
+grep -q '"refuted":5' "$tmp/out" && grep -q '"counterexample":"# counterexample: x = 127_i8; source = false, target = true\\nx: i8' "$tmp/out" &&
+  grep -q '"refuted_by":"search"' "$tmp/out" && ok || bad "rules verify --json: $(cat "$tmp/out")"
 
 # 10. Bad rule files: one line FILE:LINE:COL: error: ..., exit 2, for every command that loads them.
 badrule() { # NAME LINE:COL MESSAGE CONTENT

@@ -36,6 +36,7 @@ static const char *rules_help =
   "  --no-cache          prove everything again (default: reuse proofs recorded for the same rule\n"
   "                      text and solver version in the built-in ledger and in --write-ledger's file)\n"
   "  --reuse-unknown     also take `unknown` records from the cache instead of retrying them\n"
+  "  --no-search         no concrete search for counterexamples before the solver\n"
   "  --write-ledger PATH write the ledger of this run (for the built-in catalog: src/rules/ledger.txt)\n"
   "  --json              print one JSON object\n"
   "exit codes: 0 every instance proved, 1 some instance refuted (each printed with a counterexample\n"
@@ -137,7 +138,7 @@ static void print_indented(const char *text, const char *indent) {
 
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
-  bool all = false, no_cache = false, reuse_unknown = false;
+  bool all = false, no_cache = false, reuse_unknown = false, no_search = false;
   const char *only = NULL, *write_ledger = NULL;
   const char *files[64];
   int nfiles = 0;
@@ -150,6 +151,7 @@ static int rules_verify(int argc, char **argv) {
     if (!strcmp(argv[i], "--all")) all = true;
     else if (!strcmp(argv[i], "--no-cache")) no_cache = true;
     else if (!strcmp(argv[i], "--reuse-unknown")) reuse_unknown = true;
+    else if (!strcmp(argv[i], "--no-search")) no_search = true;
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--write-ledger") && i + 1 < argc) write_ledger = argv[++i];
     else if (!strcmp(argv[i], "--rules") && i + 1 < argc && nfiles < 64) files[nfiles++] = argv[++i];
@@ -208,6 +210,7 @@ static int rules_verify(int argc, char **argv) {
                       .reuse_unknown = reuse_unknown,
                       .only = only,
                       .include_builtin = nfiles == 0 || all,
+                      .no_search = no_search,
                       .progress = isatty(2) && !c.json ? progress : NULL};
   if (!verify_catalog(cat, &vo, &rep)) {
     fprintf(stderr, "vsimp: error: out of memory\n");
@@ -222,7 +225,8 @@ static int rules_verify(int argc, char **argv) {
     printf("%s %s at %s (%s:%d)\n", proof_status_name(it->result.status), it->rule->name, name, it->rule->file,
            it->rule->line);
     if (it->result.cex) {
-      printf("  counterexample (vsimp check reproduces it):\n");
+      printf("  counterexample (%s; vsimp check reproduces it):\n",
+             it->result.by_search ? "found by the concrete search" : "from the solver's model");
       print_indented(it->result.cex, "    ");
     }
     else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
@@ -239,6 +243,7 @@ static int rules_verify(int argc, char **argv) {
     json_int(&w, "unknown", (long long)rep.unknown);
     json_int(&w, "errors", (long long)rep.errors);
     json_int(&w, "cached", (long long)rep.cached);
+    json_int(&w, "refuted_by_search", (long long)rep.by_search);
     json_double(&w, "seconds", rep.seconds);
     json_begin_array(&w, "failures");
     for (size_t i = 0; i < rep.n; i++) {
@@ -251,6 +256,7 @@ static int rules_verify(int argc, char **argv) {
       json_string(&w, "instance", name);
       json_string(&w, "status", proof_status_name(it->result.status));
       if (it->result.cex) json_string(&w, "counterexample", it->result.cex);
+      if (it->result.status == PROOF_REFUTED) json_string(&w, "refuted_by", it->result.by_search ? "search" : "solver");
       if (it->result.reason[0]) json_string(&w, "reason", it->result.reason);
       json_end_object(&w);
     }
@@ -258,9 +264,9 @@ static int rules_verify(int argc, char **argv) {
     json_end_object(&w);
     json_finish(&w);
   } else {
-    printf("rules verify: %zu rules, %zu instances: %zu proved (%zu from cache), %zu refuted, %zu unknown, "
-           "%zu errors, %.1f s\n",
-           rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.unknown, rep.errors, rep.seconds);
+    printf("rules verify: %zu rules, %zu instances: %zu proved (%zu from cache), %zu refuted (%zu by the concrete "
+           "search), %zu unknown, %zu errors, %.1f s\n",
+           rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.by_search, rep.unknown, rep.errors, rep.seconds);
   }
   const char *out_path = write_ledger;
   char user_out[4096];

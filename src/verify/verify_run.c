@@ -13,25 +13,76 @@
 typedef struct {
   VerifyReport *rep;
   const VerifyOptions *opts;
+  int phase; /* 1: the concrete search; 2: seeds from the rule's other instances, then the solver */
+  ConcretePoint *points; /* per item: the counterexample the search found (phase 1), if any */
+  bool *found;
+  size_t *rule_start; /* per item: the first item of its rule (a rule's items are contiguous) */
   atomic_size_t next;
   atomic_size_t done;
   pthread_mutex_t progress_lock;
 } Work;
 
+enum { MAX_SEEDS = 8 };
+
+static void refuted_by_search(VerifyItem *it, ConcreteResult *cr) {
+  it->result.status = PROOF_REFUTED;
+  it->result.by_search = true;
+  it->result.cex = cr->cex;
+  it->result.seconds = cr->seconds;
+  cr->cex = NULL;
+}
+
+static void search_item(Work *w, size_t i) {
+  VerifyItem *it = &w->rep->items[i];
+  ConcreteResult cr;
+  if (concrete_search(it->rule, it->instance, NULL, 0, &w->opts->search, &cr) && cr.found) {
+    w->found[i] = true;
+    w->points[i] = cr.point;
+    refuted_by_search(it, &cr);
+  } else {
+    it->result.seconds = cr.seconds;
+  }
+  concrete_result_free(&cr);
+}
+
+static void solve_item(Work *w, SmtCtx *s, size_t i) {
+  VerifyItem *it = &w->rep->items[i];
+  if (!w->opts->no_search) {
+    if (w->found[i]) return;
+    ConcretePoint seeds[MAX_SEEDS];
+    size_t n = 0;
+    for (size_t j = w->rule_start[i]; j < w->rep->n && w->rule_start[j] == w->rule_start[i] && n < MAX_SEEDS; j++)
+      if (w->found[j]) seeds[n++] = w->points[j];
+    ConcreteOptions o = w->opts->search;
+    o.seeds_only = true;
+    ConcreteResult cr;
+    if (n && concrete_search(it->rule, it->instance, seeds, n, &o, &cr) && cr.found) {
+      refuted_by_search(it, &cr);
+      return;
+    }
+    if (n) concrete_result_free(&cr);
+  }
+  double searched = it->result.seconds;
+  if (s) it->result = verify_rule_instance_with(s, it->rule, it->instance, PROVE_SOLVER);
+  else {
+    it->result.status = PROOF_ERROR;
+    snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
+  }
+  it->result.seconds += searched;
+}
+
 static void *worker(void *arg) {
   Work *w = arg;
-  SmtCtx *s = smt_new(&w->opts->smt);
+  SmtCtx *s = w->phase == 2 ? smt_new(&w->opts->smt) : NULL;
   for (;;) {
     size_t i = atomic_fetch_add(&w->next, 1);
     if (i >= w->rep->n) break;
     VerifyItem *it = &w->rep->items[i];
-    if (!it->cached) {
-      if (s) it->result = verify_rule_instance(s, it->rule, it->instance);
-      else {
-        it->result.status = PROOF_ERROR;
-        snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
-      }
+    if (w->phase == 1) {
+      if (!it->cached) search_item(w, i);
+      continue;
     }
+    if (!it->cached) solve_item(w, s, i);
     size_t d = atomic_fetch_add(&w->done, 1) + 1;
     if (w->opts->progress) {
       pthread_mutex_lock(&w->progress_lock);
@@ -153,21 +204,38 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   free(inst);
   cache_free(&cache);
   Work w = {.rep = rep, .opts = opts};
-  atomic_init(&w.next, 0);
-  atomic_init(&w.done, 0);
+  w.points = malloc((rep->n + 1) * sizeof *w.points);
+  w.found = calloc(rep->n + 1, sizeof *w.found);
+  w.rule_start = malloc((rep->n + 1) * sizeof *w.rule_start);
+  if (!w.points || !w.found || !w.rule_start) {
+    free(w.points);
+    free(w.found);
+    free(w.rule_start);
+    return false;
+  }
+  for (size_t i = 0; i < rep->n; i++)
+    w.rule_start[i] = i && rep->items[i - 1].rule == rep->items[i].rule ? w.rule_start[i - 1] : i;
   pthread_mutex_init(&w.progress_lock, NULL);
   int jobs = opts->jobs > 0 ? opts->jobs : 1;
   pthread_t *t = calloc((size_t)jobs, sizeof *t);
-  int started = 0;
-  for (int j = 0; t && j < jobs; j++)
-    if (pthread_create(&t[j], NULL, worker, &w) == 0) started++;
-  if (!started) worker(&w);
-  for (int j = 0; j < started; j++) pthread_join(t[j], NULL);
+  for (w.phase = opts->no_search ? 2 : 1; w.phase <= 2; w.phase++) {
+    atomic_init(&w.next, 0);
+    atomic_init(&w.done, 0);
+    int started = 0;
+    for (int j = 0; t && j < jobs; j++)
+      if (pthread_create(&t[j], NULL, worker, &w) == 0) started++;
+    if (!started) worker(&w);
+    for (int j = 0; j < started; j++) pthread_join(t[j], NULL);
+  }
   free(t);
+  free(w.points);
+  free(w.found);
+  free(w.rule_start);
   pthread_mutex_destroy(&w.progress_lock);
   for (size_t i = 0; i < rep->n; i++) {
     VerifyItem *it = &rep->items[i];
     rep->cached += it->cached;
+    rep->by_search += it->result.status == PROOF_REFUTED && it->result.by_search;
     switch (it->result.status) {
     case PROOF_PROVED: rep->proved++; break;
     case PROOF_REFUTED: rep->refuted++; break;
