@@ -11,6 +11,7 @@
 #include "rules/ledger.h"
 #include "verify/bounds_trust_derive.h"
 #include "verify/catalog_doc.h"
+#include "verify/ci_report.h"
 #include "verify/rule_verify.h"
 #include "verify/verify_run.h"
 
@@ -38,6 +39,10 @@ static const char *rules_help =
   "  --reuse-unknown     also take `unknown` records from the cache instead of retrying them\n"
   "  --no-search         no concrete search for counterexamples before the solver\n"
   "  --write-ledger PATH write the ledger of this run (for the built-in catalog: src/rules/ledger.txt)\n"
+  "  --junit FILE        write a JUnit XML report: one test case per rule instance (refuted: a failure\n"
+  "                      with its counterexample; unknown: skipped)\n"
+  "  --sarif FILE        write a SARIF 2.1.0 report: each refuted rule a result at its line in its rules\n"
+  "                      file, with the counterexample (unknown instances: notes)\n"
   "  --json              print one JSON object\n"
   "exit codes: 0 every instance proved, 1 some instance refuted (each printed with a counterexample\n"
   "case), 2 usage, 3 no refutation but some instance unknown, 4 internal error\n";
@@ -139,7 +144,7 @@ static void print_indented(const char *text, const char *indent) {
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
   bool all = false, no_cache = false, reuse_unknown = false, no_search = false;
-  const char *only = NULL, *write_ledger = NULL;
+  const char *only = NULL, *write_ledger = NULL, *junit = NULL, *sarif = NULL;
   const char *files[64];
   int nfiles = 0;
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -154,6 +159,8 @@ static int rules_verify(int argc, char **argv) {
     else if (!strcmp(argv[i], "--no-search")) no_search = true;
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--write-ledger") && i + 1 < argc) write_ledger = argv[++i];
+    else if (!strcmp(argv[i], "--junit") && i + 1 < argc) junit = argv[++i];
+    else if (!strcmp(argv[i], "--sarif") && i + 1 < argc) sarif = argv[++i];
     else if (!strcmp(argv[i], "--rules") && i + 1 < argc && nfiles < 64) files[nfiles++] = argv[++i];
     else return cli_usage_error("rules verify: unknown argument '%s'", argv[i]);
   }
@@ -297,6 +304,16 @@ static int rules_verify(int argc, char **argv) {
       goto done;
     }
     free(text);
+  }
+  if (junit || sarif) {
+    CiReport ci;
+    ci_report_init(&ci, "vsimp rules verify");
+    ci_add_verify(&ci, &rep);
+    bool ok = true;
+    if (junit && !ci_write_junit_file(&ci, junit)) ok = false, fprintf(stderr, "vsimp: error: cannot write %s\n", junit);
+    if (sarif && !ci_write_sarif_file(&ci, sarif)) ok = false, fprintf(stderr, "vsimp: error: cannot write %s\n", sarif);
+    ci_report_free(&ci);
+    if (!ok) goto done;
   }
   rc = rep.refuted ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
 done:
