@@ -501,7 +501,11 @@ static void phase_exhaustive(Search *S, uint64_t size) {
       p.v[d] = rest & im_mask((int)w);
       rest >>= w;
     }
-    consider_strategies(S, &p);
+    /* Bounds: the point itself and the whole dtype (not every interval: no proof then). */
+    for (int b = 0; b < (S->nbounded ? 2 : 1); b++) {
+      for (int s = 0; s < S->r->nslots; s++) p.bc[s] = (uint8_t)b;
+      if (consider(S, &p)) break;
+    }
   }
 }
 
@@ -785,9 +789,9 @@ bool concrete_search(const Rule *r, unsigned idx, const ConcretePoint *seeds, si
   double t0 = vs_seconds();
   memset(out, 0, sizeof *out);
   ConcreteOptions o = opts ? *opts : (ConcreteOptions){0};
-  if (!o.points) o.points = 4000;
-  if (!o.ordered) o.ordered = 3000;
-  if (!o.exhaustive) o.exhaustive = 65536;
+  if (!o.points) o.points = 1500;
+  if (!o.ordered) o.ordered = 1500;
+  if (!o.exhaustive) o.exhaustive = 4096;
   Search *S = malloc(sizeof *S);
   if (!S) return false;
   if (!search_init(S, r, idx)) {
@@ -806,8 +810,10 @@ bool concrete_search(const Rule *r, unsigned idx, const ConcretePoint *seeds, si
     }
   if (!o.seeds_only && !S->found) {
     uint64_t size;
-    if (domain_size(S, &size) && size <= o.exhaustive) phase_exhaustive(S, size);
-    else {
+    if (domain_size(S, &size) && size <= o.exhaustive) {
+      phase_exhaustive(S, size);
+      out->proved = !S->found && S->nbounded == 0;
+    } else if (!o.exhaustive_only) {
       phase_ordered(S, o.ordered);
       phase_random(S, o.points);
     }

@@ -19,7 +19,9 @@
  * another instance of the same rule, sign- or zero-extended (or wrapped) to its dtypes.
  *
  * Scalar rules only (vector and graph rules go to the solver as they are). A search that finds nothing
- * proves nothing: only the solver or exhaustive evaluation proves. */
+ * proves nothing, except an exhaustive one: where the variables' dtypes are at most 16 bits wide and
+ * the domain small enough, every point is evaluated, and if the guard reads no bounds vmin/vmax that is
+ * every assignment the proof quantifies over (rule_verify.c uses it for what the solver leaves unknown). */
 #ifndef VSIMP_VERIFY_RULE_CONCRETE_H
 #define VSIMP_VERIFY_RULE_CONCRETE_H
 
@@ -43,15 +45,19 @@ typedef struct {
 } ConcretePoint;
 
 typedef struct {
-  size_t points;  /* random points after the ordered ones (default when 0: 4000) */
-  size_t ordered; /* ordered small/edge combinations (default when 0: 3000) */
-  size_t exhaustive; /* domains of at most this many points are evaluated entirely (default 65536) */
+  size_t points;  /* random points after the ordered ones (default when 0: 1500) */
+  size_t ordered; /* ordered small/edge combinations (default when 0: 1500) */
+  size_t exhaustive; /* domains of at most this many points are evaluated entirely (default 4096) */
   bool seeds_only;   /* only try the seeds (no search of its own) */
+  bool exhaustive_only; /* only the exhaustive evaluation (nothing when the domain is larger) */
 } ConcreteOptions;
 
 typedef struct {
   bool searchable; /* the instance is in the fragment the search covers */
   bool found;      /* a confirmed counterexample */
+  /* Every point of the instance's domain was evaluated, none refutes it, and the guard reads no
+   * bounds (whose choices are not enumerated): a proof by exhaustive evaluation. */
+  bool proved;
   ConcretePoint point;
   char *cex;       /* found: the .vs case, the point in a comment (malloc'd) */
   size_t evaluated;

@@ -809,6 +809,29 @@ done:
   return out;
 }
 
+/* What the solver leaves unknown, over a domain of at most 2^20 points (dtypes of at most 16 bits):
+ * evaluated exhaustively, a proof (or a counterexample) without the solver. */
+static void exhaust(const Rule *r, unsigned idx, ProofResult *out) {
+  ConcreteOptions o = {.exhaustive = (size_t)1 << 20, .exhaustive_only = true};
+  ConcreteResult cr;
+  if (!concrete_search(r, idx, NULL, 0, &o, &cr)) return;
+  if (cr.found) {
+    out->status = PROOF_REFUTED;
+    out->by_search = true;
+    out->cex = cr.cex;
+    out->reason[0] = 0;
+    return;
+  }
+  if (cr.proved) {
+    char why[sizeof out->reason];
+    memcpy(why, out->reason, sizeof why);
+    out->status = PROOF_PROVED;
+    snprintf(out->reason, sizeof out->reason, "exhaustive evaluation of %zu points (the solver: %.100s)", cr.evaluated,
+             why);
+  }
+  concrete_result_free(&cr);
+}
+
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
   return verify_rule_instance_with(s, r, idx, PROVE_ANY);
 }
@@ -904,6 +927,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     else if (v == SMT_UNKNOWN) {
       out.status = PROOF_UNKNOWN;
       snprintf(out.reason, sizeof out.reason, "%s", res.reason);
+      if (engine == PROVE_ANY || engine == PROVE_SOLVER) exhaust(r, idx, &out);
     } else if (v == SMT_INVALID) {
       out.status = PROOF_REFUTED;
       out.cex = inst_counterexample(&in, &res);
