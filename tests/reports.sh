@@ -48,8 +48,9 @@ n=$(grep -c 'instances' "$tmp/out")
 tests=$(xq "$tmp/r.xml" 'string(/testsuites/@tests)')
 cases=$(xq "$tmp/r.xml" 'count(//testcase)')
 failures=$(xq "$tmp/r.xml" 'count(//testcase/failure)')
-want_inst=$(sed -n 's/.* \([0-9]*\) instances:.*/\1/p' "$tmp/out")
-want_ref=$(sed -n 's/.* \([0-9]*\) refuted (.*/\1/p' "$tmp/out")
+# One case per instance and one per rule (its termination); failures: refuted instances, rules that may loop.
+want_inst=$(( $(sed -n 's/.* \([0-9]*\) instances:.*/\1/p' "$tmp/out") + 3 ))
+want_ref=$(( $(sed -n 's/.* \([0-9]*\) refuted (.*/\1/p' "$tmp/out") + $(grep -c '^may loop' "$tmp/out") ))
 [ "$n" -ge 1 ] && [ "$tests" = "$want_inst" ] && [ "$cases" = "$want_inst" ] && [ "$failures" = "$want_ref" ] && ok ||
   bad "rules verify JUnit: tests=$tests cases=$cases failures=$failures, wanted $want_inst and $want_ref: $(tail -1 "$tmp/out")"
 [ "$(xq "$tmp/r.xml" 'count(/testsuites/testsuite[@name="division"])')" = 1 ] && ok || bad "JUnit: no suite division"
@@ -61,6 +62,7 @@ xq "$tmp/r.xml" 'string(//testcase[@name="wrong_neg_div at i32"]/failure)' | gre
 sarif_ok "rules verify SARIF" "$tmp/r.sarif" '
 len(doc["runs"]) == 1 and
 sorted(r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in doc["runs"][0]["results"] if r["ruleId"] == "vsimp.rule.refuted") == [2, 4] and
+[r["locations"][0]["physicalLocation"]["region"]["startLine"] for r in doc["runs"][0]["results"] if r["ruleId"] == "vsimp.rule.may-loop"] == [2] and
 all(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"].endswith("r.rules") for r in doc["runs"][0]["results"]) and
 any("-(x // 2) --> -x // 2" in r["message"]["text"] and "i32" in r["message"]["text"] for r in doc["runs"][0]["results"]) and
 all(r["level"] == "error" for r in doc["runs"][0]["results"] if r["ruleId"] == "vsimp.rule.refuted") and
@@ -74,8 +76,24 @@ RULES
 "$bin" rules verify --rules "$tmp/ok.rules" -j 2 --junit "$tmp/ok.xml" --sarif "$tmp/ok.sarif" >"$tmp/out" 2>&1
 [ $? -eq 0 ] && ok || bad "rules verify (clean): $(cat "$tmp/out")"
 xmllint --noout "$tmp/ok.xml" && [ "$(xq "$tmp/ok.xml" 'count(//failure|//error|//skipped)')" = 0 ] &&
-  [ "$(xq "$tmp/ok.xml" 'count(//testcase)')" -ge 12 ] && ok || bad "clean JUnit: $(cat "$tmp/ok.xml")"
+  [ "$(xq "$tmp/ok.xml" 'count(//testcase)')" -ge 13 ] && ok || bad "clean JUnit: $(cat "$tmp/ok.xml")"
 sarif_ok "clean SARIF" "$tmp/ok.sarif" 'doc["runs"][0]["results"] == []'
+
+# A rule that may loop (a failure, the cycle in the report) and a vacuous one (a SARIF warning).
+cat >"$tmp/loop.rules" <<'RULES'
+family canonical
+rule swap : x + y => y + x
+rule never : x + c => x where c > 0 && c < 0
+RULES
+"$bin" rules verify --rules "$tmp/loop.rules" -j 2 --junit "$tmp/l.xml" --sarif "$tmp/l.sarif" >"$tmp/out" 2>&1
+[ $? -eq 1 ] && ok || bad "rules verify (loop): $(cat "$tmp/out")"
+xmllint --noout "$tmp/l.xml" && xq "$tmp/l.xml" 'string(//testsuite[@name="termination"]/testcase[@name="swap terminates"]/failure)' | grep -q -- '--> x + y' &&
+  [ "$(xq "$tmp/l.xml" 'count(//testsuite[@name="vacuity"]/testcase[@name="never can fire"]/skipped)')" = 1 ] && ok ||
+  bad "JUnit (loop): $(cat "$tmp/l.xml")"
+sarif_ok "SARIF (loop)" "$tmp/l.sarif" '
+[(r["ruleId"], r["level"], r["locations"][0]["physicalLocation"]["region"]["startLine"]) for r in doc["runs"][0]["results"]] ==
+  [("vsimp.rule.may-loop", "error", 2), ("vsimp.rule.vacuous", "warning", 3)] and
+"y + x    (swap)" in doc["runs"][0]["results"][0]["message"]["text"]'
 
 # Unwritable report: an I/O error, exit 4.
 "$bin" rules verify --rules "$tmp/ok.rules" --junit "$tmp/nodir/x.xml" >/dev/null 2>&1

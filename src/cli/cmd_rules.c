@@ -238,6 +238,16 @@ static int rules_verify(int argc, char **argv) {
     }
     else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
   }
+  /* Rules that may loop (rejected) and rules that can never fire (reported). */
+  for (size_t i = 0; i < rep.norder && !c.json; i++) {
+    const OrderItem *o = &rep.order[i];
+    if (o->verdict != ORDER_MAY_LOOP) continue;
+    printf("may loop %s (%s:%d): %s\n", o->rule->name, o->rule->file, o->rule->line, o->why);
+    if (o->cycle) print_indented(o->cycle, "  ");
+  }
+  for (size_t i = 0; i < rep.nvacuous && !c.json; i++)
+    printf("vacuous %s (%s:%d): %s\n", rep.vacuous[i].rule->name, rep.vacuous[i].rule->file, rep.vacuous[i].rule->line,
+           vacuous_kind_text(rep.vacuous[i].kind));
   if (c.json) {
     JsonWriter w;
     json_init(&w, stdout);
@@ -265,6 +275,25 @@ static int rules_verify(int argc, char **argv) {
       if (it->result.cex) json_string(&w, "counterexample", it->result.cex);
       if (it->result.status == PROOF_REFUTED) json_string(&w, "refuted_by", it->result.by_search ? "search" : "solver");
       if (it->result.reason[0]) json_string(&w, "reason", it->result.reason);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_begin_array(&w, "may_loop");
+    for (size_t i = 0; i < rep.norder; i++) {
+      const OrderItem *o = &rep.order[i];
+      if (o->verdict != ORDER_MAY_LOOP) continue;
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", o->rule->name);
+      json_string(&w, "why", o->why);
+      if (o->cycle) json_string(&w, "cycle", o->cycle);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_begin_array(&w, "vacuous");
+    for (size_t i = 0; i < rep.nvacuous; i++) {
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", rep.vacuous[i].rule->name);
+      json_string(&w, "why", vacuous_kind_text(rep.vacuous[i].kind));
       json_end_object(&w);
     }
     json_end_array(&w);
@@ -315,7 +344,7 @@ static int rules_verify(int argc, char **argv) {
     ci_report_free(&ci);
     if (!ok) goto done;
   }
-  rc = rep.refuted ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
+  rc = rep.refuted || rep.may_loop ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
 done:
   verify_report_free(&rep);
   free(cache);

@@ -91,6 +91,27 @@ void ci_add_verify(CiReport *r, const VerifyReport *rep) {
     ci_add(r, it->rule->family, name, o, it->result.seconds, msg, it->result.cex);
     ci_locate(r, it->rule->file, it->rule->line, it->rule->name, rule, level);
   }
+  /* Termination: one case per rule (suite "termination"); a rule that may loop fails. */
+  for (size_t i = 0; i < rep->norder; i++) {
+    const OrderItem *o = &rep->order[i];
+    char name[256], msg[600];
+    snprintf(name, sizeof name, "%s terminates", o->rule->name);
+    bool bad = o->verdict == ORDER_MAY_LOOP;
+    if (bad) snprintf(msg, sizeof msg, "rule %s may loop: %s", o->rule->name, o->why);
+    else if (o->why[0]) snprintf(msg, sizeof msg, "%s: %s", order_verdict_name(o->verdict), o->why);
+    else snprintf(msg, sizeof msg, "%s", order_verdict_name(o->verdict));
+    ci_add(r, "termination", name, bad ? CI_FAIL : CI_PASS, 0, msg, o->cycle);
+    if (bad) ci_locate(r, o->rule->file, o->rule->line, o->rule->name, CI_RULE_LOOP, CI_LEVEL_ERROR);
+  }
+  /* Vacuous rules: reported (skipped cases, SARIF warnings), not failures. */
+  for (size_t i = 0; i < rep->nvacuous; i++) {
+    const Rule *ru = rep->vacuous[i].rule;
+    char name[256], msg[400];
+    snprintf(name, sizeof name, "%s can fire", ru->name);
+    snprintf(msg, sizeof msg, "rule %s can never fire: %s", ru->name, vacuous_kind_text(rep->vacuous[i].kind));
+    ci_add(r, "vacuity", name, CI_SKIP, 0, msg, NULL);
+    ci_locate(r, ru->file, ru->line, ru->name, CI_RULE_VACUOUS, CI_LEVEL_WARNING);
+  }
 }
 
 /* ---- JUnit XML ---- */

@@ -55,6 +55,7 @@ typedef struct {
   int ncand[MAX_DIMS];
   size_t evaluated;
   uint64_t rng;
+  bool witness; /* looking for a point where the guard holds and the pattern is defined, not a refutation */
   /* the best counterexample so far */
   bool found;
   Pt best;
@@ -437,6 +438,7 @@ static bool pt_refutes(Search *S, const Pt *p) {
   S->evaluated++;
   Value l = side_run(S, &S->side[0], p);
   if (l.ub) return false;
+  if (S->witness) return true;
   Value t = side_run(S, &S->side[1], p);
   return !value_same(l, t);
 }
@@ -831,6 +833,25 @@ bool concrete_search(const Rule *r, unsigned idx, const ConcretePoint *seeds, si
   free(S);
   out->seconds = vs_seconds() - t0;
   return true;
+}
+
+int concrete_witness(const Rule *r, unsigned idx) {
+  Search *S = malloc(sizeof *S);
+  if (!S) return -1;
+  int out = -1;
+  if (search_init(S, r, idx)) {
+    S->witness = true;
+    uint64_t size;
+    if (domain_size(S, &size) && size <= 4096) phase_exhaustive(S, size);
+    else {
+      phase_ordered(S, 200);
+      phase_random(S, 200);
+    }
+    out = S->found ? 1 : 0;
+  }
+  search_fini(S);
+  free(S);
+  return out;
 }
 
 void concrete_result_free(ConcreteResult *c) {

@@ -70,4 +70,9 @@ bool concrete_search(const Rule *r, unsigned idx, const ConcretePoint *seeds, si
                      const ConcreteOptions *opts, ConcreteResult *out);
 void concrete_result_free(ConcreteResult *c);
 
+/* Whether instance idx of r has a point where its guard can hold and its pattern is defined (a rule
+ * that has none can never fire on a defined term): 1 found, 0 not found (which proves nothing), -1 the
+ * instance is outside the searched fragment. A few hundred points at most. */
+int concrete_witness(const Rule *r, unsigned idx);
+
 #endif

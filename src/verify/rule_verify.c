@@ -942,3 +942,61 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   out.seconds = vs_seconds() - t0;
   return out;
 }
+
+/* ---- vacuity: can the rule fire at all? ---- */
+
+Vacuity rule_instance_vacuity(SmtCtx *s, const Rule *r, unsigned idx) {
+  int w = concrete_witness(r, idx);
+  if (w == 1) return VAC_FIRES;
+  if (r->graph || !s) return VAC_UNKNOWN;
+  VsCtx *ctx = vs_ctx_new();
+  Inst in;
+  Node *lhs, *rhs;
+  Vacuity out = VAC_UNKNOWN;
+  if (!ctx || !inst_init(&in, ctx, r, idx, &lhs, &rhs) || in.unsupported || ((lhs->flags | rhs->flags) & NF_HAS_GRAPH)) {
+    vs_ctx_free(ctx);
+    return out;
+  }
+  char why[200];
+  if (!smt_z3_begin(s, 100, why, sizeof why)) {
+    vs_ctx_free(ctx);
+    return out;
+  }
+  /* Against an always-UB target, a refinement is refuted exactly where the hypothesis holds and the
+   * source is defined. Source `true`: where the guard holds at all. */
+  Node *ub = ub_node(ctx, (DType)lhs->dtype);
+  Node *t = vs_const(ctx, DT_BOOL, 1), *tub = ub_node(ctx, DT_BOOL);
+  if (lhs->lanes > 1) ub = NULL; /* a vector pattern: not asked */
+  for (int pass = 0; ub && t && tub && pass < 2; pass++) {
+    Enc e;
+    enc_init(&e, s);
+    SmtTerm tl, tr;
+    GEnc g = {.e = &e, .in = &in, .defined = s->t_true};
+    Z3_ast guard = s->t_true;
+    Node *src = pass ? lhs : t, *tgt = pass ? ub : tub;
+    bool ok = enc_expr(&e, src, &tl) && enc_expr(&e, tgt, &tr);
+    if (ok && r->guard) {
+      guard = genc_bool(&g, r->guard);
+      ok = guard && !g.unsupported;
+    }
+    Z3_ast bounds = ok && loop_bounds_ok(&in) ? bound_constraints(&e, &in) : NULL;
+    SmtVerdict v = SMT_ERROR;
+    SmtResult res;
+    memset(&res, 0, sizeof res);
+    if (ok && bounds && !e.failed) {
+      Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
+      v = smt_solve_refinement(s, &e, hyp, tl, tr, src->flags | tgt->flags, &res);
+    }
+    smt_result_free(&res);
+    enc_fini(&e);
+    if (v == SMT_VALID) {
+      out = pass ? VAC_UB : VAC_GUARD;
+      break;
+    }
+    if (v != SMT_INVALID) break;
+    if (pass) out = VAC_FIRES;
+  }
+  smt_z3_clear_error();
+  vs_ctx_free(ctx);
+  return out;
+}

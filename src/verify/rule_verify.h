@@ -46,4 +46,11 @@ ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned instance);
 ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine);
 void proof_result_free(ProofResult *p);
 
+/* Can instance idx of r ever fire on a defined term? VAC_FIRES: some point satisfies the guard with the
+ * pattern defined (found by the concrete search, else by the solver); VAC_GUARD: the guard holds at no
+ * point; VAC_UB: wherever the guard holds, the pattern is UB; VAC_UNKNOWN: undecided (graph rules are
+ * not asked). Both VAC_GUARD and VAC_UB come from the solver (unsat). */
+typedef enum { VAC_UNKNOWN, VAC_FIRES, VAC_GUARD, VAC_UB } Vacuity;
+Vacuity rule_instance_vacuity(SmtCtx *s, const Rule *r, unsigned instance);
+
 #endif

@@ -79,10 +79,17 @@ static void *worker(void *arg) {
     if (i >= w->rep->n) break;
     VerifyItem *it = &w->rep->items[i];
     if (w->phase == 1) {
-      if (!it->cached) search_item(w, i);
+      /* Vacuity is checked where a proof is made (a cached proof was checked when it was made). */
+      if (!it->cached) {
+        search_item(w, i);
+        it->vacuity = w->found[i] || concrete_witness(it->rule, it->instance) == 1 ? VAC_FIRES : VAC_UNKNOWN;
+      }
       continue;
     }
-    if (!it->cached) solve_item(w, s, i);
+    if (!it->cached) {
+      solve_item(w, s, i);
+      if (it->vacuity == VAC_UNKNOWN && s) it->vacuity = rule_instance_vacuity(s, it->rule, it->instance);
+    }
     size_t d = atomic_fetch_add(&w->done, 1) + 1;
     if (w->opts->progress) {
       pthread_mutex_lock(&w->progress_lock);
@@ -162,6 +169,21 @@ static ProofStatus cached_status(const Cache *c, bool reuse_unknown, const Rule 
   return PROOF_ERROR;
 }
 
+const char *vacuous_kind_text(int kind) {
+  switch (kind) {
+  case VACUOUS_NO_INSTANCE: return "no dtype instance admits its guard";
+  case VACUOUS_GUARD: return "its guard holds at no point of any instance";
+  default: return "its pattern is UB wherever its guard holds";
+  }
+}
+
+static void add_vacuous(VerifyReport *rep, const Rule *r, int kind) {
+  struct VacuousRule *nv = realloc(rep->vacuous, (rep->nvacuous + 1) * sizeof *nv);
+  if (!nv) return;
+  rep->vacuous = nv;
+  nv[rep->nvacuous++] = (struct VacuousRule){r, kind};
+}
+
 bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) {
   memset(rep, 0, sizeof *rep);
   double t0 = vs_seconds();
@@ -176,6 +198,16 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     if (!opts->include_builtin && !strncmp(r->file, "src/rules/", 10)) continue;
     size_t k = rule_admissible_instances(r, inst, RULE_INSTANCES);
     rep->rules++;
+    if (!r->is_lemma) {
+      OrderItem *no = realloc(rep->order, (rep->norder + 1) * sizeof *no);
+      if (no) {
+        rep->order = no;
+        no[rep->norder] = order_check_rule(cat, r);
+        rep->may_loop += no[rep->norder].verdict == ORDER_MAY_LOOP;
+        rep->norder++;
+      }
+    }
+    if (k == 0) add_vacuous(rep, r, VACUOUS_NO_INSTANCE);
     for (size_t j = 0; j < k; j++) {
       if (rep->n == cap) {
         cap = cap ? cap * 2 : 1024;
@@ -243,12 +275,28 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     default: rep->errors++; break;
     }
   }
+  /* A rule whose every instance is vacuous (the solver says so) can never fire. */
+  for (size_t i = 0; i < rep->n;) {
+    size_t j = i;
+    bool all = true, guard = true;
+    while (j < rep->n && rep->items[j].rule == rep->items[i].rule) {
+      Vacuity v = rep->items[j].vacuity;
+      all &= v == VAC_GUARD || v == VAC_UB;
+      guard &= v == VAC_GUARD;
+      j++;
+    }
+    if (all) add_vacuous(rep, rep->items[i].rule, guard ? VACUOUS_GUARD : VACUOUS_UB);
+    i = j;
+  }
   rep->seconds = vs_seconds() - t0;
   return true;
 }
 
 void verify_report_free(VerifyReport *rep) {
   for (size_t i = 0; i < rep->n; i++) proof_result_free(&rep->items[i].result);
+  for (size_t i = 0; i < rep->norder; i++) order_item_free(&rep->order[i]);
+  free(rep->order);
+  free(rep->vacuous);
   free(rep->items);
   memset(rep, 0, sizeof *rep);
 }

@@ -17,6 +17,7 @@
 
 #include "rules/catalog.h"
 #include "verify/rule_concrete.h"
+#include "verify/rule_order.h"
 #include "verify/rule_verify.h"
 #include "smt/smt.h"
 
@@ -39,7 +40,13 @@ typedef struct {
   unsigned instance;
   ProofResult result;
   bool cached;
+  Vacuity vacuity; /* whether the instance can fire at all (rule_verify.h) */
 } VerifyItem;
+
+/* Why a rule can never fire: no dtype instance admits its guard's dtype tests; its guard holds at no
+ * point of any instance; or wherever it holds, the pattern is UB (so the rule only ever rewrites UB). */
+enum { VACUOUS_NO_INSTANCE = 1, VACUOUS_GUARD, VACUOUS_UB };
+const char *vacuous_kind_text(int kind);
 
 typedef struct {
   VerifyItem *items;
@@ -47,6 +54,16 @@ typedef struct {
   size_t proved, refuted, unknown, errors, cached;
   size_t by_search; /* refuted by the concrete search (no solver asked) */
   size_t rules; /* rules verified */
+  /* Termination (rule_order.h): one item per rule verified (lemmas excluded). */
+  OrderItem *order;
+  size_t norder;
+  size_t may_loop;   /* rules rejected: they may loop */
+  /* Vacuous rules: per rule verified, whether it can never fire (vacuity, below). */
+  struct VacuousRule {
+    const Rule *rule;
+    int kind; /* VACUOUS_NO_INSTANCE, VACUOUS_GUARD, VACUOUS_UB */
+  } *vacuous;
+  size_t nvacuous;
   double seconds;
 } VerifyReport;
 
