@@ -91,7 +91,7 @@ int cmd_gate(int argc, char **argv) {
                       .cache_len = full || !vs_embedded_ledger_count ? 0 : vs_embedded_ledger[0].len,
                       .reuse_unknown = !full,
                       .include_builtin = true};
-  bool rules_ok = rules_loaded && verify_catalog(cat, &vo, &vr) && vr.refuted == 0 && vr.errors == 0;
+  bool rules_ok = rules_loaded && verify_catalog(cat, &vo, &vr) && vr.refuted == 0 && vr.errors == 0 && vr.may_loop == 0;
 
   /* Fuzz: a short built-in campaign (--fuzz-execs 0 skips it). */
   if (!fuzz_set) fuzz_execs = full ? 200000 : 20000;
