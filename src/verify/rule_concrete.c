@@ -514,19 +514,19 @@ static void phase_exhaustive(Search *S, uint64_t size) {
 /* Combinations of candidates in shells of increasing largest index (small and edge values first). */
 static void phase_ordered(Search *S, size_t budget) {
   int idx[MAX_DIMS];
-  size_t tried = 0;
+  size_t tried = 0, steps = 0;
+  /* Every step of the enumeration counts, the ones it skips too (off the shell, or past a dimension's
+   * candidates): with many dimensions, most of [0, m]^k is off the shell. */
+  const size_t max_steps = 8 * budget;
   int maxc = 0;
   for (int d = 0; d < S->ndims; d++)
     if (S->ncand[d] > maxc) maxc = S->ncand[d];
-  for (int m = 0; m < maxc && tried < budget; m++) {
+  for (int m = 0; m < maxc && tried < budget && steps < max_steps; m++) {
     memset(idx, 0, sizeof idx);
-    for (;;) {
-      bool on_shell = false, valid = true;
-      for (int d = 0; d < S->ndims; d++) {
-        on_shell |= idx[d] == m;
-        valid &= idx[d] < S->ncand[d];
-      }
-      if ((on_shell || S->ndims == 0) && valid) {
+    for (; steps < max_steps; steps++) {
+      bool on_shell = false;
+      for (int d = 0; d < S->ndims; d++) on_shell |= idx[d] == m;
+      if (on_shell || S->ndims == 0) {
         Pt p;
         memset(&p, 0, sizeof p);
         for (int d = 0; d < S->ndims; d++) p.v[d] = S->cand[d][idx[d]];
@@ -534,8 +534,9 @@ static void phase_ordered(Search *S, size_t budget) {
         tried++;
         if (tried >= budget) break;
       }
+      /* The next tuple of [0, min(m, candidates - 1)] per dimension. */
       int d = 0;
-      while (d < S->ndims && ++idx[d] > m) idx[d++] = 0;
+      while (d < S->ndims && ++idx[d] > (m < S->ncand[d] - 1 ? m : S->ncand[d] - 1)) idx[d++] = 0;
       if (d == S->ndims) break;
     }
     if (S->found || S->ndims == 0) break; /* the shell that found one is done: smaller ones came first */
