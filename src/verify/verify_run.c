@@ -69,6 +69,9 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
     snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
   }
   it->result.seconds += searched;
+  /* Hook (issue 12, item 2, not built yet): a second solver. An instance still PROOF_UNKNOWN here would be
+   * given to cvc5 through the SMT-LIB2 text the verifier writes (SmtOptions.smt2_path), and a PROOF_PROVED
+   * one re-checked by it under --second-solver; the two disagreeing is PROOF_ERROR with both answers. */
 }
 
 static void *worker(void *arg) {
@@ -275,6 +278,10 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     default: rep->errors++; break;
     }
   }
+  /* Hook (issue 12, item 3, not built yet): suggested guards. A rule with refuted instances would be
+   * searched here for the weakest conjunction of vocabulary guards under which every instance is proved
+   * (the refuted instances' points, rep->items[...].result and the search's ConcretePoint, rule out
+   * candidates before any proof), and the rule line to use reported with the rule. */
   /* A rule whose every instance is vacuous (the solver says so) can never fire. */
   for (size_t i = 0; i < rep->n;) {
     size_t j = i;
