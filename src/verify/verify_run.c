@@ -17,6 +17,7 @@ typedef struct {
   ConcretePoint *points; /* per item: the counterexample the search found (phase 1), if any */
   bool *found;
   size_t *rule_start; /* per item: the first item of its rule (a rule's items are contiguous) */
+  atomic_bool *rule_fires; /* per item, at its rule's first item: some instance was seen firing */
   atomic_size_t next;
   atomic_size_t done;
   pthread_mutex_t progress_lock;
@@ -91,7 +92,12 @@ static void *worker(void *arg) {
     }
     if (!it->cached) {
       solve_item(w, s, i);
-      if (it->vacuity == VAC_UNKNOWN && s) it->vacuity = rule_instance_vacuity(s, it->rule, it->instance);
+      /* A rule is vacuous only if no instance fires: once the search saw one fire, the others need no
+       * solver query. */
+      if (it->vacuity == VAC_UNKNOWN && s && !atomic_load(&w->rule_fires[w->rule_start[i]])) {
+        it->vacuity = rule_instance_vacuity(s, it->rule, it->instance);
+        if (it->vacuity == VAC_FIRES) atomic_store(&w->rule_fires[w->rule_start[i]], true);
+      }
     }
     size_t d = atomic_fetch_add(&w->done, 1) + 1;
     if (w->opts->progress) {
@@ -242,14 +248,18 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   w.points = malloc((rep->n + 1) * sizeof *w.points);
   w.found = calloc(rep->n + 1, sizeof *w.found);
   w.rule_start = malloc((rep->n + 1) * sizeof *w.rule_start);
-  if (!w.points || !w.found || !w.rule_start) {
+  w.rule_fires = malloc((rep->n + 1) * sizeof *w.rule_fires);
+  if (!w.points || !w.found || !w.rule_start || !w.rule_fires) {
     free(w.points);
     free(w.found);
     free(w.rule_start);
+    free(w.rule_fires);
     return false;
   }
-  for (size_t i = 0; i < rep->n; i++)
+  for (size_t i = 0; i < rep->n; i++) {
     w.rule_start[i] = i && rep->items[i - 1].rule == rep->items[i].rule ? w.rule_start[i - 1] : i;
+    atomic_init(&w.rule_fires[i], false);
+  }
   pthread_mutex_init(&w.progress_lock, NULL);
   int jobs = opts->jobs > 0 ? opts->jobs : 1;
   pthread_t *t = calloc((size_t)jobs, sizeof *t);
@@ -261,11 +271,15 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
       if (pthread_create(&t[j], NULL, worker, &w) == 0) started++;
     if (!started) worker(&w);
     for (int j = 0; j < started; j++) pthread_join(t[j], NULL);
+    if (w.phase == 1)
+      for (size_t i = 0; i < rep->n; i++)
+        if (rep->items[i].vacuity == VAC_FIRES) atomic_store(&w.rule_fires[w.rule_start[i]], true);
   }
   free(t);
   free(w.points);
   free(w.found);
   free(w.rule_start);
+  free(w.rule_fires);
   pthread_mutex_destroy(&w.progress_lock);
   for (size_t i = 0; i < rep->n; i++) {
     VerifyItem *it = &rep->items[i];
