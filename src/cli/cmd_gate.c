@@ -139,6 +139,7 @@ int cmd_gate(int argc, char **argv) {
     json_int(&w, "unknown", (long long)vr.unknown);
     json_int(&w, "errors", (long long)vr.errors);
     json_int(&w, "from_ledger", (long long)vr.cached);
+    json_int(&w, "may_loop", (long long)vr.may_loop);
     json_double(&w, "seconds", vr.seconds);
     json_end_object(&w);
     json_begin_object(&w, "fuzz");
@@ -171,10 +172,14 @@ int cmd_gate(int argc, char **argv) {
              it->rule->line);
       if (it->result.cex) printf("    %s", it->result.cex);
     }
+    for (size_t i = 0; i < vr.norder; i++)
+      if (vr.order[i].verdict == ORDER_MAY_LOOP)
+        printf("  may loop %s (%s:%d): %s\n", vr.order[i].rule->name, vr.order[i].rule->file, vr.order[i].rule->line,
+               vr.order[i].why);
     printf("rules        %s: %zu rules, %zu dtype instances: %zu proved (%zu from the ledger), %zu refuted, "
-           "%zu unknown (never fire), %zu errors, %.1f s\n",
+           "%zu unknown (never fire), %zu errors, %zu may loop, %.1f s\n",
            rules_ok ? "pass" : "FAIL", vr.rules, vr.n, vr.proved, vr.cached, vr.refuted, vr.unknown, vr.errors,
-           vr.seconds);
+           vr.may_loop, vr.seconds);
     if (fuzz_ran) {
       size_t fired = 0;
       for (size_t i = 0; i < fr.ncov; i++) fired += fr.cov[i].inputs > 0;
