@@ -44,8 +44,11 @@ static const char *rules_help =
   "  --sarif FILE        write a SARIF 2.1.0 report: each refuted rule a result at its line in its rules\n"
   "                      file, with the counterexample (unknown instances: notes)\n"
   "  --json              print one JSON object\n"
+  "Before the solver, every instance is searched for a counterexample with the reference evaluator;\n"
+  "every rule must shrink in the catalog's reduction order or be a canonical reordering (else it may\n"
+  "loop: rejected, with a cycle when one is found); rules that can never fire are reported (vacuous).\n"
   "exit codes: 0 every instance proved, 1 some instance refuted (each printed with a counterexample\n"
-  "case), 2 usage, 3 no refutation but some instance unknown, 4 internal error\n";
+  "case) or some rule may loop, 2 usage, 3 no refutation but some instance unknown, 4 internal error\n";
 
 /* A ledger file that may not exist yet: NULL (and *len 0) when it cannot be read. */
 static char *read_all(const char *path, size_t *len) {
@@ -261,6 +264,8 @@ static int rules_verify(int argc, char **argv) {
     json_int(&w, "errors", (long long)rep.errors);
     json_int(&w, "cached", (long long)rep.cached);
     json_int(&w, "refuted_by_search", (long long)rep.by_search);
+    json_int(&w, "may_loop", (long long)rep.may_loop);
+    json_int(&w, "vacuous", (long long)rep.nvacuous);
     json_double(&w, "seconds", rep.seconds);
     json_begin_array(&w, "failures");
     for (size_t i = 0; i < rep.n; i++) {
@@ -301,8 +306,9 @@ static int rules_verify(int argc, char **argv) {
     json_finish(&w);
   } else {
     printf("rules verify: %zu rules, %zu instances: %zu proved (%zu from cache), %zu refuted (%zu by the concrete "
-           "search), %zu unknown, %zu errors, %.1f s\n",
-           rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.by_search, rep.unknown, rep.errors, rep.seconds);
+           "search), %zu unknown, %zu errors; %zu may loop, %zu vacuous; %.1f s\n",
+           rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.by_search, rep.unknown, rep.errors, rep.may_loop,
+           rep.nvacuous, rep.seconds);
   }
   const char *out_path = write_ledger;
   char user_out[4096];
