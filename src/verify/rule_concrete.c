@@ -60,6 +60,7 @@ typedef struct {
   bool found;
   Pt best;
   unsigned best_score;
+  double best_mag; /* ties of the score: the smaller sum of magnitudes */
 } Search;
 
 static DType slot_dt(const Search *S, int s) { return (DType)S->in.class_dt[S->r->slot_class[s]]; }
@@ -453,14 +454,32 @@ static unsigned pt_score(const Search *S, const Pt *p) {
   return sc;
 }
 
+static double pt_mag(const Search *S, const Pt *p) {
+  double m = 0;
+  for (int d = 0; d < S->ndims; d++) {
+    if (S->dim[d].kind != DIM_VAL) continue;
+    DType dt = S->dim[d].dt;
+    if (dt_is_float(dt)) {
+      double x = fabs(float_value(dt, p->v[d]));
+      m += isnan(x) || isinf(x) ? 1e308 : x;
+    } else {
+      i128 v = im_value(dt, p->v[d]);
+      m += v < 0 ? -(double)v : (double)v;
+    }
+  }
+  return m;
+}
+
 /* Tries p with its bounds strategies; records it if it refutes and is the smallest so far. */
 static bool consider(Search *S, Pt *p) {
   if (!pt_bounds(S, p) || !pt_refutes(S, p)) return false;
   unsigned sc = pt_score(S, p);
-  if (!S->found || sc < S->best_score) {
+  double mag = pt_mag(S, p);
+  if (!S->found || sc < S->best_score || (sc == S->best_score && mag < S->best_mag)) {
     S->found = true;
     S->best = *p;
     S->best_score = sc;
+    S->best_mag = mag;
   }
   return true;
 }
@@ -587,25 +606,49 @@ static void phase_random(Search *S, size_t n) {
 
 /* Shrinks the best counterexample: each value toward small candidates, while it still refutes. */
 static void minimise(Search *S) {
-  for (int round = 0; round < 8; round++) {
+  for (int round = 0; round < 32; round++) {
     bool improved = false;
     for (int d = 0; d < S->ndims; d++) {
       DType dt = S->dim[d].dt;
-      uint64_t tries[MAX_CAND + 4];
+      uint64_t tries[MAX_CAND + 4 * 66];
       int nt = 0;
       for (int i = 0; i < S->ncand[d] && i < 12; i++) tries[nt++] = S->cand[d][i];
       if (S->dim[d].kind == DIM_VAL && dt_is_int(dt)) {
         i128 v = im_value(dt, S->best.v[d]);
         tries[nt++] = im_from_value(dt, v / 2);
         tries[nt++] = im_from_value(dt, v > 0 ? v - 1 : v + 1);
+        if (v < 0) tries[nt++] = im_from_value(dt, -v); /* the same magnitude, positive */
+        /* Rounder values of no more bits: v with its low bits cleared, and 2^k - 1, 2^k + 1 below it. */
+        unsigned bits = mag_bits(v);
+        for (unsigned k = 1; k < bits && k < 64; k++) {
+          u128 m = v < 0 ? (u128)0 - (u128)v : (u128)v;
+          i128 cleared = (i128)(m & ~(((u128)1 << k) - 1));
+          tries[nt++] = im_from_value(dt, v < 0 ? -cleared : cleared);
+          tries[nt++] = im_from_value(dt, ((i128)1 << k) + 1);
+          tries[nt++] = im_from_value(dt, ((i128)1 << k) - 1);
+          tries[nt++] = im_from_value(dt, v < 0 ? -(((i128)1 << k) + 1) : ((i128)1 << k) + 1);
+        }
       }
+      /* The smallest first: the first that still refutes is the step taken. */
+      for (int a = 1; a < nt; a++)
+        for (int b = a; b > 0; b--) {
+          Pt pa = S->best, pb = S->best;
+          pa.v[d] = tries[b];
+          pb.v[d] = tries[b - 1];
+          unsigned sa = pt_score(S, &pa), sb = pt_score(S, &pb);
+          if (sa > sb || (sa == sb && pt_mag(S, &pa) >= pt_mag(S, &pb))) break;
+          uint64_t t = tries[b];
+          tries[b] = tries[b - 1];
+          tries[b - 1] = t;
+        }
       for (int k = 0; k < nt; k++) {
         Pt p = S->best;
         p.v[d] = tries[k];
-        if (value_score(dt, tries[k]) >= value_score(dt, S->best.v[d]) && S->dim[d].kind == DIM_VAL) continue;
-        if (S->dim[d].kind != DIM_VAL && pt_score(S, &p) >= S->best_score) continue;
         unsigned before = S->best_score;
-        if (consider(S, &p) && S->best_score < before) {
+        double before_mag = S->best_mag;
+        unsigned sc = pt_score(S, &p);
+        if (sc > before || (sc == before && pt_mag(S, &p) >= before_mag)) continue;
+        if (consider(S, &p) && (S->best_score < before || S->best_mag < before_mag)) {
           improved = true;
           break;
         }
@@ -613,7 +656,7 @@ static void minimise(Search *S) {
         for (int b = 0; b < B_STRATEGIES && S->nbounded; b++) {
           Pt q = p;
           for (int s = 0; s < S->r->nslots; s++) q.bc[s] = (uint8_t)b;
-          if (consider(S, &q) && S->best_score < before) {
+          if (consider(S, &q) && (S->best_score < before || S->best_mag < before_mag)) {
             improved = true;
             break;
           }
