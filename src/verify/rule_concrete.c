@@ -32,7 +32,9 @@ typedef struct {
 } Pt;
 
 typedef struct {
-  Evaluator *ev;
+  Evaluator *ev;          /* scalar instances: the prepared evaluator */
+  Node *root;             /* vector instances: evaluated with eval_vec_expr */
+  Node **owned;           /* vector instances: the variables (malloc'd) */
   const Node *const *vars;
   size_t nvars;
   uint8_t *src;
@@ -48,6 +50,7 @@ typedef struct {
   Side side[2];
   Dim dim[MAX_DIMS];
   int ndims;
+  bool vec; /* a vector rule: a variable of n lanes is n dimensions (val_dim is its lane 0) */
   int val_dim[RULE_MAX_SLOTS], def_dim[RULE_MAX_SLOTS], inv_dim[RULE_MAX_SLOTS];
   bool bounded[RULE_MAX_SLOTS];
   int nbounded;
@@ -185,9 +188,25 @@ static bool name_is(const char *name, const char *fmt, const char *slot) {
 }
 
 static bool side_init(Search *S, Side *sd, Node *root) {
-  sd->ev = evaluator_new(root);
-  if (!sd->ev) return false;
-  sd->nvars = evaluator_vars(sd->ev, &sd->vars);
+  if (S->vec) {
+    Node **all;
+    size_t n = vs_postorder(root, &all);
+    if (!n) return false;
+    sd->root = root;
+    sd->owned = malloc(n * sizeof *sd->owned);
+    if (!sd->owned) {
+      free(all);
+      return false;
+    }
+    for (size_t i = 0; i < n; i++)
+      if (all[i]->op == OP_VAR) sd->owned[sd->nvars++] = all[i];
+    free(all);
+    sd->vars = (const Node *const *)sd->owned;
+  } else {
+    sd->ev = evaluator_new(root);
+    if (!sd->ev) return false;
+    sd->nvars = evaluator_vars(sd->ev, &sd->vars);
+  }
   sd->src = calloc(sd->nvars + 1, 1);
   sd->slot = calloc(sd->nvars + 1, 1);
   sd->bits = calloc(sd->nvars + 1, sizeof *sd->bits);
@@ -212,6 +231,7 @@ static bool side_init(Search *S, Side *sd, Node *root) {
 
 static void side_fini(Side *sd) {
   evaluator_free(sd->ev);
+  free(sd->owned);
   free(sd->src);
   free(sd->slot);
   free(sd->bits);
@@ -228,10 +248,12 @@ static bool search_init(Search *S, const Rule *r, unsigned idx) {
   memset(S, 0, sizeof *S);
   S->r = r;
   S->rng = r->text_hash ^ ((uint64_t)idx * UINT64_C(0x9e3779b97f4a7c15));
-  if (r->graph || r->vector) return false;
+  if (r->graph || (r->vector && r->guard)) return false; /* vector rules take no guard */
   if (!(S->ctx = vs_ctx_new())) return false;
   if (!inst_init(&S->in, S->ctx, r, idx, &S->lhs, &S->rhs) || S->in.unsupported) return false;
-  if ((S->lhs->flags | S->rhs->flags) & (NF_HAS_VEC | NF_HAS_GRAPH)) return false;
+  if ((S->lhs->flags | S->rhs->flags) & NF_HAS_GRAPH) return false;
+  S->vec = ((S->lhs->flags | S->rhs->flags) & NF_HAS_VEC) != 0;
+  if (S->vec && ((S->lhs->flags | S->rhs->flags) & NF_HAS_INVALID)) return false;
   if (r->guard && inst_guard_static(r->guard, &S->in) == S_FALSE) return false;
   for (int s = 0; s < RULE_MAX_SLOTS; s++) S->val_dim[s] = S->def_dim[s] = S->inv_dim[s] = -1;
   mark_bounds_guard(S, r->guard);
@@ -245,15 +267,19 @@ static bool search_init(Search *S, const Rule *r, unsigned idx) {
   for (int s = 0; s < r->nslots; s++) {
     if (r->slot_kind[s] == PAT_OP) continue;
     DType dt = slot_dt(S, s);
-    if (r->slot_nkind[s] != NK_VALUE || r->slot_lanes[s] != 1 || dt == DT_COUNT) return false;
-    int d = S->ndims++;
-    S->dim[d] = (Dim){DIM_VAL, (int8_t)s, dt};
-    S->val_dim[s] = d;
-    if (dt_is_float(dt)) float_candidates(S, d, dt);
-    else if (dt == DT_BOOL) {
-      add_cand(S, d, 0);
-      add_cand(S, d, 1);
-    } else int_candidates(S, d, dt);
+    int lanes = r->slot_lanes[s] ? r->slot_lanes[s] : 1;
+    if (r->slot_nkind[s] != NK_VALUE || (lanes != 1 && !S->vec) || dt == DT_COUNT) return false;
+    if (S->ndims + lanes + 2 > MAX_DIMS) return false;
+    S->val_dim[s] = S->ndims;
+    for (int l = 0; l < lanes; l++) {
+      int d = S->ndims++;
+      S->dim[d] = (Dim){DIM_VAL, (int8_t)s, dt};
+      if (dt_is_float(dt)) float_candidates(S, d, dt);
+      else if (dt == DT_BOOL) {
+        add_cand(S, d, 0);
+        add_cand(S, d, 1);
+      } else int_candidates(S, d, dt);
+    }
     if (S->in.slot_def[s]) {
       S->def_dim[s] = S->ndims;
       S->dim[S->ndims] = (Dim){DIM_DEF, (int8_t)s, DT_BOOL};
@@ -432,11 +458,33 @@ static Value side_run(const Search *S, const Side *sd, const Pt *p) {
   return evaluator_run(sd->ev, sd->bits);
 }
 
+/* A vector side at p: every variable's lanes from its dimensions (vector rules read no bounds and have
+ * no UB or INVALID flags). */
+static bool vside_run(const Search *S, const Side *sd, const Pt *p, VecValue *out) {
+  VecVarValue env[RULE_MAX_SLOTS];
+  size_t n = 0;
+  for (size_t i = 0; i < sd->nvars && n < RULE_MAX_SLOTS; i++) {
+    if (sd->src[i] != SRC_VAL) return false;
+    const Node *v = sd->vars[i];
+    int d = S->val_dim[sd->slot[i]];
+    env[n].var = v;
+    for (int l = 0; l < (v->lanes ? v->lanes : 1); l++) env[n].lane[l] = p->v[d + l];
+    n++;
+  }
+  return eval_vec_expr(sd->root, env, n, out);
+}
+
 /* Whether p (bounds set) is a counterexample: the guard can hold, the pattern is defined, and the
  * template is UB or differs. */
 static bool pt_refutes(Search *S, const Pt *p) {
   if (S->r->guard && !(g_bool(S, S->r->guard, p) & GM_TRUE)) return false;
   S->evaluated++;
+  if (S->vec) {
+    VecValue vl, vt;
+    if (!vside_run(S, &S->side[0], p, &vl) || vl.ub) return false;
+    if (S->witness) return true;
+    return vside_run(S, &S->side[1], p, &vt) && !vec_value_same(&vl, &vt);
+  }
   Value l = side_run(S, &S->side[0], p);
   if (l.ub) return false;
   if (S->witness) return true;
@@ -685,6 +733,7 @@ static void minimise(Search *S) {
 
 static void export_point(const Search *S, const Pt *p, ConcretePoint *out) {
   memset(out, 0, sizeof *out);
+  if (S->vec) return; /* lanes are not carried: a vector point is not a seed */
   for (int s = 0; s < S->r->nslots; s++) {
     int d = S->val_dim[s];
     if (d < 0) continue;
@@ -707,6 +756,7 @@ static void export_point(const Search *S, const Pt *p, ConcretePoint *out) {
 /* The seed at this instance's dtypes; wrap: values that do not fit are wrapped instead of refused. */
 static bool import_point(const Search *S, const ConcretePoint *c, bool wrap, Pt *p) {
   memset(p, 0, sizeof *p);
+  if (S->vec) return false;
   for (int s = 0; s < S->r->nslots; s++) {
     int d = S->val_dim[s];
     if (d < 0) continue;
@@ -753,6 +803,29 @@ static bool confirm(const Search *S, const Pt *p, const char *text) {
     vs_ctx_free(ctx);
     return false;
   }
+  if (S->vec) {
+    VecVarValue venv[RULE_MAX_SLOTS];
+    size_t vn = 0;
+    bool vok = f.tgt != NULL;
+    for (size_t i = 0; vok && i < f.nvars && vn < RULE_MAX_SLOTS; i++) {
+      Node *v = f.vars[i];
+      int sl = 0;
+      while (sl < S->r->nslots && strcmp(S->r->slot_names[sl], v->aux.name)) sl++;
+      if (sl == S->r->nslots || S->val_dim[sl] < 0 || v->dtype != S->dim[S->val_dim[sl]].dt) {
+        vok = false;
+        break;
+      }
+      venv[vn].var = v;
+      for (int l = 0; l < (v->lanes ? v->lanes : 1); l++) venv[vn].lane[l] = p->v[S->val_dim[sl] + l];
+      vn++;
+    }
+    VecValue vl, vt;
+    if (vok && eval_vec_expr(f.src, venv, vn, &vl) && eval_vec_expr(f.tgt, venv, vn, &vt))
+      ok = !vl.ub && !vec_value_same(&vl, &vt);
+    vs_file_free(&f);
+    vs_ctx_free(ctx);
+    return ok;
+  }
   VarValue env[RULE_MAX_SLOTS];
   size_t n = 0;
   bool bound_ok = f.tgt != NULL;
@@ -798,28 +871,39 @@ static char *write_case(Search *S, const Pt *p) {
   char *body = inst_counterexample(&S->in, &res);
   if (!body) return NULL;
   /* The point, as a comment that the case's parser skips. */
-  size_t cap = strlen(body) + 2048, len = 0;
+  size_t cap = strlen(body) + 8192, len = 0;
   char *out = malloc(cap);
   if (!out) {
     free(body);
     return NULL;
   }
   len += (size_t)snprintf(out + len, cap - len, "# counterexample:");
-  char buf[128];
+  char buf[1100];
   for (int s = 0, first = 1; s < S->r->nslots; s++) {
     int d = S->val_dim[s];
     if (d < 0) continue;
+    int lanes = S->r->slot_lanes[s] ? S->r->slot_lanes[s] : 1;
     const char *val = S->inv_dim[s] >= 0 && p->v[S->inv_dim[s]] ? "invalid"
                     : S->def_dim[s] >= 0 && !p->v[S->def_dim[s]] ? "UB"
+                    : lanes > 1 ? vs_format_lanes(S->dim[d].dt, lanes, &p->v[d], buf, sizeof buf)
                     : vs_format_literal(S->dim[d].dt, p->v[d], true, buf, sizeof buf);
     len += (size_t)snprintf(out + len, cap - len, "%s %s = %s", first ? "" : ",", S->r->slot_names[s], val);
     first = 0;
   }
-  Value l = side_run(S, &S->side[0], p), t = side_run(S, &S->side[1], p);
-  char lb[96], tb[96];
-  len += (size_t)snprintf(out + len, cap - len, "; source = %s, target = %s\n%s",
-                          format_side(l, (DType)S->lhs->dtype, lb, sizeof lb),
-                          format_side(t, (DType)S->rhs->dtype, tb, sizeof tb), body);
+  char lb[1100], tb[1100];
+  if (S->vec) {
+    VecValue l, t;
+    if (!vside_run(S, &S->side[0], p, &l) || !vside_run(S, &S->side[1], p, &t)) l.ub = t.ub = true, l.lanes = t.lanes = 1;
+    if (l.ub) snprintf(lb, sizeof lb, "UB");
+    else vs_format_lanes((DType)S->lhs->dtype, l.lanes, l.lane, lb, sizeof lb);
+    if (t.ub) snprintf(tb, sizeof tb, "UB");
+    else vs_format_lanes((DType)S->rhs->dtype, t.lanes, t.lane, tb, sizeof tb);
+  } else {
+    Value l = side_run(S, &S->side[0], p), t = side_run(S, &S->side[1], p);
+    format_side(l, (DType)S->lhs->dtype, lb, sizeof lb);
+    format_side(t, (DType)S->rhs->dtype, tb, sizeof tb);
+  }
+  len += (size_t)snprintf(out + len, cap - len, "; source = %s, target = %s\n%s", lb, tb, body);
   free(body);
   if (!confirm(S, p, out)) {
     free(out);
@@ -847,6 +931,10 @@ bool concrete_search(const Rule *r, unsigned idx, const ConcretePoint *seeds, si
     return true;
   }
   out->searchable = true;
+  if (S->vec) { /* eval_vec_expr is not prepared: fewer points */
+    if (o.ordered > 300) o.ordered = 300;
+    if (o.points > 300) o.points = 300;
+  }
   for (size_t i = 0; i < nseeds; i++)
     for (int wrap = 0; wrap < 2; wrap++) {
       Pt p;

@@ -18,7 +18,8 @@
  * Points found at one instance are portable (by slot, as exact values): concrete_search retries them at
  * another instance of the same rule, sign- or zero-extended (or wrapped) to its dtypes.
  *
- * Scalar rules only (vector and graph rules go to the solver as they are). A search that finds nothing
+ * Scalar and vector rules (a variable of n lanes is n values; vector rules have no guard); graph rules
+ * go to the solver as they are. A search that finds nothing
  * proves nothing, except an exhaustive one: where the variables' dtypes are at most 16 bits wide and
  * the domain small enough, every point is evaluated, and if the guard reads no bounds vmin/vmax that is
  * every assignment the proof quantifies over (rule_verify.c uses it for what the solver leaves unknown). */
