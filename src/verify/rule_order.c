@@ -31,6 +31,10 @@ static const struct {
   {"pow_two", "pow(x, 2) => x * x names x twice, but x is one shared node (hash-consing): the graph loses the "
               "pow; no rule builds a pow"},
   {"pow_three", "pow(x, 3) => (x * x) * x names x three times, one shared node; no rule builds a pow"},
+  {"tmod_neg_divisor", "tmod(x, c) => tmod(x, 0 - c) for a negative constant c: the divisor folds to its positive "
+                       "magnitude, and no rule makes a constant divisor negative"},
+  {"select_lift_sub", "two selects of one condition become one (8 nodes for 9), heavier only because - weighs 3 and "
+                      "appears twice; no rule splits a select of differences into two selects"},
   {NULL, NULL},
 };
 
