@@ -130,27 +130,20 @@ static void print_expr(FILE *out, const Node *n) {
   free(s);
 }
 
-static void print_value(FILE *out, DType dt, Value v) {
-  char buf[96];
-  if (v.ub) fputs("UB", out);
-  else if (v.inv) fputs("invalid", out);
-  else fputs(vs_format_literal(dt, v.bits, true, buf, sizeof buf), out);
-}
-
 /* A counterexample on one line: the variables (and free ranges), then source and target values. */
 static void print_cex(FILE *out, const CheckResult *r, const Node *src, const Node *tgt) {
-  char buf[96];
-  for (size_t k = 0; k < r->ncex; k++)
-    fprintf(out, "%s%s = %s", k ? ", " : "", r->cex[k].var->aux.name,
-            vs_format_literal((DType)r->cex[k].var->dtype, r->cex[k].bits, true, buf, sizeof buf));
-  for (size_t k = 0; k < r->nrcex; k++)
-    fprintf(out, "%s%s = %s", (k || r->ncex) ? ", " : "", r->rcex[k].var->aux.name,
-            vs_format_literal(DT_INDEX, r->rcex[k].bits, true, buf, sizeof buf));
-  Value sv = r->graph ? r->gsrc.value : r->src_value, tv = r->graph ? r->gtgt.value : r->tgt_value;
-  fputs(r->ncex || r->nrcex ? ": source = " : "source = ", out);
-  print_value(out, (DType)src->dtype, sv);
+  char buf[1024];
+  const Point *p = &r->cex;
+  for (size_t k = 0; k < p->nvars; k++)
+    fprintf(out, "%s%s = %s", k ? ", " : "", p->vars[k].var->aux.name,
+            vs_format_lanes((DType)p->vars[k].var->dtype, p->vars[k].var->lanes, p->vars[k].lane, buf, sizeof buf));
+  for (size_t k = 0; k < p->nranges; k++)
+    fprintf(out, "%s%s = %s", (k || p->nvars) ? ", " : "", p->ranges[k].var->aux.name,
+            vs_format_literal(DT_INDEX, p->ranges[k].lane[0], true, buf, sizeof buf));
+  fputs(p->nvars || p->nranges ? ": source = " : "source = ", out);
+  fputs(vs_format_value((DType)src->dtype, &r->src.value, buf, sizeof buf), out);
   fputs(", expected = ", out);
-  print_value(out, (DType)tgt->dtype, tv);
+  fputs(vs_format_value((DType)tgt->dtype, &r->tgt.value, buf, sizeof buf), out);
 }
 
 typedef struct {

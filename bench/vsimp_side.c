@@ -427,15 +427,15 @@ static void print_example(Node *src, Node *tgt, const CheckResult *r, FILE *f) {
   char *text = vs_print_case(vars, nv, src, tgt);
   fprintf(f, "%s\n# refuted at", text ? text : "<too large>");
   free(text);
-  for (size_t k = 0; k < r->ncex; k++) {
-    fprintf(f, " %s=", r->cex[k].var->aux.name);
-    print_value(f, (DType)r->cex[k].var->dtype, r->cex[k].bits);
+  for (size_t k = 0; k < r->cex.nvars; k++) {
+    fprintf(f, " %s=", r->cex.vars[k].var->aux.name);
+    print_value(f, (DType)r->cex.vars[k].var->dtype, r->cex.vars[k].lane[0]);
   }
   fprintf(f, ": source ");
-  print_value(f, (DType)src->dtype, r->src_value.bits);
+  print_value(f, (DType)src->dtype, r->src.value.lane[0]);
   fprintf(f, ", target ");
-  if (r->tgt_value.ub) fprintf(f, "UB");
-  else print_value(f, (DType)tgt->dtype, r->tgt_value.bits);
+  if (r->tgt.value.ub) fprintf(f, "UB");
+  else print_value(f, (DType)tgt->dtype, r->tgt.value.lane[0]);
   fprintf(f, "\n\n");
 }
 

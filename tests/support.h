@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "eval/eval.h"
 #include "smt/smt.h"
 #include "text/text.h"
 
@@ -42,5 +43,16 @@ uint64_t test_f64_bits(double d);
 /* Parses a .vs text (failing the test on an error) and checks that printing it parses back to the same
  * nodes (hash-consing makes that a pointer compare). The caller frees the result (vs_file_free). */
 VsFile test_parse_round_trip(VsCtx *ctx, const char *text);
+
+/* The evaluator (eval_at) on a value expression at a point of variables alone (env: n entries), as its
+ * first lane: what the scalar tests compare. False when the evaluation fails (a variable missing). */
+static inline bool test_eval(Node *root, const VarValue *env, size_t n, Value *out) {
+  Point p = {.vars = (VarValue *)env, .nvars = n};
+  Outcome o;
+  bool ok = eval_at(root, &p, &o, NULL, 0);
+  *out = (Value){o.value.lane[0], o.value.ub, o.value.inv};
+  outcome_free(&o);
+  return ok;
+}
 
 #endif

@@ -191,7 +191,7 @@ static void checker_eval(Checker *c, const uint64_t *var_bits) {
 }
 
 /* All endpoint combinations (up to 2^6), then `samples` random points. Also cross-checks the root's
- * value with eval_expr at a few points, so that the node-by-node evaluation here is the evaluator's. */
+ * value with eval_at at a few points, so that the node-by-node evaluation here is the evaluator's. */
 static uint64_t check_expr(Node *root, TestRng *rng, int samples, uint64_t *tight) {
   Checker c;
   checker_init(&c, root);
@@ -210,9 +210,9 @@ static uint64_t check_expr(Node *root, TestRng *rng, int samples, uint64_t *tigh
     checker_eval(&c, bits);
     if (m < 4) {
       VarValue env[64];
-      for (size_t k = 0; k < nv; k++) env[k] = (VarValue){c.order[c.var_pos[k]], bits[k]};
+      for (size_t k = 0; k < nv; k++) env[k] = var_value(c.order[c.var_pos[k]], bits[k]);
       Value root_v;
-      assert_true(eval_expr(root, env, nv, &root_v));
+      assert_true(test_eval(root, env, nv, &root_v));
       assert_true(value_same(root_v, c.vals[c.n - 1]));
     }
   }

@@ -12,7 +12,6 @@
 
 #include "verify/conformance.h"
 #include "eval/eval.h"
-#include "eval/eval_graph.h"
 #include "ir/graph.h"
 #include "smt/smt.h"
 #include "support.h"
@@ -62,16 +61,16 @@ static void test_graph_ground_matches_documented(void **state) {
   BufValue b = {a, {0}};
   bufdata_init(&b.data, 2, 0);
   assert_true(bufdata_set(&b.data, 0, 0x80000000)); /* -0.0 */
-  GraphEnv env = {.bufs = &b, .nbufs = 1};
-  GraphResult ev, zv;
+  Point env = {.bufs = &b, .nbufs = 1};
+  Outcome ev, zv;
   char err[160];
-  assert_true(eval_graph(sum, &env, &ev, err, sizeof err));
-  assert_true(smt_eval_graph(smt, sum, &env, &zv, err, sizeof err));
+  assert_true(eval_at(sum, &env, &ev, err, sizeof err));
+  assert_true(smt_eval_at(smt, sum, &env, &zv, err, sizeof err));
   assert_false(ev.value.ub);
-  assert_int_equal(ev.value.bits, 0); /* +0.0 + -0.0 is +0.0 */
-  assert_true(value_same(ev.value, zv.value));
-  graph_result_free(&ev);
-  graph_result_free(&zv);
+  assert_int_equal(ev.value.lane[0], 0); /* +0.0 + -0.0 is +0.0 */
+  assert_true(lane_value_same(&ev.value, &zv.value));
+  outcome_free(&ev);
+  outcome_free(&zv);
   bufdata_free(&b.data);
   vs_ctx_free(ctx);
   smt_free(smt);
@@ -90,14 +89,14 @@ static void test_ground_values_match_evaluator_on_known_cases(void **state) {
   const int64_t want[] = {-128, 0, 0, -1, 1};
   const bool want_ub[] = {false, false, true, false, false};
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    Value ev, zv;
-    assert_true(eval_expr(cases[i], NULL, 0, &ev));
-    assert_true(smt_eval_ground(smt, cases[i], &zv));
-    assert_int_equal(ev.ub, want_ub[i]);
-    assert_int_equal(zv.ub, want_ub[i]);
+    Outcome ev, zv;
+    assert_true(eval_at(cases[i], NULL, &ev, NULL, 0));
+    assert_true(smt_eval_at(smt, cases[i], NULL, &zv, NULL, 0));
+    assert_int_equal(ev.value.ub, want_ub[i]);
+    assert_int_equal(zv.value.ub, want_ub[i]);
     if (!want_ub[i]) {
-      assert_int_equal(ev.bits, im_from_value(DT_I8, want[i]));
-      assert_int_equal(zv.bits, ev.bits);
+      assert_int_equal(ev.value.lane[0], im_from_value(DT_I8, want[i]));
+      assert_int_equal(zv.value.lane[0], ev.value.lane[0]);
     }
   }
   vs_ctx_free(ctx);

@@ -679,14 +679,14 @@ static bool refines_at_points(TestRng *rng, Node *in, Node *out, int points) {
   VarValue env[16];
   size_t nenv = 0;
   for (size_t i = 0; i < n && nenv < 16; i++)
-    if (order[i]->op == OP_VAR) env[nenv++] = (VarValue){order[i], 0};
+    if (order[i]->op == OP_VAR) env[nenv++] = var_value(order[i], 0);
   free(order);
   for (int p = 0; p < points; p++) {
-    for (size_t i = 0; i < nenv; i++) env[i].bits = pick_value(rng, env[i].var);
+    for (size_t i = 0; i < nenv; i++) env[i].lane[0] = pick_value(rng, env[i].var);
     Value a, b;
-    assert_true(eval_expr(in, env, nenv, &a));
+    assert_true(test_eval(in, env, nenv, &a));
     if (a.ub) continue;
-    if (!eval_expr(out, env, nenv, &b)) {
+    if (!test_eval(out, env, nenv, &b)) {
       printf("result has a variable the input does not\n");
       return false;
     }
@@ -694,7 +694,7 @@ static bool refines_at_points(TestRng *rng, Node *in, Node *out, int points) {
       char buf[64];
       for (size_t i = 0; i < nenv; i++)
         printf("  %s = %s\n", env[i].var->aux.name,
-               vs_format_literal((DType)env[i].var->dtype, env[i].bits, true, buf, sizeof buf));
+               vs_format_literal((DType)env[i].var->dtype, env[i].lane[0], true, buf, sizeof buf));
       printf("  input = %s\n", vs_format_literal((DType)in->dtype, a.bits, true, buf, sizeof buf));
       printf("  result = %s\n", b.ub ? "UB" : vs_format_literal((DType)out->dtype, b.bits, true, buf, sizeof buf));
       return false;

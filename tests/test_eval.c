@@ -1,5 +1,5 @@
 /* test_eval.c: the reference evaluator against docs/semantics.md, op by op, dtype by dtype, UB
- * included. Every expression is evaluated through both drivers (eval_expr and a prepared Evaluator)
+ * included. Every expression is evaluated through both drivers (eval_at and a prepared Evaluator)
  * and they must agree before the value is checked. */
 #include <math.h>
 #include <setjmp.h>
@@ -84,13 +84,13 @@ static Node *fbin(Op op, DType dt, double a, double b) { return bin(op, cf(dt, a
 /* Evaluates a closed expression with both drivers and requires that they agree. */
 static Value run_at(Node *n, int line) {
   Value a;
-  if (!eval_expr(n, NULL, 0, &a)) fail_msg("line %d: eval_expr failed", line);
+  if (!test_eval(n, NULL, 0, &a)) fail_msg("line %d: eval_at failed", line);
   Evaluator *ev = evaluator_new(n);
   if (!ev) fail_msg("line %d: evaluator_new failed", line);
   Value b = evaluator_run(ev, NULL);
   evaluator_free(ev);
   if (!value_same(a, b))
-    fail_msg("line %d: eval_expr gives %s%#llx, Evaluator %s%#llx", line, a.ub ? "UB " : "", (unsigned long long)a.bits,
+    fail_msg("line %d: eval_at gives %s%#llx, Evaluator %s%#llx", line, a.ub ? "UB " : "", (unsigned long long)a.bits,
              b.ub ? "UB " : "", (unsigned long long)b.bits);
   return a;
 }
@@ -846,26 +846,26 @@ static void test_f16_conversions_exhaustive(void **state) {
 
 /* ---- drivers ---- */
 
-static void test_eval_expr_env_and_sharing(void **state) {
+static void test_eval_at_env_and_sharing(void **state) {
   (void)state;
   Node *x = vs_var(ctx, "x", DT_I32, -100, 100);
   Node *y = vs_var(ctx, "y", DT_F32, 0, 0);
   Node *s = bin(OP_MUL, x, x);
   Node *e = bin(OP_ADD, s, s); /* shared subterm */
-  VarValue env[2] = {{x, im_from_value(DT_I32, -7)}, {y, test_f32_bits(1.0f)}};
+  VarValue env[2] = {var_value(x, im_from_value(DT_I32, -7)), var_value(y, test_f32_bits(1.0f))};
   Value v;
-  assert_true(eval_expr(e, env, 2, &v));
+  assert_true(test_eval(e, env, 2, &v));
   assert_false(v.ub);
   assert_int_equal(v.bits, 98);
   /* an unbound variable */
   Node *g = bin(OP_LT, y, cf(DT_F32, 2.0));
-  assert_false(eval_expr(g, env, 1, &v));
+  assert_false(test_eval(g, env, 1, &v));
   assert_true(v.ub);
-  assert_true(eval_expr(g, env, 2, &v));
+  assert_true(test_eval(g, env, 2, &v));
   assert_int_equal(v.bits, 1);
   /* a non-canonical NaN bound to a variable reads as the canonical NaN */
-  env[1].bits = 0xff800001;
-  assert_true(eval_expr(bitcast(DT_U32, y), env, 2, &v));
+  env[1].lane[0] = 0xff800001;
+  assert_true(test_eval(bitcast(DT_U32, y), env, 2, &v));
   assert_int_equal(v.bits, 0x7fc00000);
   /* Evaluator: variables in post-order of first appearance */
   Node *z = vs_var(ctx, "z", DT_I32, im_min(DT_I32), im_max(DT_I32));
@@ -898,9 +898,9 @@ static void test_deep_expression(void **state) {
     e = vs_bin(deep, OP_ADD, e, one);
     assert_non_null(e);
   }
-  VarValue env = {x, 5};
+  VarValue env = var_value(x, 5);
   Value v;
-  assert_true(eval_expr(e, &env, 1, &v));
+  assert_true(test_eval(e, &env, 1, &v));
   assert_int_equal(v.bits, 60005);
   Evaluator *ev = evaluator_new(e);
   uint64_t in = 5;
@@ -1002,12 +1002,12 @@ static void test_random_drivers_agree(void **state) {
     for (int k = 0; k < 50; k++) {
       for (size_t i = 0; i < nv; i++) {
         bits[i] = random_bits(&rng, (DType)vars[i]->dtype);
-        env[nv - 1 - i] = (VarValue){vars[i], bits[i]}; /* env order does not matter */
+        env[nv - 1 - i] = var_value(vars[i], bits[i]); /* env order does not matter */
       }
       Value a = evaluator_run(ev, bits), b;
-      assert_true(eval_expr(root, env, nv, &b));
+      assert_true(test_eval(root, env, nv, &b));
       if (!value_same(a, b))
-        fail_msg("expression %d point %d: Evaluator %s%#llx, eval_expr %s%#llx", e, k, a.ub ? "UB " : "",
+        fail_msg("expression %d point %d: Evaluator %s%#llx, eval_at %s%#llx", e, k, a.ub ? "UB " : "",
                  (unsigned long long)a.bits, b.ub ? "UB " : "", (unsigned long long)b.bits);
       if (!a.ub) assert_true(a.bits == vs_canon_bits((DType)root->dtype, a.bits)); /* masked, NaN canonical */
       defined += !a.ub;
@@ -1041,7 +1041,7 @@ int main(void) {
       cmocka_unit_test(test_float_minmax_compare),
       cmocka_unit_test(test_uninterpreted_functions_are_computed),
       cmocka_unit_test(test_f16_conversions_exhaustive),
-      cmocka_unit_test(test_eval_expr_env_and_sharing),
+      cmocka_unit_test(test_eval_at_env_and_sharing),
       cmocka_unit_test(test_deep_expression),
       cmocka_unit_test(test_random_drivers_agree),
   };

@@ -309,16 +309,16 @@ static void run_random(Catalog *c, uint64_t seed, int count, int points) {
     const Node *vars[3] = {g.vars[0], g.vars[1], g.vars[2]};
     for (int p = 0; p < points; p++) {
       VarValue env[3];
-      for (int i = 0; i < 3; i++) env[i] = (VarValue){vars[i], pick(&g.rng, vars[i])};
+      for (int i = 0; i < 3; i++) env[i] = var_value(vars[i], pick(&g.rng, vars[i]));
       Value a, b;
-      assert_true(eval_expr(in, env, 3, &a));
+      assert_true(test_eval(in, env, 3, &a));
       if (a.ub) continue;
-      assert_true(eval_expr(out, env, 3, &b));
+      assert_true(test_eval(out, env, 3, &b));
       if (!value_same(a, b)) {
         char *si = vs_print(in), *so = vs_print(out);
         for (int i = 0; i < 3; i++)
           printf("  v%d: %s in [%lld, %lld] = %llu\n", i, dt_name(g.dt), (long long)vs_vmin(vars[i]),
-                 (long long)vs_vmax(vars[i]), (unsigned long long)env[i].bits);
+                 (long long)vs_vmax(vars[i]), (unsigned long long)env[i].lane[0]);
         fail_msg("not a refinement (seed %llu, case %d):\n  %s\n  %s\n  %llu vs %llu", (unsigned long long)seed, it, si,
                  so, (unsigned long long)a.bits, (unsigned long long)b.bits);
       }

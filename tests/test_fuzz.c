@@ -15,7 +15,7 @@
 #include <cmocka.h>
 
 #include "verify/refine_check.h"
-#include "eval/eval_graph.h"
+#include "eval/eval.h"
 #include "fuzz/campaign.h"
 #include "fuzz/gen.h"
 #include "fuzz/mutate.h"
@@ -187,7 +187,7 @@ static void test_gen_vectors(void **state) {
 }
 
 /* Graph cases (1 non-vector input in 4): well typed (no builder failed), the round trip (the test above
- * sees these cases too), and every one evaluable by eval_graph at a point (zero buffers, zero
+ * sees these cases too), and every one evaluable by eval_at at a point (zero buffers, zero
  * variables, every free range 0: inadmissible where its domain is empty, never an evaluation error).
  * Over the sample: values and effects, every reduction op over 0, 1 and 2 loops, empty and single-trip
  * loops, triangular nests, free ranges, loads at masked, edge and loop indices, where_on_load selects,
@@ -227,7 +227,7 @@ static void test_gen_graph(void **state) {
         assert_true(g.vars[v]->lo <= 8);
         sizes[g.vars[v]->lo]++;
       } else {
-        vars[nv++] = (VarValue){g.vars[v], 0};
+        vars[nv++] = var_value(g.vars[v], 0);
       }
     }
     Node **fr;
@@ -235,15 +235,15 @@ static void test_gen_graph(void **state) {
     assert_true(nf != SIZE_MAX);
     free_cases += nf > 0;
     VarValue rv[GEN_CASE_VARS];
-    for (size_t k = 0; k < nf && k < GEN_CASE_VARS; k++) rv[k] = (VarValue){fr[k], 0};
-    GraphEnv env = {.vars = vars, .nvars = nv, .ranges = rv, .nranges = nf, .bufs = bufs, .nbufs = nb};
-    GraphResult r;
+    for (size_t k = 0; k < nf && k < GEN_CASE_VARS; k++) rv[k] = var_value(fr[k], 0);
+    Point env = {.vars = vars, .nvars = nv, .ranges = rv, .nranges = nf, .bufs = bufs, .nbufs = nb};
+    Outcome r;
     char err[200];
-    if (!eval_graph(g.root, &env, &r, err, sizeof err)) {
+    if (!eval_at(g.root, &env, &r, err, sizeof err)) {
       char *t = vs_print_case(g.vars, g.nvars, g.root, NULL);
-      fail_msg("eval_graph: %s\n%s", err, t);
+      fail_msg("eval_at: %s\n%s", err, t);
     }
-    graph_result_free(&r);
+    outcome_free(&r);
     free(fr);
     for (size_t k = 0; k < nb; k++) bufdata_free(&bufs[k].data);
     /* Shapes. */

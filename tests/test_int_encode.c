@@ -59,9 +59,9 @@ static const DType int_dtypes[] = {DT_I8, DT_I16, DT_I32, DT_I64, DT_U8, DT_U16,
 static void check_node(Fx *fx, Node *n, Node *const *vars, const uint64_t *bits, size_t nvars) {
   assert_non_null(n);
   VarValue env[3];
-  for (size_t i = 0; i < nvars; i++) env[i] = (VarValue){vars[i], bits[i]};
+  for (size_t i = 0; i < nvars; i++) env[i] = var_value(vars[i], bits[i]);
   Value want;
-  if (!eval_expr(n, env, nvars, &want)) {
+  if (!test_eval(n, env, nvars, &want)) {
     fprintf(stderr, "cannot evaluate %s\n", op_name((Op)n->op));
     fail();
   }

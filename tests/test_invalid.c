@@ -60,9 +60,9 @@ static Value eval_text(const char *text, const uint64_t *vals) {
   VsCtx *ctx = vs_ctx_new();
   VsFile f = test_parse_round_trip(ctx, text);
   VarValue env[8];
-  for (size_t i = 0; i < f.nvars; i++) env[i] = (VarValue){f.vars[i], vals[i]};
+  for (size_t i = 0; i < f.nvars; i++) env[i] = var_value(f.vars[i], vals[i]);
   Value v, w;
-  assert_true(eval_expr(f.src, env, f.nvars, &v));
+  assert_true(test_eval(f.src, env, f.nvars, &v));
   /* The prepared evaluator computes the same. */
   Evaluator *ev = evaluator_new(f.src);
   assert_non_null(ev);
@@ -134,11 +134,12 @@ static CheckVerdict check_text(SmtCtx *smt, const char *text, uint64_t exhaustiv
   CheckVerdict v = r.verdict;
   if (v == CHECK_INVALID) { /* a real counterexample: re-evaluated here */
     Value sv, tv;
-    assert_true(eval_expr(f.src, r.cex, r.ncex, &sv));
-    assert_true(eval_expr(f.tgt, r.cex, r.ncex, &tv));
+    assert_true(test_eval(f.src, r.cex.vars, r.cex.nvars, &sv));
+    assert_true(test_eval(f.tgt, r.cex.vars, r.cex.nvars, &tv));
     assert_false(sv.ub);
     assert_false(value_same(sv, tv));
-    assert_true(value_same(sv, r.src_value));
+    LaneValue sl = lane_value(sv);
+    assert_true(lane_value_same(&sl, &r.src.value));
   }
   if (out) *out = r;
   else check_result_free(&r);
@@ -154,8 +155,8 @@ static void test_z3_verdicts(void **state) {
   /* x * 0 --> 0 destroys the mask: refuted at a point where the mask is off, source INVALID. */
   CheckResult r;
   assert_int_equal(check_text(smt, "c: bool\nx: index\nselect(c, x, invalid) * 0 --> 0", 0, &r), CHECK_INVALID);
-  assert_true(r.src_value.inv);
-  assert_false(r.tgt_value.inv);
+  assert_true(r.src.value.inv);
+  assert_false(r.tgt.value.inv);
   check_result_free(&r);
   static const struct { const char *text; CheckVerdict want; } cases[] = {
     {"c: bool\nx: index\nselect(c, x, invalid) * 0 --> select(c, 0, invalid)", CHECK_VALID},

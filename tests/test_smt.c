@@ -1,7 +1,7 @@
 /* test_smt.c: the Z3 encoding and refinement checker (smt/).
  *
  * Verdicts are checked against hand-derived answers; every counterexample is replayed by substituting
- * the model into the expressions and evaluating them with smt_eval_ground (a consistency check of the
+ * the model into the expressions and evaluating them with smt_eval_at (a consistency check of the
  * model extraction; the evaluator is the independent check, elsewhere). Ground evaluation is checked
  * against values worked out by hand or computed with the host's IEEE arithmetic. */
 #include <setjmp.h>
@@ -82,6 +82,15 @@ static Node *kf64(Fx *fx, double d) { return vs_const(fx->c, DT_F64, test_f64_bi
 
 /* ---- replaying counterexamples ---- */
 
+/* Z3's one-lane value of a ground expression (smt_eval_at at no inputs). */
+static bool zground(Fx *fx, Node *e, Value *v) {
+  Outcome o;
+  bool ok = smt_eval_at(fx->s, e, NULL, &o, NULL, 0);
+  *v = (Value){o.value.lane[0], o.value.ub, o.value.inv};
+  outcome_free(&o);
+  return ok;
+}
+
 static Node *substitute(Fx *fx, Node *root, const SmtResult *r) {
   if (!root) return NULL;
   Node **order;
@@ -93,9 +102,9 @@ static Node *substitute(Fx *fx, Node *root, const SmtResult *r) {
     Node *x = order[i], *y = x;
     if (x->op == OP_VAR) {
       bool found = false;
-      for (size_t j = 0; j < r->nmodel; j++)
-        if (r->model[j].var == x) {
-          y = vs_const(fx->c, (DType)x->dtype, r->model[j].bits);
+      for (size_t j = 0; j < r->model.nvars; j++)
+        if (r->model.vars[j].var == x) {
+          y = vs_const(fx->c, (DType)x->dtype, r->model.vars[j].lane[0]);
           found = true;
         }
       assert_true(found);
@@ -127,21 +136,21 @@ static void replay(Fx *fx, Node *pre, Node *src, Node *tgt, const SmtResult *r) 
   if (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_UF) return;
   Value v;
   if (pre) {
-    assert_true(smt_eval_ground(fx->s, substitute(fx, pre, r), &v));
+    assert_true(zground(fx, substitute(fx, pre, r), &v));
     assert_false(v.ub);
     assert_int_equal(v.bits, 1);
   }
   Value vs, vt;
-  assert_true(smt_eval_ground(fx->s, substitute(fx, src, r), &vs));
-  assert_true(smt_eval_ground(fx->s, substitute(fx, tgt, r), &vt));
+  assert_true(zground(fx, substitute(fx, src, r), &vs));
+  assert_true(zground(fx, substitute(fx, tgt, r), &vt));
   assert_false(vs.ub);
   assert_true(vt.ub || vt.bits != vs.bits);
 }
 
 /* The model value of the variable called name. */
 static uint64_t model_of(const SmtResult *r, const char *name) {
-  for (size_t i = 0; i < r->nmodel; i++)
-    if (strcmp(r->model[i].var->aux.name, name) == 0) return r->model[i].bits;
+  for (size_t i = 0; i < r->model.nvars; i++)
+    if (strcmp(r->model.vars[i].var->aux.name, name) == 0) return r->model.vars[i].lane[0];
   fail_msg("no model value for %s", name);
   return 0;
 }
@@ -186,7 +195,7 @@ static void test_float_zero(void **state) {
   Node *x = var(fx, "x", DT_F32);
   SmtResult r = check(fx, NULL, b2(fx, OP_ADD, x, kf32(fx, 0.0f)), x, SMT_INVALID);
   /* -0.0 + 0.0 == +0.0: the only counterexample. */
-  assert_int_equal(r.nmodel, 1);
+  assert_int_equal(r.model.nvars, 1);
   assert_int_equal(model_of(&r, "x"), 0x80000000u);
   printf("  x + 0.0 --> x  f32 %.2f ms\n", r.seconds * 1e3);
   smt_result_free(&r);
@@ -473,7 +482,7 @@ static void test_errors(void **state) {
   /* Distinct variables that share name and dtype (different ranges) stay distinct. */
   Node *x1 = var_in(fx, "x", DT_I8, 0, 10), *x2 = var_in(fx, "x", DT_I8, 0, 20);
   r = check(fx, NULL, x1, x2, SMT_INVALID);
-  assert_int_equal(r.nmodel, 2);
+  assert_int_equal(r.model.nvars, 2);
   smt_result_free(&r);
   /* Names that are not identifiers survive. */
   Node *odd = var(fx, "a|b c", DT_I8), *odd2 = var(fx, "a_b_c", DT_I8);
@@ -502,7 +511,7 @@ static void test_z3_error(void **state) {
   Node *x = var(fx, "x", DT_I8);
   expect(fx, NULL, b2(fx, OP_ADD, x, k(fx, DT_I8, 0)), x, SMT_VALID);
   Value v;
-  assert_true(smt_eval_ground(fx->s, b2(fx, OP_ADD, k(fx, DT_I8, 100), k(fx, DT_I8, 100)), &v));
+  assert_true(zground(fx, b2(fx, OP_ADD, k(fx, DT_I8, 100), k(fx, DT_I8, 100)), &v));
   assert_int_equal(v.bits, 200);
   const char *ver = smt_solver_version();
   assert_true(ver[0] >= '4' && ver[0] <= '9' && strchr(ver, '.'));
@@ -590,7 +599,7 @@ static void test_smt2_dump(void **state) {
 static Value ground(Fx *fx, Node *e) {
   assert_non_null(e);
   Value v;
-  if (!smt_eval_ground(fx->s, e, &v)) fail_msg("ground evaluation failed");
+  if (!zground(fx, e, &v)) fail_msg("ground evaluation failed");
   return v;
 }
 
@@ -786,12 +795,12 @@ static void test_ground_casts(void **state) {
   gval(fx, bitcast(fx, DT_I16, vs_const(fx->c, DT_F16, 0x0001)), 1);
   /* uninterpreted: not a constant */
   Value v;
-  assert_false(smt_eval_ground(fx->s, u1(fx, OP_SIN, kf32(fx, 1.0f)), &v));
-  assert_false(smt_eval_ground(fx->s, b2(fx, OP_POW, kf32(fx, 1.0f), kf32(fx, 2.0f)), &v));
+  assert_false(zground(fx, u1(fx, OP_SIN, kf32(fx, 1.0f)), &v));
+  assert_false(zground(fx, b2(fx, OP_POW, kf32(fx, 1.0f), kf32(fx, 2.0f)), &v));
   /* ...unless it is not chosen */
   gval(fx, t3(fx, OP_SELECT, vs_bool(fx->c, true), kf32(fx, 2.0f), u1(fx, OP_SIN, kf32(fx, 1.0f))), test_f32_bits(2.0f));
   /* variables are not ground */
-  assert_false(smt_eval_ground(fx->s, var(fx, "x", DT_I8), &v));
+  assert_false(zground(fx, var(fx, "x", DT_I8), &v));
 }
 
 /* The solver path (Z3's bit-blasting of FP and BV) must agree with the ground path (Z3's rewriter),

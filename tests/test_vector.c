@@ -228,25 +228,23 @@ static void test_parse_errors(void **state) {
 }
 
 /* Evaluates FILE's expression at the given variable lanes. */
-static VecValue eval_text(const char *text, const uint64_t (*lanes)[VS_MAX_LANES], size_t nvars) {
+static LaneValue eval_text(const char *text, const uint64_t (*lanes)[VS_MAX_LANES], size_t nvars) {
   VsCtx *ctx = vs_ctx_new();
   VsFile f;
   VsDiag d;
   if (!vs_parse(ctx, "t.vs", text, strlen(text), &f, &d)) fail_msg("parse: %s", d.msg);
   assert_int_equal(f.nvars, nvars);
-  VecVarValue env[4];
+  VarValue env[4];
   for (size_t k = 0; k < nvars; k++) {
     env[k].var = f.vars[k];
     memcpy(env[k].lane, lanes[k], sizeof env[k].lane);
   }
-  VecValue v;
-  assert_true(eval_vec_expr(f.src, env, nvars, &v));
-  /* The scalar evaluator refuses vector expressions rather than computing garbage. */
-  Value sv;
-  if (f.src->flags & NF_HAS_VEC) {
-    assert_false(eval_expr(f.src, NULL, 0, &sv));
-    assert_null(evaluator_new(f.src));
-  }
+  Point p = {.vars = env, .nvars = nvars};
+  Outcome o;
+  assert_true(eval_at(f.src, &p, &o, NULL, 0));
+  LaneValue v = o.value;
+  /* The prepared scalar evaluator refuses vector expressions rather than computing garbage. */
+  if (f.src->flags & NF_HAS_VEC) assert_null(evaluator_new(f.src));
   vs_file_free(&f);
   vs_ctx_free(ctx);
   return v;
@@ -255,7 +253,7 @@ static VecValue eval_text(const char *text, const uint64_t (*lanes)[VS_MAX_LANES
 static void test_eval_values(void **state) {
   (void)state;
   uint64_t env[2][VS_MAX_LANES] = {{1, 2, 3, (uint64_t)-4}, {0}};
-  VecValue v = eval_text("v: i32x4\ngep(v, [3, 2, 1, 0]) + 1", env, 1);
+  LaneValue v = eval_text("v: i32x4\ngep(v, [3, 2, 1, 0]) + 1", env, 1);
   assert_false(v.ub);
   assert_int_equal(v.lanes, 4);
   assert_int_equal(v.lane[0], 0xfffffffd); /* -3 */
@@ -307,13 +305,13 @@ static CheckVerdict check_text(SmtCtx *smt, const char *text, CheckResult *out) 
   CheckVerdict v = r.verdict;
   if (v == CHECK_INVALID) {
     /* The counterexample is a real one: re-evaluate it here. */
-    assert_non_null(r.vcex);
-    VecValue sv, tv;
-    assert_true(eval_vec_expr(f.src, r.vcex, r.ncex, &sv));
-    assert_true(eval_vec_expr(f.tgt, r.vcex, r.ncex, &tv));
-    assert_false(sv.ub);
-    assert_false(vec_value_same(&sv, &tv));
-    assert_true(vec_value_same(&sv, &r.src_vec));
+    assert_non_null(r.cex.vars);
+    Outcome sv, tv;
+    assert_true(eval_at(f.src, &r.cex, &sv, NULL, 0));
+    assert_true(eval_at(f.tgt, &r.cex, &tv, NULL, 0));
+    assert_false(sv.value.ub);
+    assert_false(lane_value_same(&sv.value, &tv.value));
+    assert_true(lane_value_same(&sv.value, &r.src.value));
   }
   if (out) *out = r;
   else check_result_free(&r);
@@ -358,7 +356,7 @@ static void test_z3_verdicts(void **state) {
   assert_int_equal(check_text(smt, "v: i8x4\nv + 1 > v --> bcast(true, 4)", &r), CHECK_INVALID);
   /* Some lane of the counterexample is 127. */
   bool has_max = false;
-  for (int k = 0; k < 4; k++) has_max |= r.vcex[0].lane[k] == 127;
+  for (int k = 0; k < 4; k++) has_max |= r.cex.vars[0].lane[k] == 127;
   assert_true(has_max);
   check_result_free(&r);
   smt_free(smt);

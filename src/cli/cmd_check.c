@@ -29,121 +29,74 @@ static const char *check_help =
   "  --json           print one JSON object\n"
   "exit codes: 0 valid, 1 invalid, 2 bad input or usage, 3 unknown, 4 internal error\n";
 
-static void print_value(FILE *out, DType dt, Value v) {
-  char buf[96];
-  if (v.ub) fputs("UB", out);
-  else if (v.inv) fputs("invalid", out);
-  else fputs(vs_format_literal(dt, v.bits, true, buf, sizeof buf), out);
-}
-
-/* A counterexample's variable k, or a side's value, with every lane (vector checks). */
-static const char *cex_text(const CheckResult *r, size_t k, char *buf, size_t size) {
-  const Node *v = r->cex[k].var;
-  if (r->vcex) return vs_format_lanes((DType)v->dtype, v->lanes, r->vcex[k].lane, buf, size);
-  return vs_format_literal((DType)v->dtype, r->cex[k].bits, true, buf, size);
-}
-
-static const char *side_text(const CheckResult *r, const Node *n, bool tgt, char *buf, size_t size) {
-  const VecValue *vv = tgt ? &r->tgt_vec : &r->src_vec;
-  Value v = tgt ? r->tgt_value : r->src_value;
-  if (r->vcex) return vv->ub ? "UB" : vs_format_lanes((DType)n->dtype, vv->lanes, vv->lane, buf, size);
-  return v.ub ? "UB" : v.inv ? "invalid" : vs_format_literal((DType)n->dtype, v.bits, true, buf, size);
-}
-
-/* A graph side's result: a value, or for an effect the final contents of every buffer (UB either way). */
-static void graph_side(const GraphResult *g, DType dt, const char *label, JsonWriter *w) {
-  char buf[96];
-  if (g->out_of_domain || g->value.ub || !g->bufs) {
-    const char *text = g->out_of_domain ? "not admissible (a free range lies outside its domain)" : g->value.ub ? "UB" : NULL;
-    if (!text) text = g->value.inv ? "invalid" : vs_format_literal(dt, g->value.bits, true, buf, sizeof buf);
+/* A side's outcome at the counterexample: a value (every lane), or for an effect the final contents of
+ * every buffer (UB either way). */
+static void print_side(const Outcome *o, DType dt, const char *label, JsonWriter *w) {
+  char buf[1024];
+  if (o->out_of_domain || o->value.ub || !o->bufs) {
+    const char *text = o->out_of_domain ? "not admissible (a free range lies outside its domain)"
+                                        : vs_format_value(dt, &o->value, buf, sizeof buf);
     if (w) json_string(w, label, text);
     else printf("  %s = %s\n", label, text);
     return;
   }
   if (w) json_begin_object(w, label);
-  for (size_t i = 0; i < g->nbufs; i++) {
-    char *b = vs_format_buffer((DType)g->bufs[i].buf->dtype, &g->bufs[i].data);
-    if (w) json_string(w, g->bufs[i].buf->aux.name, b ? b : "?");
-    else printf("  %s leaves %s = %s\n", label, g->bufs[i].buf->aux.name, b ? b : "?");
+  for (size_t i = 0; i < o->nbufs; i++) {
+    char *b = vs_format_buffer((DType)o->bufs[i].buf->dtype, &o->bufs[i].data);
+    if (w) json_string(w, o->bufs[i].buf->aux.name, b ? b : "?");
+    else printf("  %s leaves %s = %s\n", label, o->bufs[i].buf->aux.name, b ? b : "?");
     free(b);
   }
   if (w) json_end_object(w);
 }
 
-/* A graph counterexample: variables, free ranges, the buffers' initial contents, both sides. */
-static void graph_cex(const CheckResult *r, const Node *src, const Node *tgt, JsonWriter *w) {
-  char buf[96];
+static void print_input(const char *name, const char *value, JsonWriter *w) {
+  if (w) json_string(w, name, value);
+  else printf("  %s = %s\n", name, value);
+}
+
+/* The counterexample: the variables (every lane), the free ranges, the buffers' initial contents, and
+ * both sides there. */
+static void print_cex(const CheckResult *r, const Node *src, const Node *tgt, JsonWriter *w) {
+  char buf[1024];
+  const Point *p = &r->cex;
   if (w) json_begin_object(w, "counterexample");
   else printf("counterexample:\n");
-  for (size_t k = 0; k < r->ncex; k++) {
-    const char *v = vs_format_literal((DType)r->cex[k].var->dtype, r->cex[k].bits, true, buf, sizeof buf);
-    if (w) json_string(w, r->cex[k].var->aux.name, v);
-    else printf("  %s = %s\n", r->cex[k].var->aux.name, v);
+  for (size_t k = 0; k < p->nvars; k++) {
+    const Node *v = p->vars[k].var;
+    print_input(v->aux.name, vs_format_lanes((DType)v->dtype, v->lanes, p->vars[k].lane, buf, sizeof buf), w);
   }
-  for (size_t k = 0; k < r->nrcex; k++) {
+  for (size_t k = 0; k < p->nranges; k++) {
     /* A loop variable once, though the source's and the target's range of its name are two nodes. */
     bool again = false;
-    for (size_t j = 0; j < k && !again; j++) again = r->rcex[j].var->aux.name == r->rcex[k].var->aux.name;
-    if (again) continue;
-    const char *v = vs_format_literal(DT_INDEX, r->rcex[k].bits, true, buf, sizeof buf);
-    if (w) json_string(w, r->rcex[k].var->aux.name, v);
-    else printf("  %s = %s\n", r->rcex[k].var->aux.name, v);
+    for (size_t j = 0; j < k && !again; j++) again = p->ranges[j].var->aux.name == p->ranges[k].var->aux.name;
+    if (!again) print_input(p->ranges[k].var->aux.name, vs_format_literal(DT_INDEX, p->ranges[k].lane[0], true, buf, sizeof buf), w);
   }
-  for (size_t k = 0; k < r->nbcex; k++) {
-    char *b = vs_format_buffer((DType)r->bcex[k].buf->dtype, &r->bcex[k].data);
-    if (w) json_string(w, r->bcex[k].buf->aux.name, b ? b : "?");
-    else printf("  %s = %s\n", r->bcex[k].buf->aux.name, b ? b : "?");
+  for (size_t k = 0; k < p->nbufs; k++) {
+    char *b = vs_format_buffer((DType)p->bufs[k].buf->dtype, &p->bufs[k].data);
+    print_input(p->bufs[k].buf->aux.name, b ? b : "?", w);
     free(b);
   }
   if (w) json_end_object(w);
-  graph_side(&r->gsrc, (DType)src->dtype, "source", w);
-  graph_side(&r->gtgt, (DType)tgt->dtype, "target", w);
+  print_side(&r->src, (DType)src->dtype, "source", w);
+  print_side(&r->tgt, (DType)tgt->dtype, "target", w);
 }
 
 static void report_text(const CheckResult *r, const Node *src, const Node *tgt) {
   printf("%s\n", check_verdict_name(r->verdict));
-  if (r->verdict == CHECK_INVALID && r->graph) {
-    graph_cex(r, src, tgt, NULL);
-  } else if (r->verdict == CHECK_INVALID && r->vcex) {
-    char buf[1024];
-    printf("counterexample:\n");
-    for (size_t k = 0; k < r->ncex; k++) printf("  %s = %s\n", r->cex[k].var->aux.name, cex_text(r, k, buf, sizeof buf));
-    printf("  source = %s\n", side_text(r, src, false, buf, sizeof buf));
-    printf("  target = %s\n", side_text(r, tgt, true, buf, sizeof buf));
-  } else if (r->verdict == CHECK_INVALID) {
-    char buf[96];
-    printf("counterexample:\n");
-    for (size_t k = 0; k < r->ncex; k++)
-      printf("  %s = %s\n", r->cex[k].var->aux.name,
-             vs_format_literal((DType)r->cex[k].var->dtype, r->cex[k].bits, true, buf, sizeof buf));
-    printf("  source = ");
-    print_value(stdout, (DType)src->dtype, r->src_value);
-    printf("\n  target = ");
-    print_value(stdout, (DType)tgt->dtype, r->tgt_value);
-    printf("\n");
-  } else if (r->verdict == CHECK_UNKNOWN || r->verdict == CHECK_ERROR) {
-    printf("reason: %s\n", r->reason);
-  }
+  if (r->verdict == CHECK_INVALID) print_cex(r, src, tgt, NULL);
+  else if (r->verdict == CHECK_UNKNOWN || r->verdict == CHECK_ERROR) printf("reason: %s\n", r->reason);
 }
 
 static void report_json(const CheckResult *r, const Node *src, const Node *tgt) {
   JsonWriter w;
-  char buf[1024];
   json_init(&w, stdout);
   json_begin_object(&w, NULL);
   json_string(&w, "command", "check");
   json_string(&w, "verdict", check_verdict_name(r->verdict));
   json_string(&w, "method", r->method == CHECK_BY_EXHAUSTIVE ? "exhaustive" : "smt");
   json_double(&w, "seconds", r->seconds);
-  if (r->verdict == CHECK_INVALID && r->graph) {
-    graph_cex(r, src, tgt, &w);
-  } else if (r->verdict == CHECK_INVALID) {
-    json_begin_object(&w, "counterexample");
-    for (size_t k = 0; k < r->ncex; k++) json_string(&w, r->cex[k].var->aux.name, cex_text(r, k, buf, sizeof buf));
-    json_end_object(&w);
-    json_string(&w, "source", side_text(r, src, false, buf, sizeof buf));
-    json_string(&w, "target", side_text(r, tgt, true, buf, sizeof buf));
-  }
+  if (r->verdict == CHECK_INVALID) print_cex(r, src, tgt, &w);
   if (r->verdict == CHECK_UNKNOWN || r->verdict == CHECK_ERROR) json_string(&w, "reason", r->reason);
   json_end_object(&w);
   json_finish(&w);

@@ -1,7 +1,9 @@
-/* Dispatch, UB propagation, and the two drivers: eval_expr (one-shot, over a NodeMap) and Evaluator
- * (prepared: a flat instruction array evaluated without hashing). */
+/* Dispatch, UB propagation, the evaluator's entry (eval_at) and the prepared scalar Evaluator (a flat
+ * instruction array evaluated without hashing). */
 #include "eval/eval.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "eval/eval_internal.h"
@@ -39,50 +41,34 @@ Value ev_compute(Op op, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c)
 Value eval_op(const Node *n, const Value *args) {
   switch ((Op)n->op) {
   case OP_CONST: return ev_val(n->aux.bits);
-  case OP_VAR: return ev_ub(); /* a variable has no value of its own: see eval_expr */
+  case OP_VAR: return ev_ub(); /* a variable has no value of its own: the point gives it */
   case OP_INVALID: return ev_inv();
   default: return ev_apply((Op)n->op, (DType)n->dtype, (DType)n->args[0]->dtype, args);
   }
 }
 
-/* ---- eval_expr ---- */
+/* ---- eval_at ---- */
 
-bool eval_expr(Node *root, const VarValue *env, size_t nenv, Value *out) {
-  *out = ev_ub();
-  if (root->flags & (NF_HAS_VEC | NF_HAS_GRAPH)) return false; /* eval_vec_expr, eval_graph */
-  Node **order;
-  size_t n = vs_postorder(root, &order);
-  if (n == 0) return false;
-  Value *vals = malloc(n * sizeof *vals);
-  NodeMap index;
-  nodemap_init(&index);
-  bool ok = vals != NULL;
-  for (size_t i = 0; ok && i < n; i++) {
-    Node *node = order[i];
-    if (node->op == OP_VAR) {
-      size_t k = 0;
-      while (k < nenv && env[k].var != node) k++;
-      if (k == nenv) {
-        ok = false;
-        break;
-      }
-      vals[i] = ev_val(vs_canon_bits((DType)node->dtype, env[k].bits));
-    } else {
-      Value args[3] = {{0, true, false}, {0, true, false}, {0, true, false}};
-      for (int j = 0; j < node->nargs; j++) {
-        uint64_t at = 0;
-        nodemap_get(&index, node->args[j], &at); /* children precede parents in post-order */
-        args[j] = vals[at];
-      }
-      vals[i] = eval_op(node, args);
-    }
-    if (!nodemap_put(&index, node, i)) ok = false;
+bool ev_fail(char *err, size_t errsize, const char *fmt, ...) {
+  if (err && errsize) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errsize, fmt, ap);
+    va_end(ap);
   }
-  if (ok) *out = vals[n - 1];
-  nodemap_free(&index);
-  free(vals);
-  free(order);
-  return ok;
+  return false;
+}
+
+bool eval_at(Node *root, const Point *p, Outcome *out, char *err, size_t errsize) {
+  static const Point none;
+  if (err && errsize) err[0] = '\0';
+  if (!root) {
+    *out = (Outcome){.value = lane_value(ev_ub())};
+    return ev_fail(err, errsize, "no expression");
+  }
+  /* Graph expressions run in frames of memory states and loop bindings; everything else is one pass. */
+  if (root->flags & NF_HAS_GRAPH) return ev_graph_at(root, p ? p : &none, out, err, errsize);
+  return ev_lanes_at(root, p ? p : &none, out, err, errsize);
 }
 
 /* ---- Evaluator ---- */

@@ -1,5 +1,8 @@
-/* eval_graph.c: the reference evaluator of the tensor-graph layer (eval_graph.h; docs/semantics.md,
- * "Memory, loops and reductions").
+/* eval_graph.c: the reference evaluator of the tensor-graph layer (eval_at's half for graph expressions;
+ * docs/semantics.md, "Memory, loops and reductions"). It runs the definition directly and shares no code
+ * with smt/encode_graph.c, so the two check each other (verify/conformance_graph.c). Value ops inside
+ * graph expressions are computed with eval_op, the per-op semantics. Vectors are not supported (the IR
+ * keeps them out of graph expressions).
  *
  * Design. Evaluation is a recursion over the DAG in a *frame*: a memory state plus the loop variables
  * bound around the node. Values are memoised per frame, so a node shared inside one frame is computed
@@ -16,13 +19,12 @@
  * Frames live on the C stack and nest strictly: a frame is only evaluated in while it is the newest
  * open one, so the memoised values of all open frames share one stack of slots, cut back when a frame
  * closes. */
-#include "eval/eval_graph.h"
-
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "eval/eval.h"
 #include "eval/eval_internal.h"
 #include "ir/graph.h"
 #include "ir/nodemap.h"
@@ -47,7 +49,7 @@ struct Frame {
 };
 
 typedef struct {
-  const GraphEnv *env;
+  const Point *env;
   NodeMap pos;     /* node without NF_HAS_GRAPH -> its value in pure[] */
   Value *pure;
   NodeMap bufslot; /* BUFFER leaf -> its index in a State */
@@ -79,7 +81,7 @@ static void state_free(State *s) {
 }
 
 /* dst becomes a deep copy of the n buffers src. The array has at least one element, so that an
- * effect's result is never NULL (eval_graph.h). */
+ * effect's outcome is never NULL (value.h). */
 static bool state_copy(Graph *g, State *dst, const BufValue *src, size_t n) {
   dst->nbufs = 0;
   dst->version = 0;
@@ -242,7 +244,7 @@ static bool eval_range(Graph *g, Frame *f, const Node *n, Value *out) {
   if (!nodemap_get(&g->freeval, n, &k))
     return fail(g, "range '%s' has no value here: a loop binds it, but it is used outside that loop (in the "
                 "end of an outer range of the same loop, or of a free range)", n->aux.name);
-  *out = ev_val(g->env->ranges[k].bits);
+  *out = ev_val(g->env->ranges[k].lane[0]);
   return true;
 }
 
@@ -390,7 +392,7 @@ static bool run_effect(Graph *g, Frame *f, const Node *n, bool *ub) {
 /* ---- inputs ---- */
 
 static bool check_root(Graph *g, const Node *root) {
-  const GraphEnv *env = g->env;
+  const Point *env = g->env;
   if (!root || !env) return fail(g, "no expression or no inputs");
   if ((env->nvars && !env->vars) || (env->nranges && !env->ranges) || (env->nbufs && !env->bufs))
     return fail(g, "malformed inputs (a count without its array)");
@@ -410,7 +412,7 @@ static bool bufdata_well_formed(const BufData *d) {
 
 /* Every buffer of env, each once, with a size its BUFFER node admits. */
 static bool index_buffers(Graph *g) {
-  const GraphEnv *env = g->env;
+  const Point *env = g->env;
   for (size_t i = 0; i < env->nbufs; i++) {
     const BufValue *b = &env->bufs[i];
     if (!b->buf || b->buf->op != OP_BUFFER) return fail(g, "buffer entry %zu is not a buffer", i);
@@ -427,10 +429,10 @@ static bool index_buffers(Graph *g) {
   return true;
 }
 
-static bool var_value(Graph *g, const Node *var, Value *out) {
+static bool bind_var(Graph *g, const Node *var, Value *out) {
   for (size_t k = 0; k < g->env->nvars; k++)
     if (g->env->vars[k].var == var) {
-      *out = ev_val(vs_canon_bits((DType)var->dtype, g->env->vars[k].bits));
+      *out = ev_val(vs_canon_bits((DType)var->dtype, g->env->vars[k].lane[0]));
       return true;
     }
   return fail(g, "no value for variable '%s'", var->aux.name);
@@ -454,7 +456,7 @@ static bool prepare(Graph *g, Node *root) {
       if (!nodemap_get(&g->bufslot, node, NULL)) ok = fail(g, "no contents for buffer '%s'", node->aux.name);
     } else if (!(node->flags & NF_HAS_GRAPH)) {
       if (node->op == OP_VAR) {
-        ok = var_value(g, node, &g->pure[i]);
+        ok = bind_var(g, node, &g->pure[i]);
       } else if (node->nargs > 3) {
         ok = fail(g, "%s is not a scalar op", op_name((Op)node->op));
       } else {
@@ -492,7 +494,7 @@ static bool bind_free_ranges(Graph *g, Node *root, Frame *top, bool *out_of_doma
     if (ok && end_defined(e)) {
       uint64_t k = 0;
       nodemap_get(&g->freeval, rs[i], &k);
-      i128 v = im_value(DT_INDEX, g->env->ranges[k].bits);
+      i128 v = im_value(DT_INDEX, g->env->ranges[k].lane[0]);
       *out_of_domain = v < 0 || v >= im_value(DT_INDEX, e.bits);
     }
   }
@@ -502,12 +504,17 @@ static bool bind_free_ranges(Graph *g, Node *root, Frame *top, bool *out_of_doma
 
 /* ---- entry points ---- */
 
-static bool eval_root(Graph *g, Frame *top, Node *root, State *s, GraphResult *out) {
-  if (root->kind == NK_VALUE) return eval_value(g, top, root, &out->value);
+static bool eval_root(Graph *g, Frame *top, Node *root, State *s, Outcome *out) {
+  Value v = ev_ub();
+  if (root->kind == NK_VALUE) {
+    if (!eval_value(g, top, root, &v)) return false;
+    out->value = lane_value(v);
+    return true;
+  }
   bool ub = false;
   if (!run_effect(g, top, root, &ub)) return false;
   if (ub) return true; /* out->value is UB already */
-  out->value = ev_val(0);
+  out->value = lane_value(ev_val(0));
   out->bufs = s->bufs;
   out->nbufs = s->nbufs;
   s->bufs = NULL;
@@ -515,11 +522,10 @@ static bool eval_root(Graph *g, Frame *top, Node *root, State *s, GraphResult *o
   return true;
 }
 
-bool eval_graph(Node *root, const GraphEnv *env, GraphResult *out, char *err, size_t errsize) {
+bool ev_graph_at(Node *root, const Point *env, Outcome *out, char *err, size_t errsize) {
   /* An inadmissible point keeps the value UB, so that a refinement check that forgets to look at
    * out_of_domain is still vacuously satisfied there. */
-  *out = (GraphResult){.value = ev_ub()};
-  if (err && errsize) err[0] = '\0';
+  *out = (Outcome){.value = lane_value(ev_ub())};
   Graph g = {.env = env, .err = err, .errsize = errsize};
   nodemap_init(&g.pos);
   nodemap_init(&g.bufslot);
@@ -535,8 +541,8 @@ bool eval_graph(Node *root, const GraphEnv *env, GraphResult *out, char *err, si
     frame_close(&g, &top);
   }
   if (!ok) {
-    graph_result_free(out);
-    *out = (GraphResult){.value = ev_ub()};
+    outcome_free(out);
+    *out = (Outcome){.value = lane_value(ev_ub())};
   }
   state_free(&s);
   free(g.pure);
@@ -545,17 +551,4 @@ bool eval_graph(Node *root, const GraphEnv *env, GraphResult *out, char *err, si
   nodemap_free(&g.bufslot);
   nodemap_free(&g.freeval);
   return ok;
-}
-
-
-bool graph_result_refines(const GraphResult *src, const GraphResult *tgt) {
-  if (src->out_of_domain || src->value.ub) return true; /* no admissible point, or UB: anything goes */
-  /* A target outside a domain the source does not have: the target has a free range the source lacks,
-   * which docs/semantics.md makes an invalid case; it is no refinement. */
-  if (tgt->out_of_domain || tgt->value.ub) return false;
-  if (!src->bufs) return !tgt->bufs && value_same(src->value, tgt->value);
-  if (!tgt->bufs || tgt->nbufs != src->nbufs) return false;
-  for (size_t i = 0; i < src->nbufs; i++)
-    if (src->bufs[i].buf != tgt->bufs[i].buf || !bufdata_equal(&src->bufs[i].data, &tgt->bufs[i].data)) return false;
-  return true;
 }

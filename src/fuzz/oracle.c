@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "verify/refine_check.h"
-#include "eval/eval_graph.h"
 #include "ir/graph.h"
 #include "ir/timer.h"
 #include "rewrite/engine.h"
@@ -91,11 +90,11 @@ struct FuzzWorker {
   uint8_t *mark;
   VsFile file; /* the parsed text input, if any */
   uint64_t seed; /* of the current input's evaluation points */
-  /* scratch for the concrete oracle */
+  /* scratch for the concrete oracle: the candidate values of each variable, the prepared evaluators'
+   * arguments */
   VarDom *dom;
+  uint64_t *args;
   size_t dom_cap;
-  uint64_t *point, *args;
-  size_t point_cap;
 };
 
 static size_t ptr_slot(const void *p, size_t cap) {
@@ -190,7 +189,6 @@ void fuzz_worker_free(FuzzWorker *w) {
   free(w->idx_keys);
   free(w->idx_vals);
   free(w->dom);
-  free(w->point);
   free(w->args);
   free(w);
 }
@@ -320,12 +318,6 @@ static void str_addf(Str *s, const char *fmt, ...) {
   str_add(s, tmp);
 }
 
-static void value_text(DType dt, Value v, char *buf, size_t size) {
-  if (v.ub) snprintf(buf, size, "UB");
-  else if (v.inv) snprintf(buf, size, "invalid");
-  else vs_format_literal(dt, v.bits, true, buf, size);
-}
-
 /* ---- rewriting ---- */
 
 typedef struct {
@@ -422,7 +414,33 @@ static bool roundtrips(FuzzWorker *w, const FuzzCase *c, Node *n, char *why, siz
   return ok;
 }
 
-/* ---- the concrete oracle ---- */
+/* A point where the result does not refine the source: the point and both outcomes (owned). */
+typedef struct {
+  bool mismatch;
+  Point cex;
+  Outcome src, tgt;
+} Concrete;
+
+/* ---- the concrete oracle ----
+ *
+ * One oracle for every case: source and result evaluated at the same points, scalars, vectors and
+ * graphs alike. A point gives every variable every lane (the candidates of dom_init, drawn lane by lane
+ * so that lanes differ: a wrong lane permutation shows only then), and on a graph expression every free
+ * range a value and every buffer random contents. The points: every point when a scalar case's domain is
+ * tiny; then edge rounds (every edge value of every variable at least once, combined diagonally; when
+ * some scalar variable has at most 4 values (bools, tiny ranges), the same diagonal once more with those
+ * variables shifted to their next value, so that each of them meets every edge of the others twice; a
+ * graph case at least 8 rounds, so that buffer contents and range values vary); then random points. A
+ * point where the source is admissible and not UB and the result does not refine it (outcome_refines) is
+ * a mismatch. Scalar cases run in the prepared evaluator (the fuzzer's hot loop), everything else in
+ * eval_at. A point one side cannot evaluate (a loop past the evaluator's iteration limit, in a text input)
+ * costs a large part of a second: the case is not judged further.
+ *
+ * Graph inputs: every free range a value in its domain (its end evaluated at the point: 0, end - 1, the
+ * middle or a random one; one point in eight outside the domain, which the evaluator marks inadmissible
+ * and the oracle skips), and every buffer random contents (small values, which make good indices, edge
+ * values and random bits; sometimes all one value). No exhaustive mode for vectors and graphs: a vector's
+ * domain is the lane domain to the power of its lanes, a buffer's contents are part of the domain. */
 
 static void dom_add(VarDom *d, uint64_t bits) {
   for (unsigned i = 0; i < d->ncand; i++)
@@ -470,21 +488,12 @@ static uint64_t dom_random(FuzzWorker *w, const VarDom *d) {
   return im_from_value(dt, d->lo + (i128)k);
 }
 
-typedef struct {
-  Evaluator *ev[2];
-  size_t *slot[2];
-  size_t nvars;
-} Pair;
-
 static bool ensure_scratch(FuzzWorker *w, size_t nvars) {
   if (nvars + 1 <= w->dom_cap) return true;
   size_t cap = (nvars + 1) * 2;
   VarDom *d = realloc(w->dom, cap * sizeof *d);
   if (!d) return false;
   w->dom = d;
-  uint64_t *p = realloc(w->point, cap * sizeof *p);
-  if (!p) return false;
-  w->point = p;
   uint64_t *a = realloc(w->args, cap * sizeof *a);
   if (!a) return false;
   w->args = a;
@@ -492,138 +501,8 @@ static bool ensure_scratch(FuzzWorker *w, size_t nvars) {
   return true;
 }
 
-static Value pair_eval(FuzzWorker *w, Pair *p, int i) {
-  const Node *const *vs;
-  size_t n = evaluator_vars(p->ev[i], &vs);
-  for (size_t j = 0; j < n; j++) w->args[j] = w->point[p->slot[i][j]];
-  return evaluator_run(p->ev[i], w->args);
-}
-
-typedef struct {
-  bool mismatch;
-  Value sv, tv;
-  uint64_t *point; /* malloc'd copy of the refuting point (one value per w->dom entry) */
-  size_t nvars;
-  /* an expression with vectors: the refuting point with every lane (malloc'd, nvars entries) and the
-   * values there */
-  VecVarValue *venv;
-  VecValue vsv, vtv;
-  char *gcex; /* a graph expression: the refuting point and both sides, as counterexample text (malloc'd) */
-} Concrete;
-
-/* Evaluates the current point: true if it refutes. */
-static bool try_point(FuzzWorker *w, Pair *p, Concrete *out) {
-  w->st.points++;
-  Value sv = pair_eval(w, p, 0);
-  if (sv.ub) return false;
-  Value tv = pair_eval(w, p, 1);
-  if (value_same(sv, tv)) return false;
-  out->mismatch = true;
-  out->sv = sv;
-  out->tv = tv;
-  out->nvars = p->nvars;
-  out->point = malloc((p->nvars + 1) * sizeof *out->point);
-  if (out->point) memcpy(out->point, w->point, p->nvars * sizeof *out->point);
-  return true;
-}
-
-static void concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *out) {
-  memset(out, 0, sizeof *out);
-  Pair p = {{evaluator_new(src), evaluator_new(res)}, {NULL, NULL}, 0};
-  if (!p.ev[0] || !p.ev[1]) goto done;
-  const Node *const *v0, *const *v1;
-  size_t n0 = evaluator_vars(p.ev[0], &v0), n1 = evaluator_vars(p.ev[1], &v1);
-  if (!ensure_scratch(w, n0 + n1)) goto done;
-  p.slot[0] = malloc((n0 + 1) * sizeof(size_t));
-  p.slot[1] = malloc((n1 + 1) * sizeof(size_t));
-  if (!p.slot[0] || !p.slot[1]) goto done;
-  for (int e = 0; e < 2; e++) {
-    const Node *const *vs = e ? v1 : v0;
-    size_t n = e ? n1 : n0;
-    for (size_t j = 0; j < n; j++) {
-      size_t k = 0;
-      while (k < p.nvars && w->dom[k].var != vs[j]) k++;
-      if (k == p.nvars) dom_init(&w->dom[p.nvars++], vs[j]);
-      p.slot[e][j] = k;
-    }
-  }
-  /* Tiny domains: every point. */
-  uint64_t total = 1;
-  for (size_t k = 0; k < p.nvars && total <= EXHAUSTIVE_POINTS; k++) {
-    uint64_t s = dom_size(&w->dom[k]);
-    total = s > EXHAUSTIVE_POINTS ? EXHAUSTIVE_POINTS + 1 : total * s;
-  }
-  if (total <= EXHAUSTIVE_POINTS) {
-    uint64_t idx[64] = {0};
-    if (p.nvars <= 64) {
-      for (size_t k = 0; k < p.nvars; k++) w->point[k] = im_from_value((DType)w->dom[k].var->dtype, w->dom[k].lo);
-      for (;;) {
-        if (try_point(w, &p, out)) goto done;
-        size_t k = 0;
-        for (; k < p.nvars; k++) {
-          DType dt = (DType)w->dom[k].var->dtype;
-          if (++idx[k] < dom_size(&w->dom[k])) {
-            w->point[k] = im_from_value(dt, w->dom[k].lo + (i128)idx[k]);
-            break;
-          }
-          idx[k] = 0;
-          w->point[k] = im_from_value(dt, w->dom[k].lo);
-        }
-        if (k == p.nvars) goto done;
-      }
-    }
-  }
-  /* Edge points: every edge value of every variable at least once, combined diagonally; then, when
-   * some variable has at most 4 values (bools, tiny ranges), the same diagonal once more with those
-   * variables shifted to their next value, so that each of them meets every edge of the others twice. */
-  unsigned rounds = 1;
-  bool small = false;
-  for (size_t k = 0; k < p.nvars; k++) {
-    if (w->dom[k].ncand > rounds) rounds = w->dom[k].ncand;
-    small |= w->dom[k].ncand <= 4;
-  }
-  for (unsigned pass = 0; pass < (small && rounds > 4 ? 2u : 1u); pass++)
-    for (unsigned r = 0; r < rounds; r++) {
-      for (size_t k = 0; k < p.nvars; k++) {
-        unsigned nc = w->dom[k].ncand;
-        w->point[k] = w->dom[k].cand[(r + 5 * k + (nc <= 4 ? pass : 0)) % nc];
-      }
-      if (try_point(w, &p, out)) goto done;
-    }
-  /* Random points. */
-  for (unsigned r = 0; r < w->o.points; r++) {
-    for (size_t k = 0; k < p.nvars; k++) w->point[k] = dom_random(w, &w->dom[k]);
-    if (try_point(w, &p, out)) goto done;
-  }
-done:
-  evaluator_free(p.ev[0]);
-  evaluator_free(p.ev[1]);
-  free(p.slot[0]);
-  free(p.slot[1]);
-}
-
-/* The concrete oracle on expressions with vectors (the scalar evaluator takes no vectors): the same
- * candidate values per variable (dom_init), drawn lane by lane so that lanes differ (a wrong lane
- * permutation shows only then), evaluated by the vector evaluator. Edge rounds first, then random
- * points; no exhaustive mode (a vector's domain is the lane domain to the power of its lanes). Lanes
- * are never INVALID (vs_type_check refuses a vector holding an invalid index). */
-static bool vec_try(FuzzWorker *w, Node *src, Node *res, VecVarValue *env, size_t n, Concrete *out) {
-  w->st.points++;
-  VecValue sv, tv;
-  if (!eval_vec_expr(src, env, n, &sv) || sv.ub) return false;
-  if (!eval_vec_expr(res, env, n, &tv) || vec_value_same(&sv, &tv)) return false;
-  out->mismatch = true;
-  out->vsv = sv;
-  out->vtv = tv;
-  out->sv = (Value){sv.lane[0], sv.ub, false};
-  out->tv = (Value){tv.lane[0], tv.ub, false};
-  out->nvars = n;
-  out->venv = malloc((n + 1) * sizeof *out->venv);
-  if (out->venv) memcpy(out->venv, env, n * sizeof *env);
-  return true;
-}
-
-/* The variables of both sides, each once, with their candidate values in w->dom; returns the count. */
+/* The variables of both sides, each once, with their candidate values in w->dom (in post-order of
+ * first appearance, source first: the order the evaluators list them in); returns the count. */
 static size_t collect_vars(FuzzWorker *w, Node *src, Node *res) {
   size_t n = 0;
   for (int e = 0; e < 2; e++) {
@@ -642,67 +521,16 @@ static size_t collect_vars(FuzzWorker *w, Node *src, Node *res) {
   return n;
 }
 
-static void vec_concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *out) {
-  memset(out, 0, sizeof *out);
-  size_t n = collect_vars(w, src, res);
-  VecVarValue *env = calloc(n + 1, sizeof *env);
-  if (!env) return;
-  for (size_t k = 0; k < n; k++) env[k].var = w->dom[k].var;
-  unsigned rounds = 1;
-  for (size_t k = 0; k < n; k++)
-    if (w->dom[k].ncand > rounds) rounds = w->dom[k].ncand;
-  for (unsigned r = 0; r < rounds; r++) {
-    for (size_t k = 0; k < n; k++)
-      for (int l = 0; l < env[k].var->lanes; l++)
-        env[k].lane[l] = w->dom[k].cand[(r + 5 * k + 3 * (size_t)l) % w->dom[k].ncand];
-    if (vec_try(w, src, res, env, n, out)) goto done;
-  }
-  for (unsigned r = 0; r < w->o.points; r++) {
-    for (size_t k = 0; k < n; k++)
-      for (int l = 0; l < env[k].var->lanes; l++) env[k].lane[l] = dom_random(w, &w->dom[k]);
-    if (vec_try(w, src, res, env, n, out)) goto done;
-  }
-done:
-  free(env);
-}
-
-/* ---- the concrete oracle on graph expressions ----
- *
- * Source and result run in the graph evaluator (eval_graph) on the same inputs: the variables' values
- * as for scalars (dom_init: edge rounds, then random points), every free range a value in its domain
- * (its end evaluated at the point: 0, end - 1, the middle or a random one; one point in eight outside
- * the domain, which the evaluator marks inadmissible and the oracle skips), and every buffer random
- * contents (small values, which make good indices, edge values and random bits; sometimes all one
- * value). A point where the source is admissible and not UB and the result does not refine it
- * (graph_result_refines: the same value, or the same final contents of every buffer) is a mismatch.
- * A point one side cannot evaluate (the iteration limit) is skipped. No exhaustive mode: a buffer's
- * contents are part of the domain. */
-
-/* Elements written per point into a buffer of more than GRAPH_DENSE elements (the first and last 8 and
- * some in between; the rest hold the default). */
-#define GRAPH_DENSE 16
-
-typedef struct {
-  VarValue *vars;
-  size_t nvars;
-  Node **ranges; /* the free ranges of source and result, by id (an end's ranges come first) */
-  VarValue *rvals;
-  size_t nranges;
-  Node **bufs; /* the buffers of source and result, by id */
-  BufValue *bvals;
-  size_t nbufs;
-} GraphPoint;
-
 static int cmp_node_id(const void *a, const void *b) {
   uint32_t x = (*(Node *const *)a)->id, y = (*(Node *const *)b)->id;
   return x < y ? -1 : x > y;
 }
 
-/* The union of the two lists (each malloc'd by graph_free_ranges or graph_buffers), by id. */
+/* The union of the two lists (each malloc'd by graph_free_ranges or graph_buffers, and freed here), by
+ * id. */
 static size_t merge_nodes(Node **a, size_t na, Node **b, size_t nb, Node ***out) {
   *out = NULL;
-  if (na == SIZE_MAX || nb == SIZE_MAX) return 0;
-  Node **u = malloc((na + nb + 1) * sizeof *u);
+  Node **u = na == SIZE_MAX || nb == SIZE_MAX ? NULL : malloc((na + nb + 1) * sizeof *u);
   size_t n = 0;
   for (size_t i = 0; u && i < na + nb; i++) {
     Node *x = i < na ? a[i] : b[i - na];
@@ -711,8 +539,80 @@ static size_t merge_nodes(Node **a, size_t na, Node **b, size_t nb, Node ***out)
     if (j == n) u[n++] = x;
   }
   if (u) qsort(u, n, sizeof *u, cmp_node_id);
+  if (na != SIZE_MAX) free(a);
+  if (nb != SIZE_MAX) free(b);
   *out = u;
   return u ? n : 0;
+}
+
+/* One case's inputs and the state of its points. */
+typedef struct {
+  Node *src, *res;
+  Point pt;           /* the current point: vars in w->dom's order, ranges and buffers by id */
+  Evaluator *ev[2];   /* a scalar case: the prepared evaluators of source and result */
+  size_t *slot[2];    /* for each evaluator's variable, its index in pt.vars */
+  bool failed;        /* a side could not be evaluated: the case is not judged further */
+} Probe;
+
+/* The prepared evaluators of a scalar case. */
+static bool probe_prepare(FuzzWorker *w, Probe *c) {
+  for (int e = 0; e < 2; e++) {
+    c->ev[e] = evaluator_new(e ? c->res : c->src);
+    if (!c->ev[e]) return false;
+    const Node *const *vs;
+    size_t n = evaluator_vars(c->ev[e], &vs);
+    if (!(c->slot[e] = malloc((n + 1) * sizeof(size_t)))) return false;
+    for (size_t j = 0; j < n; j++) {
+      size_t k = 0;
+      while (k < c->pt.nvars && w->dom[k].var != vs[j]) k++;
+      c->slot[e][j] = k;
+    }
+  }
+  return true;
+}
+
+static void probe_free(Probe *c) {
+  for (int e = 0; e < 2; e++) {
+    evaluator_free(c->ev[e]);
+    free(c->slot[e]);
+  }
+  point_free(&c->pt);
+}
+
+static Value probe_run(FuzzWorker *w, Probe *c, int e) {
+  const Node *const *vs;
+  size_t n = evaluator_vars(c->ev[e], &vs);
+  for (size_t j = 0; j < n; j++) w->args[j] = c->pt.vars[c->slot[e][j]].lane[0];
+  return evaluator_run(c->ev[e], w->args);
+}
+
+/* Evaluates both sides at the current point: true if it refutes (out then holds the point and both
+ * outcomes). */
+static bool probe_try(FuzzWorker *w, Probe *c, Concrete *out) {
+  w->st.points++;
+  Outcome so, to;
+  memset(&so, 0, sizeof so);
+  memset(&to, 0, sizeof to);
+  bool refutes = false;
+  if (c->ev[0]) {
+    so.value = lane_value(probe_run(w, c, 0));
+    if (!so.value.ub) to.value = lane_value(probe_run(w, c, 1));
+    refutes = !outcome_refines(&so, &to);
+  } else if (!eval_at(c->src, &c->pt, &so, NULL, 0)) {
+    c->failed = true;
+  } else if (!so.out_of_domain && !so.value.ub) {
+    if (!eval_at(c->res, &c->pt, &to, NULL, 0)) c->failed = true;
+    else refutes = !outcome_refines(&so, &to);
+  }
+  if (refutes && point_copy(&out->cex, &c->pt)) {
+    out->mismatch = true;
+    out->src = so;
+    out->tgt = to;
+    return true;
+  }
+  outcome_free(&so);
+  outcome_free(&to);
+  return refutes;
 }
 
 /* An element of a buffer of dtype dt: a small value (integers: -1 to 8, the indices of small
@@ -730,12 +630,15 @@ static uint64_t graph_element(FuzzWorker *w, DType dt) {
   }
 }
 
+/* Elements written per point into a buffer of more than GRAPH_DENSE elements (the first and last 8 and
+ * some in between; the rest hold the default). */
+#define GRAPH_DENSE 16
+
 /* New random contents of one buffer (its least size, for a buffer of free size). */
-static bool graph_fill(FuzzWorker *w, BufValue *bv, const Node *buf) {
-  DType dt = (DType)buf->dtype;
-  uint64_t size = buf->lo, mode = fuzz_rng_next(&w->seed) % 8;
+static bool graph_fill(FuzzWorker *w, BufValue *bv) {
+  DType dt = (DType)bv->buf->dtype;
+  uint64_t size = bv->buf->lo, mode = fuzz_rng_next(&w->seed) % 8;
   bufdata_free(&bv->data);
-  bv->buf = buf;
   bufdata_init(&bv->data, size, mode == 0 ? 0 : graph_element(w, dt));
   if (mode <= 1) return true; /* all zero, or all one value */
   for (uint64_t i = 0; i < size; i++) {
@@ -751,21 +654,14 @@ static bool graph_fill(FuzzWorker *w, BufValue *bv, const Node *buf) {
 
 /* The value of free range k at the current point: its end is evaluated with the ranges before it
  * (those its end may use) already set. */
-static uint64_t graph_range_value(FuzzWorker *w, GraphPoint *gp, size_t k) {
-  Node *e = gp->ranges[k]->args[0];
+static uint64_t graph_range_value(FuzzWorker *w, const Point *pt, size_t k) {
+  Point before = *pt;
+  before.nranges = k;
+  Outcome er;
   i128 end = 0;
-  if (!(e->flags & NF_HAS_GRAPH)) { /* most ends: constants and variables, for the scalar evaluator */
-    Value v;
-    if (eval_expr(e, gp->vars, gp->nvars, &v) && !v.ub && !v.inv) end = im_value(DT_INDEX, v.bits);
-  } else {
-    GraphEnv env = {.vars = gp->vars, .nvars = gp->nvars, .ranges = gp->rvals, .nranges = k,
-                    .bufs = gp->bvals, .nbufs = gp->nbufs};
-    GraphResult er;
-    char err[8];
-    bool ok = eval_graph(e, &env, &er, err, sizeof err);
-    if (ok && !er.out_of_domain && !er.value.ub && !er.value.inv) end = im_value(DT_INDEX, er.value.bits);
-    graph_result_free(&er);
-  }
+  if (eval_at(pt->ranges[k].var->args[0], &before, &er, NULL, 0) && !er.out_of_domain && !er.value.ub && !er.value.inv)
+    end = im_value(DT_INDEX, er.value.lane[0]);
+  outcome_free(&er);
   uint64_t r = fuzz_rng_next(&w->seed);
   if (end <= 0 || r % 8 == 0) return im_from_value(DT_INDEX, r & 8 ? -1 : end); /* outside the domain */
   switch ((r >> 3) % 4) {
@@ -776,75 +672,104 @@ static uint64_t graph_range_value(FuzzWorker *w, GraphPoint *gp, size_t k) {
   }
 }
 
-/* One side's result as counterexample text: a value, UB, or the final contents of every buffer. */
-static void graph_side_text(Str *s, const char *label, DType dt, const GraphResult *r) {
-  char buf[64];
-  if (r->value.ub || !r->bufs) {
-    value_text(dt, r->value, buf, sizeof buf);
-    str_addf(s, "%s = %s\n", label, buf);
-    return;
+/* A graph case's part of a point: new buffer contents, then the free ranges' values. False when out of
+ * memory. */
+static bool graph_inputs(FuzzWorker *w, Point *pt) {
+  for (size_t k = 0; k < pt->nbufs; k++)
+    if (!graph_fill(w, &pt->bufs[k])) return false;
+  for (size_t k = 0; k < pt->nranges; k++) {
+    /* One value per loop variable (name): the first node of a name (by id: the source's) decides. */
+    size_t j = 0;
+    while (j < k && pt->ranges[j].var->aux.name != pt->ranges[k].var->aux.name) j++;
+    pt->ranges[k].lane[0] = j < k ? pt->ranges[j].lane[0] : graph_range_value(w, pt, k);
   }
-  for (size_t i = 0; i < r->nbufs; i++) {
-    char *t = vs_format_buffer((DType)r->bufs[i].buf->dtype, &r->bufs[i].data);
-    str_addf(s, "%s leaves %s = %s\n", label, r->bufs[i].buf->aux.name, t ? t : "?");
-    free(t);
-  }
-  if (!r->nbufs) str_addf(s, "%s = done\n", label);
+  return true;
 }
 
-/* A graph counterexample: variables, free ranges, the buffers' initial contents, both sides. */
-static char *graph_cex_text(const VarValue *vars, size_t nvars, const VarValue *rvals, size_t nranges,
-                            const BufValue *bvals, size_t nbufs, DType dt, const GraphResult *sr,
-                            const GraphResult *tr) {
-  Str s = {0};
-  char buf[64];
-  str_add(&s, "");
-  for (size_t i = 0; i < nvars; i++) {
-    vs_format_literal((DType)vars[i].var->dtype, vars[i].bits, true, buf, sizeof buf);
-    str_addf(&s, "%s = %s\n", vars[i].var->aux.name, buf);
-  }
-  for (size_t i = 0; i < nranges; i++) {
-    vs_format_literal(DT_INDEX, rvals[i].bits, true, buf, sizeof buf);
-    str_addf(&s, "%s = %s\n", rvals[i].var->aux.name, buf);
-  }
-  for (size_t i = 0; i < nbufs; i++) {
-    char *t = vs_format_buffer((DType)bvals[i].buf->dtype, &bvals[i].data);
-    str_addf(&s, "%s = %s\n", bvals[i].buf->aux.name, t ? t : "?");
-    free(t);
-  }
-  graph_side_text(&s, "source", dt, sr);
-  graph_side_text(&s, "result", dt, tr);
-  return s.buf;
+/* The free ranges and buffers of both sides into c->pt. */
+static bool graph_collect(Probe *c) {
+  Node **a, **b, **u;
+  size_t na = graph_free_ranges(c->src, &a), nb = graph_free_ranges(c->res, &b);
+  size_t n = merge_nodes(a, na, b, nb, &u);
+  c->pt.ranges = calloc(n + 1, sizeof *c->pt.ranges);
+  for (size_t k = 0; u && c->pt.ranges && k < n; k++) c->pt.ranges[c->pt.nranges++].var = u[k];
+  bool ok = u && c->pt.ranges;
+  free(u);
+  na = graph_buffers(c->src, &a);
+  nb = graph_buffers(c->res, &b);
+  n = merge_nodes(a, na, b, nb, &u);
+  c->pt.bufs = calloc(n + 1, sizeof *c->pt.bufs);
+  for (size_t k = 0; u && c->pt.bufs && k < n; k++) c->pt.bufs[c->pt.nbufs++].buf = u[k];
+  ok = ok && u && c->pt.bufs;
+  free(u);
+  return ok;
 }
 
-/* Evaluates the current point: true if it refutes (out->gcex then holds the counterexample). *failed
- * is set when a side cannot be evaluated (its loops exceed the evaluator's iteration limit). */
-static bool graph_try(FuzzWorker *w, GraphPoint *gp, Node *src, Node *res, Concrete *out, bool *failed) {
-  GraphEnv env = {.vars = gp->vars, .nvars = gp->nvars, .ranges = gp->rvals, .nranges = gp->nranges,
-                  .bufs = gp->bvals, .nbufs = gp->nbufs};
-  GraphResult sr, tr;
-  char err[8];
-  w->st.points++;
-  if (!eval_graph(src, &env, &sr, err, sizeof err)) {
-    *failed = true;
-    return false;
+/* Sets every variable's lanes: edge round r of pass `pass`, or random (r < 0). */
+static void set_vars(FuzzWorker *w, Probe *c, int r, unsigned pass) {
+  for (size_t k = 0; k < c->pt.nvars; k++) {
+    VarValue *v = &c->pt.vars[k];
+    unsigned nc = w->dom[k].ncand;
+    for (int l = 0; l < v->var->lanes; l++)
+      v->lane[l] = r < 0 ? dom_random(w, &w->dom[k])
+                         : w->dom[k].cand[((size_t)r + 5 * k + 3 * (size_t)l + (nc <= 4 ? pass : 0)) % nc];
   }
-  bool refutes = false;
-  if (!sr.out_of_domain && !sr.value.ub) {
-    if (!eval_graph(res, &env, &tr, err, sizeof err)) {
-      *failed = true;
-    } else {
-      refutes = !graph_result_refines(&sr, &tr);
-      if (refutes) {
-        out->mismatch = true;
-        out->gcex = graph_cex_text(gp->vars, gp->nvars, gp->rvals, gp->nranges, gp->bvals, gp->nbufs,
-                                   (DType)src->dtype, &sr, &tr);
+}
+
+/* Tiny domains (a scalar case): every point. False when the domain is not tiny. */
+static bool exhaust(FuzzWorker *w, Probe *c, Concrete *out) {
+  uint64_t total = 1;
+  for (size_t k = 0; k < c->pt.nvars && total <= EXHAUSTIVE_POINTS; k++) {
+    uint64_t s = dom_size(&w->dom[k]);
+    total = s > EXHAUSTIVE_POINTS ? EXHAUSTIVE_POINTS + 1 : total * s;
+  }
+  if (total > EXHAUSTIVE_POINTS || c->pt.nvars > 64) return false;
+  uint64_t idx[64] = {0};
+  for (size_t k = 0; k < c->pt.nvars; k++) c->pt.vars[k].lane[0] = im_from_value((DType)w->dom[k].var->dtype, w->dom[k].lo);
+  for (;;) {
+    if (probe_try(w, c, out)) return true;
+    size_t k = 0;
+    for (; k < c->pt.nvars; k++) {
+      DType dt = (DType)w->dom[k].var->dtype;
+      if (++idx[k] < dom_size(&w->dom[k])) {
+        c->pt.vars[k].lane[0] = im_from_value(dt, w->dom[k].lo + (i128)idx[k]);
+        break;
       }
-      graph_result_free(&tr);
+      idx[k] = 0;
+      c->pt.vars[k].lane[0] = im_from_value(dt, w->dom[k].lo);
     }
+    if (k == c->pt.nvars) return true;
   }
-  graph_result_free(&sr);
-  return refutes;
+}
+
+static void concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *out) {
+  memset(out, 0, sizeof *out);
+  Probe c = {.src = src, .res = res};
+  bool graph = ((src->flags | res->flags) & NF_HAS_GRAPH) != 0;
+  bool scalar = !graph && !((src->flags | res->flags) & NF_HAS_VEC);
+  size_t n = collect_vars(w, src, res);
+  if (!(c.pt.vars = calloc(n + 1, sizeof *c.pt.vars))) goto done;
+  for (size_t k = 0; k < n; k++) c.pt.vars[c.pt.nvars++].var = w->dom[k].var;
+  if (graph && !graph_collect(&c)) goto done;
+  if (scalar && (!probe_prepare(w, &c) || exhaust(w, &c, out))) goto done;
+  unsigned rounds = graph ? 8 : 1;
+  bool small = false;
+  for (size_t k = 0; k < n; k++) {
+    if (w->dom[k].ncand > rounds) rounds = w->dom[k].ncand;
+    small |= w->dom[k].ncand <= 4;
+  }
+  unsigned passes = scalar && small && rounds > 4 ? 2 : 1;
+  for (unsigned pass = 0; pass < passes; pass++)
+    for (unsigned r = 0; r < rounds; r++) {
+      set_vars(w, &c, (int)r, pass);
+      if (!graph_inputs(w, &c.pt) || probe_try(w, &c, out) || c.failed) goto done;
+    }
+  for (unsigned r = 0; r < w->o.points; r++) {
+    set_vars(w, &c, -1, 0);
+    if (!graph_inputs(w, &c.pt) || probe_try(w, &c, out) || c.failed) goto done;
+  }
+done:
+  probe_free(&c);
 }
 
 /* A range free in res whose name no free range of src has, or NULL. Ranges are matched by name, not
@@ -864,59 +789,6 @@ static const Node *unbound_range(Node *src, Node *res) {
   if (ns != SIZE_MAX) free(fs);
   if (nr != SIZE_MAX) free(fr);
   return bad;
-}
-
-static void graph_concrete_check(FuzzWorker *w, Node *src, Node *res, Concrete *out) {
-  memset(out, 0, sizeof *out);
-  GraphPoint gp = {0};
-  /* Variables (w->dom, as for vectors), free ranges and buffers of both sides. */
-  size_t n = collect_vars(w, src, res);
-  Node **a, **b;
-  size_t na = graph_free_ranges(src, &a), nb = graph_free_ranges(res, &b);
-  gp.nranges = merge_nodes(a, na, b, nb, &gp.ranges);
-  if (na != SIZE_MAX) free(a);
-  if (nb != SIZE_MAX) free(b);
-  na = graph_buffers(src, &a);
-  nb = graph_buffers(res, &b);
-  gp.nbufs = merge_nodes(a, na, b, nb, &gp.bufs);
-  if (na != SIZE_MAX) free(a);
-  if (nb != SIZE_MAX) free(b);
-  gp.nvars = n;
-  gp.vars = calloc(n + 1, sizeof *gp.vars);
-  gp.rvals = calloc(gp.nranges + 1, sizeof *gp.rvals);
-  gp.bvals = calloc(gp.nbufs + 1, sizeof *gp.bvals);
-  if (!gp.vars || !gp.rvals || !gp.bvals || !gp.ranges || !gp.bufs) goto done;
-  for (size_t k = 0; k < n; k++) gp.vars[k].var = w->dom[k].var;
-  for (size_t k = 0; k < gp.nranges; k++) gp.rvals[k].var = gp.ranges[k];
-  /* Every edge value of every variable once (the diagonal), with at least 8 rounds so that buffer
-   * contents and range values vary, then the random points. */
-  unsigned rounds = 8;
-  for (size_t k = 0; k < n; k++)
-    if (w->dom[k].ncand > rounds) rounds = w->dom[k].ncand;
-  for (unsigned r = 0; r < rounds + w->o.points; r++) {
-    for (size_t k = 0; k < n; k++)
-      gp.vars[k].bits = r < rounds ? w->dom[k].cand[(r + 5 * k) % w->dom[k].ncand] : dom_random(w, &w->dom[k]);
-    bool filled = true;
-    for (size_t k = 0; k < gp.nbufs && filled; k++) filled = graph_fill(w, &gp.bvals[k], gp.bufs[k]);
-    if (!filled) break;
-    for (size_t k = 0; k < gp.nranges; k++) {
-      /* One value per loop variable (name): the first node of a name (by id: the source's) decides. */
-      size_t j = 0;
-      while (j < k && gp.ranges[j]->aux.name != gp.ranges[k]->aux.name) j++;
-      gp.rvals[k].bits = j < k ? gp.rvals[j].bits : graph_range_value(w, &gp, k);
-    }
-    /* A side the evaluator gives up on (a loop of millions of iterations, in a text input) costs a
-     * large part of a second per point: the case is not judged further. */
-    bool failed = false;
-    if (graph_try(w, &gp, src, res, out, &failed) || failed) break;
-  }
-done:
-  for (size_t k = 0; gp.bvals && k < gp.nbufs; k++) bufdata_free(&gp.bvals[k].data);
-  free(gp.vars);
-  free(gp.rvals);
-  free(gp.bvals);
-  free(gp.ranges);
-  free(gp.bufs);
 }
 
 /* ---- findings ---- */
@@ -965,59 +837,50 @@ static void fill_texts(const FuzzCase *c, Node *res, FuzzFinding *f, const Rewri
   fuzz_finding_sign(f);
 }
 
-static void cex_text(FuzzFinding *f, const VarValue *vals, size_t n, DType dt, Value sv, Value tv) {
-  Str s = {0};
-  char buf[64];
-  str_add(&s, "");
-  for (size_t i = 0; i < n; i++) {
-    vs_format_literal((DType)vals[i].var->dtype, vals[i].bits, true, buf, sizeof buf);
-    str_addf(&s, "%s = %s\n", vals[i].var->aux.name, buf);
-  }
-  value_text(dt, sv, buf, sizeof buf);
-  str_addf(&s, "source = %s\n", buf);
-  value_text(dt, tv, buf, sizeof buf);
-  str_addf(&s, "result = %s\n", buf);
-  free(f->cex_text);
-  f->cex_text = s.buf;
-}
-
-/* A vector value as `[l0, l1, ...]` (a scalar as its literal), or UB. */
-static void vec_value_add(Str *s, DType dt, int lanes, const uint64_t *lane, bool ub) {
-  char buf[64];
-  if (ub) {
-    str_add(s, "UB");
+/* One side's outcome as counterexample text: a value, UB, or the final contents of every buffer. */
+static void side_text(Str *s, const char *label, DType dt, const Outcome *o) {
+  char buf[1024];
+  if (o->value.ub || !o->bufs) {
+    str_addf(s, "%s = ", label);
+    str_add(s, vs_format_value(dt, &o->value, buf, sizeof buf));
+    str_add(s, "\n");
     return;
   }
-  if (lanes > 1) str_add(s, "[");
-  for (int l = 0; l < lanes; l++) {
-    value_text(dt, (Value){lane[l], false, false}, buf, sizeof buf);
-    str_addf(s, "%s%s", l ? ", " : "", buf);
+  for (size_t i = 0; i < o->nbufs; i++) {
+    char *t = vs_format_buffer((DType)o->bufs[i].buf->dtype, &o->bufs[i].data);
+    str_addf(s, "%s leaves %s = ", label, o->bufs[i].buf->aux.name);
+    str_add(s, t ? t : "?");
+    str_add(s, "\n");
+    free(t);
   }
-  if (lanes > 1) str_add(s, "]");
+  if (!o->nbufs) str_addf(s, "%s = done\n", label);
 }
 
-static void vec_cex_text(FuzzFinding *f, const VecVarValue *vals, size_t n, const Node *src, VecValue sv, VecValue tv) {
+/* A counterexample: the point (variables with every lane, free ranges, the buffers' initial contents)
+ * and both sides. */
+static void cex_text(FuzzFinding *f, const Point *p, DType dt, const Outcome *src, const Outcome *res) {
   Str s = {0};
+  char buf[1024];
   str_add(&s, "");
-  for (size_t i = 0; i < n; i++) {
-    str_addf(&s, "%s = ", vals[i].var->aux.name);
-    vec_value_add(&s, (DType)vals[i].var->dtype, vals[i].var->lanes, vals[i].lane, false);
+  for (size_t i = 0; i < p->nvars; i++) {
+    const Node *v = p->vars[i].var;
+    str_addf(&s, "%s = ", v->aux.name);
+    str_add(&s, vs_format_lanes((DType)v->dtype, v->lanes, p->vars[i].lane, buf, sizeof buf));
     str_add(&s, "\n");
   }
-  str_add(&s, "source = ");
-  vec_value_add(&s, (DType)src->dtype, sv.lanes ? sv.lanes : src->lanes, sv.lane, sv.ub);
-  str_add(&s, "\nresult = ");
-  vec_value_add(&s, (DType)src->dtype, tv.lanes ? tv.lanes : src->lanes, tv.lane, tv.ub);
-  str_add(&s, "\n");
+  for (size_t i = 0; i < p->nranges; i++)
+    str_addf(&s, "%s = %s\n", p->ranges[i].var->aux.name, vs_format_literal(DT_INDEX, p->ranges[i].lane[0], true, buf, sizeof buf));
+  for (size_t i = 0; i < p->nbufs; i++) {
+    char *t = vs_format_buffer((DType)p->bufs[i].buf->dtype, &p->bufs[i].data);
+    str_addf(&s, "%s = ", p->bufs[i].buf->aux.name);
+    str_add(&s, t ? t : "?");
+    str_add(&s, "\n");
+    free(t);
+  }
+  side_text(&s, "source", dt, src);
+  side_text(&s, "result", dt, res);
   free(f->cex_text);
   f->cex_text = s.buf;
-}
-
-/* The counterexample of a graph refutation by Z3, which the graph evaluator ran on both sides. */
-static void smt_graph_cex(FuzzFinding *f, const CheckResult *cr, const Node *src) {
-  free(f->cex_text);
-  f->cex_text = graph_cex_text(cr->cex, cr->ncex, cr->rcex, cr->nrcex, cr->bcex, cr->nbcex, (DType)src->dtype,
-                               &cr->gsrc, &cr->gtgt);
 }
 
 static FindKind report(FuzzFinding *f, FindKind k, const char *oracle, const char *fmt, ...)
@@ -1113,20 +976,14 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
   if (res == src) goto out; /* nothing to refute */
 
   bool graph = ((src->flags | res->flags) & NF_HAS_GRAPH) != 0;
-  if (graph) {
-    /* A result that leaves a loop variable free which the source binds (or does not have) is no
-     * refinement (docs/semantics.md): its value would depend on an input the source does not have. */
-    const Node *loose = unbound_range(src, res);
-    if (loose) {
-      k = report(f, FIND_UNSOUND, "concrete", "the result leaves range '%s' free, the source does not", loose->aux.name);
-      goto out;
-    }
-    graph_concrete_check(w, src, res, &cc);
-  } else if ((src->flags | res->flags) & NF_HAS_VEC) {
-    vec_concrete_check(w, src, res, &cc);
-  } else {
-    concrete_check(w, src, res, &cc);
+  /* A result that leaves a loop variable free which the source binds (or does not have) is no
+   * refinement (docs/semantics.md): its value would depend on an input the source does not have. */
+  const Node *loose = graph ? unbound_range(src, res) : NULL;
+  if (loose) {
+    k = report(f, FIND_UNSOUND, "concrete", "the result leaves range '%s' free, the source does not", loose->aux.name);
+    goto out;
   }
+  concrete_check(w, src, res, &cc);
   SmtMode mode = (flags & FUZZ_SMT_NEVER) ? SMT_MODE_NEVER : (flags & FUZZ_SMT_ALWAYS) ? SMT_MODE_ALWAYS : w->o.smt;
   DType dt = (DType)src->dtype;
   /* Sampled: the first firings of every rule are cross-checked one rewrite step at a time (the step's
@@ -1146,13 +1003,11 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
       if (stats && (cr.verdict == CHECK_VALID || cr.verdict == CHECK_INVALID)) w->cov[idx].smt_checked++;
       if (cr.verdict == CHECK_INVALID) {
         k = report(f, FIND_UNSOUND, "smt", "Z3 refutes the rewrite step %s (the evaluator confirms)", steps[i].name);
-        if (ft && cr.graph) smt_graph_cex(f, &cr, steps[i].before);
-        else if (ft && cr.vcex) vec_cex_text(f, cr.vcex, cr.ncex, steps[i].before, cr.src_vec, cr.tgt_vec);
-        else if (ft) cex_text(f, cr.cex, cr.ncex, (DType)steps[i].before->dtype, cr.src_value, cr.tgt_value);
+        if (ft) cex_text(f, &cr.cex, (DType)steps[i].before->dtype, &cr.src, &cr.tgt);
         case_src = steps[i].before;
         case_res = steps[i].after;
         only_rule = steps[i].name;
-      } else if (cr.verdict == CHECK_ERROR && strstr(cr.reason, "disagree")) {
+      } else if (cr.verdict == CHECK_ERROR && cr.disagree) {
         k = report(f, FIND_DISAGREE, "smt", "step %s: %s", steps[i].name, cr.reason);
         case_src = steps[i].before;
         case_res = steps[i].after;
@@ -1174,23 +1029,11 @@ FindKind fuzz_check(FuzzWorker *w, const FuzzCase *c, unsigned flags, FuzzFindin
     if (have_cr && cr.verdict == CHECK_VALID)
       k = report(f, FIND_DISAGREE, "smt", "the evaluator refutes the result at a point, Z3 proves it valid");
     else k = report(f, FIND_UNSOUND, "concrete", "the result does not refine the source");
-    if (ft && cc.gcex) {
-      free(f->cex_text);
-      f->cex_text = cc.gcex;
-      cc.gcex = NULL;
-    } else if (ft && cc.venv) vec_cex_text(f, cc.venv, cc.nvars, src, cc.vsv, cc.vtv);
-    else if (ft) {
-      VarValue vals[64] = {{0}};
-      size_t n = cc.nvars < 64 ? cc.nvars : 64;
-      for (size_t i = 0; i < n; i++) vals[i] = (VarValue){w->dom[i].var, cc.point ? cc.point[i] : 0};
-      cex_text(f, vals, n, dt, cc.sv, cc.tv);
-    }
+    if (ft) cex_text(f, &cc.cex, dt, &cc.src, &cc.tgt);
   } else if (have_cr && cr.verdict == CHECK_INVALID) {
     k = report(f, FIND_UNSOUND, "smt", "Z3 refutes the result (the evaluator confirms); the concrete points missed it");
-    if (ft && cr.graph) smt_graph_cex(f, &cr, src);
-    else if (ft && cr.vcex) vec_cex_text(f, cr.vcex, cr.ncex, src, cr.src_vec, cr.tgt_vec);
-    else if (ft) cex_text(f, cr.cex, cr.ncex, dt, cr.src_value, cr.tgt_value);
-  } else if (have_cr && cr.verdict == CHECK_ERROR && strstr(cr.reason, "disagree")) {
+    if (ft) cex_text(f, &cr.cex, dt, &cr.src, &cr.tgt);
+  } else if (have_cr && cr.verdict == CHECK_ERROR && cr.disagree) {
     k = report(f, FIND_DISAGREE, "smt", "%s", cr.reason);
   }
   if (have_cr) check_result_free(&cr);
@@ -1205,9 +1048,9 @@ out:
       fuzz_finding_sign(f);
     }
   }
-  free(cc.point);
-  free(cc.venv);
-  free(cc.gcex);
+  point_free(&cc.cex);
+  outcome_free(&cc.src);
+  outcome_free(&cc.tgt);
   rewriter_free(again.rw);
   rewriter_free(s.rw);
   return k;

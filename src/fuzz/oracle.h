@@ -9,14 +9,14 @@
  *      loop between rules), of the source's dtype; simplifying the result again gives the result
  *      (idempotence); printing the result (and the source: every text input, one generated input in 8)
  *      and parsing it back gives the same node;
- *   2. concrete differential: source and result evaluated on the declared edge values and random points
- *      of every variable (every point, when the domain is tiny); a point where the source is defined
- *      and the result differs or is UB is a finding. Graph cases run in eval_graph with random buffer
- *      contents and free ranges in (and sometimes out of) their domains, and compare values or the
- *      buffers' final contents;
+ *   2. concrete differential (one oracle for scalars, vectors and graphs): source and result evaluated
+ *      at the same points, the declared edge values and random values of every variable and lane (every
+ *      point, when a scalar domain is tiny), and for graph cases random buffer contents and free ranges
+ *      in (and sometimes out of) their domains; a point where the source is defined and the result does
+ *      not refine it (a different value, UB, other final buffer contents) is a finding;
  *   3. SMT: Z3 decides refinement of source by result (never, on a concrete mismatch only, sampled, or
  *      always); its counterexample is re-evaluated by the evaluator (check_refinement), and any
- *      disagreement between Z3 and the evaluator is a finding of its own.
+ *      disagreement between Z3 and the evaluator (CheckResult.disagree) is a finding of its own.
  *
  * Crashes, leaks and sanitizer reports are findings of the harness (libFuzzer, AFL++) that runs this. */
 #ifndef VSIMP_FUZZ_ORACLE_H

@@ -25,9 +25,9 @@ static Node *convert_const(VsCtx *ctx, Node *c, DType to) {
   if (dt == to) return c;
   if (dt == DT_BOOL || dt_is_int(dt)) return vs_const_int(ctx, to, vs_const_value(c));
   Node *cast = vs_cast(ctx, to, c);
-  Value v;
-  if (!cast || !eval_expr(cast, NULL, 0, &v) || v.ub) return NULL;
-  return vs_const(ctx, to, v.bits);
+  Outcome v;
+  if (!cast || !eval_at(cast, NULL, &v, NULL, 0) || v.value.ub) return NULL;
+  return vs_const(ctx, to, v.value.lane[0]);
 }
 
 static Node *map_leaf(VsCtx *ctx, Node *n, const Rebuild *rb) {
@@ -238,8 +238,8 @@ static void candidates(VsCtx *ctx, Node *root, Cands *cs) {
       } else if (dt_is_float(dt)) {
         subst(ctx, cs, root, x, vs_const(ctx, dt, 0));
         Node *one = vs_cast(ctx, dt, vs_const_int(ctx, DT_I8, 1));
-        Value v;
-        if (one && eval_expr(one, NULL, 0, &v) && !v.ub) subst(ctx, cs, root, x, vs_const(ctx, dt, v.bits));
+        Outcome v;
+        if (one && eval_at(one, NULL, &v, NULL, 0) && !v.value.ub) subst(ctx, cs, root, x, vs_const(ctx, dt, v.value.lane[0]));
       } else {
         i128 v = vs_const_value(x);
         const i128 smaller[] = {0, 1, -1, v / 2, v > 0 ? v - 1 : v + 1};

@@ -1,5 +1,5 @@
 /* Constant folding on vectors (folds.h). Like the scalar constant_fold, its justification is the
- * semantics itself: the result is what the vector evaluator computes, lane by lane through the scalar
+ * semantics itself: the result is what the evaluator computes, lane by lane through the scalar
  * evaluator, and the conformance check holds that evaluator to the Z3 encoding on these very shapes. */
 #include <string.h>
 
@@ -7,7 +7,7 @@
 #include "rewrite/folds.h"
 
 /* The lanes of x when x is a vector of constants: vec of constants, or bcast of a constant. */
-static bool const_lanes(const Node *x, VecValue *out) {
+static bool const_lanes(const Node *x, LaneValue *out) {
   memset(out, 0, sizeof *out);
   out->lanes = x->lanes;
   if (x->op == OP_BCAST && x->args[0]->op == OP_CONST) {
@@ -24,17 +24,17 @@ static bool const_lanes(const Node *x, VecValue *out) {
 
 bool fold_vec_const_applies(const Node *n) {
   if (n->lanes < 2 || op_is_vec((Op)n->op) || n->nargs == 0 || n->nargs > 3 || (n->flags & NF_HAS_UF)) return false;
-  VecValue v;
+  LaneValue v;
   for (int i = 0; i < n->nargs; i++)
     if (!const_lanes(n->args[i], &v)) return false;
   return true;
 }
 
 Node *fold_vec_const(VsCtx *ctx, Node *n) {
-  VecValue args[3];
+  LaneValue args[3];
   for (int i = 0; i < n->nargs; i++)
     if (!const_lanes(n->args[i], &args[i])) return NULL;
-  VecValue r = eval_vec_op(n, args);
+  LaneValue r = eval_lanes_op(n, args);
   if (r.ub) return NULL; /* `vec(1, 2) // vec(1, 0)` stays as it is, as `5 // 0` does */
   Node *lanes[VS_MAX_LANES];
   for (int k = 0; k < n->lanes; k++)

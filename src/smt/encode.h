@@ -78,8 +78,8 @@ Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt);
 SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
                                 SmtResult *r);
 
-/* The model of a satisfied solver over e->vars into r->model (and r->vmodel): SMT_INVALID, or
- * SMT_UNKNOWN (r->reason says why, r's models freed) when some variable has no value. */
+/* The model of a satisfied solver over e->vars (every lane) into r->model.vars: SMT_INVALID, or
+ * SMT_UNKNOWN (r->reason says why, r's model freed) when some variable has no value. */
 SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r);
 /* The model's value of term (dtype dt) as a bit pattern (floats: IEEE bits, NaN canonical; model
  * completion gives unconstrained terms a value). False if the model does not reduce it to a numeral. */

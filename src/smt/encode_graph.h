@@ -80,10 +80,13 @@ bool genc_has_effect_vars(const GraphEnc *g);
 const char *genc_error(const GraphEnc *g);
 
 /* Decides whether tgt refines src (both values, or both effects) given hyp, as smt_solve_refinement
- * does for scalars: a model fills r->model (variables), r->rmodel (free ranges) and r->bmodel (the
- * initial contents of every buffer). A bounded encoding never gives SMT_VALID: such a query that is
+ * does for scalars: a model fills r->model (its variables, free ranges and the initial contents of
+ * every buffer). A bounded encoding never gives SMT_VALID: such a query that is
  * unsatisfiable is SMT_UNKNOWN with the reason "a loop is longer than the unrolling limit". */
 SmtVerdict smt_solve_graph_refinement(SmtCtx *s, Enc *e, GraphEnc *g, Z3_ast hyp, Node *src, Node *tgt,
                                       unsigned flags, SmtResult *r);
+
+/* smt_eval_at (smt.h) on a graph expression (refine_graph.c). */
+bool smt_eval_graph_at(SmtCtx *s, Node *root, const Point *p, Outcome *out, char *err, size_t errsize);
 
 #endif

@@ -13,17 +13,7 @@ static double now_seconds(void) {
 }
 
 void smt_result_free(SmtResult *r) {
-  if (!r) return;
-  free(r->model);
-  free(r->vmodel);
-  free(r->rmodel);
-  for (size_t i = 0; i < r->nbmodel; i++) bufdata_free(&r->bmodel[i].data);
-  free(r->bmodel);
-  r->model = NULL;
-  r->vmodel = NULL;
-  r->rmodel = NULL;
-  r->bmodel = NULL;
-  r->nmodel = r->nrmodel = r->nbmodel = 0;
+  if (r) point_free(&r->model);
 }
 
 bool enc_model_bits(Enc *e, Z3_model m, Z3_ast term, DType dt, uint64_t *bits) {
@@ -66,33 +56,21 @@ SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
   }
   Z3_model_inc_ref(e->z, m);
   SmtVerdict verdict = SMT_INVALID;
-  r->model = calloc(e->nvars ? e->nvars : 1, sizeof *r->model);
-  if (!r->model) {
-    snprintf(r->reason, sizeof r->reason, "out of memory");
-    verdict = SMT_ERROR;
-  }
-  bool vec = false;
-  for (size_t i = 0; i < e->nvars; i++) vec |= e->vars[i].node->lanes > 1;
-  if (vec && verdict == SMT_INVALID && !(r->vmodel = calloc(e->nvars, sizeof *r->vmodel))) {
+  r->model.vars = calloc(e->nvars ? e->nvars : 1, sizeof *r->model.vars);
+  if (!r->model.vars) {
     snprintf(r->reason, sizeof r->reason, "out of memory");
     verdict = SMT_ERROR;
   }
   for (size_t i = 0; verdict == SMT_INVALID && i < e->nvars; i++) {
-    uint64_t bits = 0;
-    for (int k = 1; vec && k < e->vars[i].node->lanes; k++)
-      if (!model_bits(e, m, &e->vars[i], k, &r->vmodel[i].lane[k])) verdict = SMT_UNKNOWN;
-    if (verdict != SMT_INVALID || !model_bits(e, m, &e->vars[i], 0, &bits)) {
-      /* A counterexample we cannot state is no counterexample. */
-      snprintf(r->reason, sizeof r->reason, "sat, but no value for '%s' in the model", e->vars[i].node->aux.name);
-      verdict = SMT_UNKNOWN;
-      break;
-    }
-    r->model[i] = (VarValue){e->vars[i].node, bits};
-    if (vec) {
-      r->vmodel[i].var = e->vars[i].node;
-      r->vmodel[i].lane[0] = bits;
-    }
-    r->nmodel = i + 1;
+    VarValue *v = &r->model.vars[i];
+    v->var = e->vars[i].node;
+    for (int k = 0; verdict == SMT_INVALID && k < v->var->lanes; k++)
+      if (!model_bits(e, m, &e->vars[i], k, &v->lane[k])) {
+        /* A counterexample we cannot state is no counterexample. */
+        snprintf(r->reason, sizeof r->reason, "sat, but no value for '%s' in the model", v->var->aux.name);
+        verdict = SMT_UNKNOWN;
+      }
+    if (verdict == SMT_INVALID) r->model.nvars = i + 1;
   }
   Z3_model_dec_ref(e->z, m);
   if (verdict != SMT_INVALID) smt_result_free(r);

@@ -191,7 +191,8 @@ static bool model_buffer(Enc *e, const GraphEnc *g, Z3_model m, size_t b, BufVal
   return false;
 }
 
-/* r->rmodel and r->bmodel from the solver's model. False (r->reason set) when a value is missing. */
+/* r->model's free ranges and buffers from the solver's model. False (r->reason set) when a value is
+ * missing. */
 static bool extract_graph_model(Enc *e, GraphEnc *g, Z3_solver solver, SmtResult *r) {
   Z3_model m = Z3_solver_get_model(e->z, solver);
   if (!m) {
@@ -202,22 +203,23 @@ static bool extract_graph_model(Enc *e, GraphEnc *g, Z3_solver solver, SmtResult
   const Node *const *ranges, *const *bufs;
   const Z3_ast *consts;
   size_t nr = genc_free_ranges(g, &ranges, &consts), nb = genc_buffers(g, &bufs);
-  r->rmodel = calloc(nr ? nr : 1, sizeof *r->rmodel);
-  r->bmodel = calloc(nb ? nb : 1, sizeof *r->bmodel);
-  bool ok = r->rmodel && r->bmodel;
+  Point *pt = &r->model;
+  pt->ranges = calloc(nr ? nr : 1, sizeof *pt->ranges);
+  pt->bufs = calloc(nb ? nb : 1, sizeof *pt->bufs);
+  bool ok = pt->ranges && pt->bufs;
   if (!ok) snprintf(r->reason, sizeof r->reason, "out of memory");
   for (size_t i = 0; ok && i < nr; i++) {
-    r->rmodel[i].var = ranges[i];
-    ok = enc_model_bits(e, m, consts[i], DT_INDEX, &r->rmodel[i].bits);
+    pt->ranges[i].var = ranges[i];
+    ok = enc_model_bits(e, m, consts[i], DT_INDEX, &pt->ranges[i].lane[0]);
     if (!ok)
       snprintf(r->reason, sizeof r->reason, "sat, but no value for range '%s' in the model", ranges[i]->aux.name);
-    else r->nrmodel = i + 1;
+    else pt->nranges = i + 1;
   }
   for (size_t b = 0; ok && b < nb; b++) {
-    ok = model_buffer(e, g, m, b, &r->bmodel[b]);
+    ok = model_buffer(e, g, m, b, &pt->bufs[b]);
     if (!ok)
       snprintf(r->reason, sizeof r->reason, "sat, but the model of buffer '%s' cannot be read", bufs[b]->aux.name);
-    else r->nbmodel = b + 1;
+    else pt->nbufs = b + 1;
   }
   Z3_model_dec_ref(e->z, m);
   return ok;
@@ -345,14 +347,14 @@ static Z3_ast array_literal(Enc *e, Z3_sort asort, DType dt, const BufData *data
 
 /* The conjunction fixing every input of the encoding to env's value; false (err set) if one is
  * missing or malformed. */
-static bool fix_inputs(Enc *e, GraphEnc *g, const GraphEnv *env, Z3_ast *fix, char *err, size_t errsize) {
+static bool fix_inputs(Enc *e, GraphEnc *g, const Point *env, Z3_ast *fix, char *err, size_t errsize) {
   Z3_ast f = e->s->t_true;
   for (size_t i = 0; i < e->nvars; i++) {
     const Node *v = e->vars[i].node;
     size_t j = 0;
     while (j < env->nvars && env->vars[j].var != v) j++;
     if (j == env->nvars) return eval_error(err, errsize, "no value for variable", v->aux.name);
-    f = enc_and(e, f, enc_eq(e, e->vars[i].c, enc_const(e, (DType)v->dtype, env->vars[j].bits)));
+    f = enc_and(e, f, enc_eq(e, e->vars[i].c, enc_const(e, (DType)v->dtype, env->vars[j].lane[0])));
   }
   const Node *const *ranges;
   const Z3_ast *consts;
@@ -361,7 +363,7 @@ static bool fix_inputs(Enc *e, GraphEnc *g, const GraphEnv *env, Z3_ast *fix, ch
     size_t j = 0;
     while (j < env->nranges && env->ranges[j].var != ranges[i]) j++;
     if (j == env->nranges) return eval_error(err, errsize, "no value for range", ranges[i]->aux.name);
-    f = enc_and(e, f, enc_eq(e, consts[i], enc_bv(e, env->ranges[j].bits, 64)));
+    f = enc_and(e, f, enc_eq(e, consts[i], enc_bv(e, env->ranges[j].lane[0], 64)));
   }
   const Node *const *bufs;
   size_t nb = genc_buffers(g, &bufs);
@@ -408,8 +410,8 @@ static bool forced(Enc *e, Z3_solver solver, Z3_ast t, bool v) {
 /* An effect's final state as env's buffers in env's order: each starts as env's contents, and takes
  * the model's element at every index a load or store of the encoding used (the only elements an
  * effect without abstract effects can change). */
-static bool read_final_state(Enc *e, GraphEnc *g, Z3_model m, const GraphEnv *env, const Z3_ast *fin,
-                             GraphResult *out) {
+static bool read_final_state(Enc *e, GraphEnc *g, Z3_model m, const Point *env, const Z3_ast *fin,
+                             Outcome *out) {
   const Node *const *bufs;
   size_t nb = genc_buffers(g, &bufs);
   if (!(out->bufs = calloc(env->nbufs ? env->nbufs : 1, sizeof *out->bufs))) return false;
@@ -424,16 +426,9 @@ static bool read_final_state(Enc *e, GraphEnc *g, Z3_model m, const GraphEnv *en
   return true;
 }
 
-static void free_result_bufs(GraphResult *out) {
-  for (size_t i = 0; i < out->nbufs; i++) bufdata_free(&out->bufs[i].data);
-  free(out->bufs);
-  out->bufs = NULL;
-  out->nbufs = 0;
-}
-
 /* The root's result in the model: ub, INVALID, bits; an effect's final buffers. */
 static bool read_result(Enc *e, GraphEnc *g, Z3_model m, Node *root, SmtTerm t, const Z3_ast *fin,
-                        const GraphEnv *env, GraphResult *out) {
+                        const Point *env, Outcome *out) {
   uint64_t def, inv = 0;
   if (!enc_model_bits(e, m, t.def, DT_BOOL, &def)) return false;
   out->value.ub = !def;
@@ -441,7 +436,7 @@ static bool read_result(Enc *e, GraphEnc *g, Z3_model m, Node *root, SmtTerm t, 
   if (root->kind == NK_EFFECT) return read_final_state(e, g, m, env, fin, out);
   if (!enc_model_bits(e, m, enc_inv(e, t), DT_BOOL, &inv)) return false;
   out->value.inv = inv;
-  return inv || enc_model_bits(e, m, t.val, (DType)root->dtype, &out->value.bits);
+  return inv || enc_model_bits(e, m, t.val, (DType)root->dtype, &out->value.lane[0]);
 }
 
 /* Encodes root (value or effect) into *t (an effect: t->def) and fin (its final arrays). */
@@ -453,9 +448,7 @@ static bool encode_root(GraphEnc *g, Node *root, SmtTerm *t, Z3_ast **fin) {
   return *fin && genc_effect(g, root, &t->def, *fin);
 }
 
-bool smt_eval_graph(SmtCtx *s, Node *root, const GraphEnv *env, GraphResult *out, char *err, size_t errsize) {
-  memset(out, 0, sizeof *out);
-  if (err && errsize) err[0] = 0;
+bool smt_eval_graph_at(SmtCtx *s, Node *root, const Point *env, Outcome *out, char *err, size_t errsize) {
   if (!s || !root || !env) return eval_error(err, errsize, "missing argument", NULL);
   if (root->kind != NK_VALUE && root->kind != NK_EFFECT)
     return eval_error(err, errsize, "the root is a buffer or a pointer", NULL);
@@ -509,8 +502,8 @@ bool smt_eval_graph(SmtCtx *s, Node *root, const GraphEnv *env, GraphResult *out
 done:
   if (ok && (e.failed || smt_z3_failed(NULL, 0))) ok = eval_error(err, errsize, "z3 failed", NULL);
   if (!ok) {
-    free_result_bufs(out);
-    out->value = (Value){0, false, false};
+    outcome_free(out);
+    out->value = lane_value((Value){0, false, false});
   }
   if (m) Z3_model_dec_ref(e.z, m);
   if (solver) Z3_solver_dec_ref(e.z, solver);

@@ -30,18 +30,11 @@ const char *smt_solver_version(void);
 
 typedef struct {
   SmtVerdict verdict;
-  VarValue *model; /* SMT_INVALID: a value for every variable of pre, src and tgt (malloc'd); a vector
-                    * variable's entry holds its lane 0 */
-  size_t nmodel;
-  VecVarValue *vmodel; /* SMT_INVALID, when some variable is a vector: every variable's lanes (malloc'd),
-                        * in the order of model */
-  /* SMT_INVALID on a graph expression (docs/semantics.md, "Memory, loops and reductions"): the value of
-   * every free range (var is the RANGE node) and the initial contents of every buffer (malloc'd;
-   * smt_result_free releases them). */
-  VarValue *rmodel;
-  size_t nrmodel;
-  BufValue *bmodel;
-  size_t nbmodel;
+  /* SMT_INVALID: the counterexample (owned; smt_result_free releases it): every variable of pre, src and
+   * tgt with all its lanes, in the order of first appearance (post-order of pre, then src, then tgt);
+   * on a graph expression (docs/semantics.md, "Memory, loops and reductions") also every free range
+   * and the initial contents of every buffer. */
+  Point model;
   char reason[160]; /* SMT_UNKNOWN / SMT_ERROR: why */
   double seconds;
 } SmtResult;
@@ -53,21 +46,16 @@ typedef struct {
 SmtResult smt_refines(SmtCtx *s, Node *pre, Node *src, Node *tgt);
 void smt_result_free(SmtResult *r);
 
-/* Z3's value of a ground expression (no variables): sets *out (with out->ub from the definedness term)
- * and returns true, or false if Z3 could not reduce it to a constant (uninterpreted functions). */
-bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out);
-/* The same for any expression, scalar or vector (lane by lane). */
-bool smt_eval_ground_vec(SmtCtx *s, Node *expr, VecValue *out);
-
-/* Z3's result of a graph expression (a value or an effect, docs/semantics.md, "Memory, loops and
- * reductions") at the inputs env: every variable, free range and initial buffer is fixed to env's value
- * and the root's value (out->value, with ub and inv) or, for an effect that is not UB, the final contents
- * of env's buffers in env's order (out->bufs, malloc'd: free each data with bufdata_free, then the
- * array) is read from the solver's model. A free range outside its domain (`0 <= r < E` with E defined)
- * sets out->out_of_domain and evaluates nothing. Returns false with a message in err when an input is
- * missing or malformed, the root has an abstract effect or a vector, a loop is longer than the unrolling
- * limit, or Z3 fails. With uninterpreted functions (exp2, log2, sin, float pow) only the definedness is
- * determined: false if it is not, else the value is one the functions allow. */
-bool smt_eval_graph(SmtCtx *s, Node *root, const GraphEnv *env, GraphResult *out, char *err, size_t errsize);
+/* Z3's outcome of any expression (scalar, vector or graph; a value or an effect) at point p (NULL: no
+ * inputs), the counterpart of the evaluator's eval_at (eval/eval.h): every input root uses is fixed to
+ * p's value and the root's value (with ub and inv, every lane) or, for an effect that is not UB, the
+ * final contents of p's buffers in p's order (out->bufs; outcome_free releases them) is what Z3
+ * computes. A free range outside its domain (`0 <= r < E` with E defined) sets out->out_of_domain and
+ * evaluates nothing. Returns false with a message in err when an input is missing or malformed, the root
+ * has an abstract effect, or a vector inside a graph expression, a loop is longer than the unrolling
+ * limit, Z3 fails, or Z3 cannot reduce the result to constants (uninterpreted functions: exp2, log2,
+ * sin, float pow; in a graph expression only the definedness must then be determined, and the value is
+ * one the functions allow). */
+bool smt_eval_at(SmtCtx *s, Node *root, const Point *p, Outcome *out, char *err, size_t errsize);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include "ir/bufdata.h"
 #include "ir/node.h"
+#include "ir/value.h"
 
 /* One error, printed as `FILE:LINE:COL: error: MSG` (line and column 1-based). */
 typedef struct {
@@ -61,6 +62,9 @@ bool vs_parse_lanes_value(const char *text, DType dt, int lanes, uint64_t *bits,
 /* Formats lanes typed literals as `[1_i32, 2_i32]` (one lane: the literal alone). 1024 bytes hold 16
  * lanes of any dtype. Returns buf. */
 char *vs_format_lanes(DType dt, int lanes, const uint64_t *bits, char *buf, size_t size);
+/* Formats a value of any lane count (ir/value.h) of lane dtype dt: `UB`, `invalid`, or its lanes as
+ * vs_format_lanes does. Returns buf. */
+const char *vs_format_value(DType dt, const LaneValue *v, char *buf, size_t size);
 
 /* The contents of a buffer of `size` elements of dtype dt for NAME=VALUE arguments (docs/syntax.md,
  * "Buffer values"): one literal (every element), `[a, b, ...]` with exactly `size` literals (buffers of

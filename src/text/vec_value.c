@@ -65,3 +65,9 @@ char *vs_format_lanes(DType dt, int lanes, const uint64_t *bits, char *buf, size
   }
   return buf;
 }
+
+const char *vs_format_value(DType dt, const LaneValue *v, char *buf, size_t size) {
+  if (v->ub) return "UB";
+  if (v->inv) return "invalid";
+  return vs_format_lanes(dt, v->lanes ? v->lanes : 1, v->lane, buf, size);
+}

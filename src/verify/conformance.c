@@ -8,75 +8,104 @@
 #include "ir/node.h"
 #include "ir/timer.h"
 #include "text/text.h"
+#include "verify/conformance_internal.h"
 
-typedef struct {
-  SmtCtx *smt;
-  VsCtx *ctx;
-  const ConformanceOptions *opts;
-  ConformanceReport *rep;
-  FILE *log;
-  uint64_t rng;
-  uint64_t seq; /* tuples met (for opts->sample) */
-} Run;
+/* ---- the driver ---- */
 
-static uint64_t next_random(Run *r) {
+uint64_t conf_random(ConfRun *r) {
   uint64_t z = (r->rng += UINT64_C(0x9E3779B97F4A7C15));
   z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
   z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
   return z ^ (z >> 31);
 }
 
+bool conf_sampled_out(ConfRun *r) { return r->opts->sample > 1 && r->seq++ % r->opts->sample; }
+
+bool conf_applicable(VsCtx *ctx, Op op, DType to, const DType *dts, int nargs) {
+  Node *args[3];
+  for (int i = 0; i < nargs; i++) args[i] = vs_const(ctx, dts[i], 0);
+  DType res;
+  return vs_type_check(op, to, args, nargs, &res) == NULL;
+}
+
+/* One side of a mismatch: the outcome, or why the implementation failed. */
+static void describe_side(FILE *log, const char *who, const Node *n, const Outcome *o, const char *err) {
+  char buf[1024];
+  if (err) {
+    fprintf(log, "  %s error: %s\n", who, err);
+    return;
+  }
+  fprintf(log, "  %s %s\n", who,
+          o->out_of_domain ? "not admissible" : vs_format_value((DType)n->dtype, &o->value, buf, sizeof buf));
+  for (size_t i = 0; o->bufs && i < o->nbufs; i++) {
+    char *b = vs_format_buffer((DType)o->bufs[i].buf->dtype, &o->bufs[i].data);
+    fprintf(log, "    leaves %s = %s\n", o->bufs[i].buf->aux.name, b ? b : "?");
+    free(b);
+  }
+}
+
+static void describe(ConfRun *r, Node *n, const char *kind, const Outcome *ev, const char *eerr, const Outcome *zv) {
+  if (!r->log || r->rep->mismatches > r->opts->max_report) return;
+  char *text = vs_print(n), type[24];
+  fprintf(r->log, "conformance mismatch%s%s%s: %s : %s\n", kind ? " (" : "", kind ? kind : "", kind ? ")" : "",
+          text ? text : "?", vs_node_type_name(n, type, sizeof type));
+  describe_side(r->log, "evaluator:", n, ev, eerr);
+  describe_side(r->log, "z3:       ", n, zv, zv ? NULL : "not asked");
+  free(text);
+}
+
+void conf_compare(ConfRun *r, Node *n, const Point *p, size_t *family, const char *kind) {
+  if (!n) return;
+  Outcome ev, zv;
+  char err[160];
+  bool evaluated = eval_at(n, p, &ev, err, sizeof err);
+  r->rep->cases++;
+  if (family) (*family)++;
+  if (!evaluated) {
+    r->rep->mismatches++;
+    describe(r, n, kind, &ev, err, NULL);
+  } else if (!smt_eval_at(r->smt, n, p, &zv, NULL, 0)) {
+    r->rep->unreduced++;
+  } else {
+    bool same = (n->flags & NF_HAS_UF) ? ev.value.ub == zv.value.ub : outcome_same(&ev, &zv);
+    if (!same) {
+      r->rep->mismatches++;
+      describe(r, n, kind, &ev, NULL, &zv);
+    }
+    outcome_free(&zv);
+  }
+  outcome_free(&ev);
+}
+
+/* ---- scalar ops: every op at every dtype on edge, power-of-two and random operands ---- */
+
+typedef struct {
+  ConfRun run;
+  VsCtx *ctx;
+} Run;
+
 /* A random operand, biased toward small magnitudes and narrow bit patterns where bugs live. */
 static uint64_t random_value(Run *r, DType dt) {
-  uint64_t v = next_random(r);
-  switch (next_random(r) % 4) {
+  uint64_t v = conf_random(&r->run);
+  switch (conf_random(&r->run) % 4) {
   case 0: v &= 0xff; break;
   case 1: v = (uint64_t)0 - (v & 0xff); break;
-  case 2: v >>= next_random(r) % 64; break;
+  case 2: v >>= conf_random(&r->run) % 64; break;
   default: break;
   }
   return vs_canon_bits(dt, dt == DT_BOOL ? v & 1 : v);
 }
 
-static void describe(Run *r, Node *n, Value ev, Value zv) {
-  if (!r->log || r->rep->mismatches > r->opts->max_report) return;
-  char *text = vs_print(n);
-  char a[96], b[96];
-  fprintf(r->log, "conformance mismatch: %s : %s\n  evaluator: %s\n  z3:        %s\n", text ? text : "?",
-          dt_name((DType)n->dtype), ev.ub ? "UB" : vs_format_literal((DType)n->dtype, ev.bits, true, a, sizeof a),
-          zv.ub ? "UB" : vs_format_literal((DType)n->dtype, zv.bits, true, b, sizeof b));
-  free(text);
-}
-
 /* Compares the two implementations on op applied to constant operands of the given bits. */
 static void compare(Run *r, Op op, DType to, const DType *dts, const uint64_t *bits, int nargs) {
-  if (r->opts->sample > 1 && r->seq++ % r->opts->sample) return;
+  if (conf_sampled_out(&r->run)) return;
   Node *args[3];
-  Value vals[3];
-  for (int i = 0; i < nargs; i++) {
-    args[i] = vs_const(r->ctx, dts[i], bits[i]);
-    vals[i] = (Value){args[i] ? args[i]->aux.bits : 0, false, false};
-  }
-  Node *n = vs_make(r->ctx, op, to, args, nargs);
-  if (!n) return; /* not applicable at these dtypes */
-  Value ev = eval_op(n, vals), zv;
-  r->rep->cases++;
-  if (!smt_eval_ground(r->smt, n, &zv)) {
-    r->rep->unreduced++;
-    return;
-  }
-  bool same = (op_flags(op) & OPF_UF) || (op == OP_POW && dt_is_float(dts[0])) ? ev.ub == zv.ub : value_same(ev, zv);
-  if (!same) {
-    r->rep->mismatches++;
-    describe(r, n, ev, zv);
-  }
+  for (int i = 0; i < nargs; i++) args[i] = vs_const(r->ctx, dts[i], bits[i]);
+  conf_compare(&r->run, vs_make(r->ctx, op, to, args, nargs), NULL, NULL, NULL);
 }
 
 static bool applicable(Run *r, Op op, DType to, const DType *dts, int nargs) {
-  Node *args[3];
-  for (int i = 0; i < nargs; i++) args[i] = vs_const(r->ctx, dts[i], 0);
-  DType res;
-  return vs_type_check(op, to, args, nargs, &res) == NULL;
+  return conf_applicable(r->ctx, op, to, dts, nargs);
 }
 
 static void run_unary(Run *r, Op op, DType to, DType from) {
@@ -85,7 +114,7 @@ static void run_unary(Run *r, Op op, DType to, DType from) {
   for (size_t i = 0; i < n; i++) compare(r, op, to, &from, &edges[i], 1);
   n = edge_pow2_values(from, edges);
   for (size_t i = 0; i < n; i++) compare(r, op, to, &from, &edges[i], 1);
-  for (size_t i = 0; i < r->opts->random_per_op; i++) {
+  for (size_t i = 0; i < r->run.opts->random_per_op; i++) {
     uint64_t v = random_value(r, from);
     compare(r, op, to, &from, &v, 1);
   }
@@ -97,13 +126,13 @@ static void run_binary(Run *r, Op op, DType dt) {
   DType dts[2] = {dt, dt};
   for (size_t i = 0; i < ne; i++)
     for (size_t j = 0; j < ne; j++) compare(r, op, dt, dts, (uint64_t[]){edges[i], edges[j]}, 2);
-  size_t stride = r->opts->full ? 1 : 4; /* the quick run takes every fourth power-of-two neighbour */
+  size_t stride = r->run.opts->full ? 1 : 4; /* the quick run takes every fourth power-of-two neighbour */
   for (size_t i = 0; i < np; i += stride)
-    for (size_t j = 0; j < ne; j += r->opts->full ? 1 : 3) {
+    for (size_t j = 0; j < ne; j += r->run.opts->full ? 1 : 3) {
       compare(r, op, dt, dts, (uint64_t[]){pows[i], edges[j]}, 2);
       compare(r, op, dt, dts, (uint64_t[]){edges[j], pows[i]}, 2);
     }
-  for (size_t i = 0; i < r->opts->random_per_op; i++)
+  for (size_t i = 0; i < r->run.opts->random_per_op; i++)
     compare(r, op, dt, dts, (uint64_t[]){random_value(r, dt), random_value(r, dt)}, 2);
 }
 
@@ -111,22 +140,22 @@ static void run_ternary(Run *r, Op op, DType dt) {
   uint64_t edges[EDGE_MAX];
   size_t ne = edge_values(dt, edges);
   DType dts[3] = {op == OP_SELECT ? DT_BOOL : dt, dt, dt};
-  size_t step = r->opts->full ? 1 : 3;
+  size_t step = r->run.opts->full ? 1 : 3;
   for (size_t i = 0; i < ne; i += step)
     for (size_t j = 0; j < ne; j += step)
       for (size_t k = 0; k < ne; k += step) {
         uint64_t a = op == OP_SELECT ? (i & 1) : edges[i];
         compare(r, op, dt, dts, (uint64_t[]){a, edges[j], edges[k]}, 3);
       }
-  for (size_t i = 0; i < r->opts->random_per_op; i++) {
-    uint64_t a = op == OP_SELECT ? next_random(r) & 1 : random_value(r, dt);
+  for (size_t i = 0; i < r->run.opts->random_per_op; i++) {
+    uint64_t a = op == OP_SELECT ? conf_random(&r->run) & 1 : random_value(r, dt);
     compare(r, op, dt, dts, (uint64_t[]){a, random_value(r, dt), random_value(r, dt)}, 3);
   }
 }
 
 bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log) {
-  Run r = {.smt = smt, .opts = opts, .rep = report, .log = log, .rng = opts->seed};
   memset(report, 0, sizeof *report);
+  Run r = {.run = conf_run(smt, opts, report, log, opts->seed)};
   double t0 = vs_seconds();
   for (int op = OP_NEG; op < OP_COUNT; op++) {
     if (op_is_graph((Op)op)) continue; /* conformance_graph.c */

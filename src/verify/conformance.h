@@ -1,12 +1,14 @@
 /* conformance.h: the check that the two implementations of docs/semantics.md agree.
  *
  * For every op at every dtype it applies to (every cast and bitcast pair included), the evaluator
- * (eval_op) and Z3 (smt_eval_ground) compute the op on constant operands: the dtype's edge values in
+ * (eval_at) and Z3 (smt_eval_at) compute the op on constant operands: the dtype's edge values in
  * all combinations, powers of two against the edges, and random operands. Results must have the same
  * bits and the same UB flag (only the UB flag for uninterpreted functions). Any difference is a bug in
  * one of the two, and is listed. Vectors are covered the same way, lane-wise (conformance_vector.c),
  * INVALID operands of index ops (conformance_invalid.c), and the tensor-graph layer's expressions over
- * concrete buffers (conformance_graph.c). */
+ * concrete buffers (conformance_graph.c). Every family goes through one driver
+ * (conformance_internal.h): a case is an expression and a point, and its two outcomes (eval_at,
+ * smt_eval_at) must be the same. */
 #ifndef VSIMP_CHECK_CONFORMANCE_H
 #define VSIMP_CHECK_CONFORMANCE_H
 

@@ -1,6 +1,6 @@
-/* The tensor-graph part of the conformance check (conformance.h): the evaluator (eval_graph) and Z3
- * (smt_eval_graph) run the same expressions over the same concrete buffers and must agree, value for
- * value and UB for UB, and for effects on every element of every buffer afterwards.
+/* The tensor-graph part of the conformance check (conformance_internal.h): the evaluator and Z3 run the
+ * same expressions over the same concrete buffers and must agree, value for value and UB for UB, and for
+ * effects on every element of every buffer afterwards.
  *
  * Per element dtype: loads and stores at in-bounds, negative, past-the-end, INVALID and UB indices
  * (masked pointers both ways), stores of edge values, UB values and (index) INVALID values; loads and
@@ -8,74 +8,27 @@
  * empty, single and several iterations, a last iteration out of bounds, nests of two loops (each empty,
  * single or longer, and triangular), no range at all, a UB body that never runs; end over the same loop
  * shapes, with a body that reads what earlier iterations wrote; free ranges in and out of their domain. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "verify/conformance.h"
-#include "eval/eval_graph.h"
 #include "ir/edges.h"
 #include "ir/graph.h"
-#include "text/text.h"
+#include "verify/conformance_internal.h"
 
 typedef struct {
-  SmtCtx *smt;
+  ConfRun run;
   VsCtx *ctx;
-  const ConformanceOptions *opts;
-  ConformanceReport *rep;
-  FILE *log;
   DType dt;
   Node *a, *z; /* a: dt[4] with edge values; z: dt[0] */
   BufValue bufs[2];
   VarValue range_val; /* a free range's value, for the cases that have one */
   bool has_range;
-  uint64_t seq; /* cases met (for opts->sample) */
 } GRun;
 
-static void describe(GRun *r, Node *n, const char *what) {
-  if (!r->log || r->rep->mismatches > r->opts->max_report) return;
-  char *text = vs_print(n);
-  fprintf(r->log, "conformance mismatch (graph, %s): %s\n", what, text ? text : "?");
-  free(text);
-}
-
-static bool same_results(const GraphResult *a, const GraphResult *b) {
-  if (a->out_of_domain || b->out_of_domain) return a->out_of_domain == b->out_of_domain;
-  if (!value_same(a->value, b->value)) return false;
-  if (a->value.ub || !a->bufs) return !b->bufs || a->value.ub;
-  if (!b->bufs || a->nbufs != b->nbufs) return false;
-  for (size_t i = 0; i < a->nbufs; i++)
-    if (a->bufs[i].buf != b->bufs[i].buf || !bufdata_equal(&a->bufs[i].data, &b->bufs[i].data)) return false;
-  return true;
-}
-
-/* Runs both implementations on n (NULL: not buildable at this dtype, skipped). */
+/* Runs both implementations on n (NULL: not buildable at this dtype, skipped) over the run's buffers. */
 static void compare(GRun *r, Node *n) {
-  if (!n) return;
-  if (r->opts->sample > 1 && r->seq++ % r->opts->sample) return;
-  GraphEnv env = {.bufs = r->bufs, .nbufs = 2, .ranges = r->has_range ? &r->range_val : NULL,
-                  .nranges = r->has_range ? 1 : 0};
-  GraphResult ev, zv;
-  char err[160];
-  memset(&ev, 0, sizeof ev);
-  memset(&zv, 0, sizeof zv);
-  if (!eval_graph(n, &env, &ev, err, sizeof err)) {
-    describe(r, n, err); /* every case here is evaluable: an evaluator failure is a mismatch too */
-    r->rep->mismatches++;
-    r->rep->cases++;
-    r->rep->graph_cases++;
-    graph_result_free(&ev);
-    return;
-  }
-  r->rep->cases++;
-  r->rep->graph_cases++;
-  if (!smt_eval_graph(r->smt, n, &env, &zv, err, sizeof err)) {
-    r->rep->unreduced++;
-  } else if (!same_results(&ev, &zv)) {
-    r->rep->mismatches++;
-    describe(r, n, ev.value.ub != zv.value.ub ? "UB differs" : "results differ");
-  }
-  graph_result_free(&ev);
-  graph_result_free(&zv);
+  if (!n || conf_sampled_out(&r->run)) return;
+  Point p = {.bufs = r->bufs, .nbufs = 2, .ranges = r->has_range ? &r->range_val : NULL,
+             .nranges = r->has_range ? 1 : 0};
+  conf_compare(&r->run, n, &p, &r->run.rep->graph_cases, "graph");
 }
 
 /* ---- building blocks ---- */
@@ -110,7 +63,7 @@ static size_t indices(GRun *r, Node **out) {
 
 static size_t values(GRun *r, Node **out, size_t max) {
   uint64_t edges[EDGE_MAX];
-  size_t ne = edge_values(r->dt, edges), n = 0, step = r->opts->full ? 1 : 4;
+  size_t ne = edge_values(r->dt, edges), n = 0, step = r->run.opts->full ? 1 : 4;
   for (size_t i = 0; i < ne && n + 2 < max; i += step) out[n++] = vs_const(r->ctx, r->dt, edges[i]);
   out[n++] = ub(r, r->dt);
   if (r->dt == DT_INDEX) out[n++] = vs_invalid(r->ctx);
@@ -131,7 +84,7 @@ static void run_access(GRun *r) {
   Node *few[4] = {ix(r, 0), ix(r, 3), ix(r, 4), vs_invalid(r->ctx)};
   for (size_t i = 0; i < 4; i++)
     for (size_t j = 0; j < 4; j++)
-      for (size_t v = (i + j) % 2; v < nv; v += r->opts->full ? 1 : 4) { /* quick: every fourth value */
+      for (size_t v = (i + j) % 2; v < nv; v += r->run.opts->full ? 1 : 4) { /* quick: every fourth value */
         Node *s1 = st(r, r->a, few[i], vs[v]);
         Node *deps[2] = {s1, st(r, r->a, few[j], vs[(v + 1) % nv])};
         compare(r, vs_after(r->ctx, ld(r, r->a, few[j]), &s1, 1));
@@ -150,7 +103,7 @@ static void run_reduce(GRun *r) {
   if (r->dt == DT_BOOL) return; /* no reduction of bool (docs/semantics.md) */
   static const Op ops[] = {OP_ADD, OP_MUL, OP_MAX, OP_MIN};
   static const int ends[] = {-1, 0, 1, 2, 4, 5};
-  size_t step = r->opts->full ? 1 : 2; /* quick: ends 0, 2, 5 of the outer loop in nests */
+  size_t step = r->run.opts->full ? 1 : 2; /* quick: ends 0, 2, 5 of the outer loop in nests */
   for (size_t o = 0; o < 4; o++) {
     Op op = ops[o];
     for (size_t e = 0; e < sizeof ends / sizeof ends[0]; e++) {
@@ -184,7 +137,7 @@ static void run_end(GRun *r) {
     compare(r, vs_end(r->ctx, st(r, r->a, ri, ld(r, r->a, next)), &ri, 1));
     if (r->dt != DT_BOOL) compare(r, vs_end(r->ctx, st(r, r->a, ri, as_dt(r, ri)), &ri, 1));
     compare(r, vs_end(r->ctx, vs_noop(r->ctx), &ri, 1));
-    for (size_t f = e % 2; f < sizeof ends / sizeof ends[0]; f += r->opts->full ? 1 : 3) {
+    for (size_t f = e % 2; f < sizeof ends / sizeof ends[0]; f += r->run.opts->full ? 1 : 3) {
       Node *rj = rg(r, ix(r, ends[f]), "j");
       Node *two[2] = {ri, rj};
       Node *flat = vs_bin(r->ctx, OP_ADD, vs_bin(r->ctx, OP_MUL, ri, ix(r, 2)), rj);
@@ -206,7 +159,7 @@ static void run_free(GRun *r) {
   uses[2] = vs_bin(r->ctx, OP_MUL, ri, ri);
   static const int64_t at[] = {0, 3, 4, -1};
   for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
-    r->range_val = (VarValue){ri, (uint64_t)at[k]};
+    r->range_val = var_value(ri, (uint64_t)at[k]);
     r->has_range = true;
     for (size_t u = 0; u < 3; u++) compare(r, uses[u]);
   }
@@ -215,7 +168,7 @@ static void run_free(GRun *r) {
 
 void conformance_run_graph(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *rep, FILE *log) {
   for (int d = 0; d < DT_COUNT; d++) {
-    GRun r = {.smt = smt, .opts = opts, .rep = rep, .log = log, .dt = (DType)d};
+    GRun r = {.run = conf_run(smt, opts, rep, log, 0), .dt = (DType)d};
     if (!(r.ctx = vs_ctx_new())) return;
     r.a = vs_buffer(r.ctx, "a", r.dt, 4, 4);
     r.z = vs_buffer(r.ctx, "z", r.dt, 0, 0);

@@ -1,43 +1,15 @@
 /* The INVALID part of the conformance check (docs/semantics.md, "The invalid index"): every op that
  * takes an index operand, with operands drawn from three kinds (an index constant from the edge values,
  * the `invalid` leaf, and a UB index `0 // 0`) in every combination that has an INVALID operand, and
- * every cast out of index on INVALID. The evaluator (eval_expr) and Z3 (smt_eval_ground) must agree on
- * UB, INVALID and the value. */
+ * every cast out of index on INVALID. The evaluator and Z3 must agree on UB, INVALID and the value (the
+ * driver: conformance_internal.h). */
 #include "verify/conformance.h"
 
-#include <stdlib.h>
-
-#include "eval/eval.h"
 #include "ir/edges.h"
 #include "ir/node.h"
-#include "text/text.h"
+#include "verify/conformance_internal.h"
 
 enum { K_CONST, K_INVALID, K_UB, K_COUNT };
-
-static const char *value_text(DType dt, Value v, char *buf, size_t size) {
-  if (v.ub) return "UB";
-  if (v.inv) return "invalid";
-  return vs_format_literal(dt, v.bits, true, buf, size);
-}
-
-static void compare_node(SmtCtx *smt, Node *n, ConformanceReport *rep, const ConformanceOptions *opts, FILE *log) {
-  Value ev, zv;
-  rep->cases++;
-  rep->invalid_cases++;
-  if (!eval_expr(n, NULL, 0, &ev) || !smt_eval_ground(smt, n, &zv)) {
-    rep->unreduced++;
-    return;
-  }
-  if (value_same(ev, zv)) return;
-  rep->mismatches++;
-  if (!log || rep->mismatches > opts->max_report) return;
-  char *text = vs_print(n);
-  char a[96], b[96];
-  fprintf(log, "conformance mismatch (invalid): %s : %s\n  evaluator: %s\n  z3:        %s\n", text ? text : "?",
-          dt_name((DType)n->dtype), value_text((DType)n->dtype, ev, a, sizeof a),
-          value_text((DType)n->dtype, zv, b, sizeof b));
-  free(text);
-}
 
 /* The operand of kind k (a constant: edge value number e). */
 static Node *operand(VsCtx *ctx, int k, const uint64_t *edges, size_t e) {
@@ -48,6 +20,7 @@ static Node *operand(VsCtx *ctx, int k, const uint64_t *edges, size_t e) {
 }
 
 void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *rep, FILE *log) {
+  ConfRun run = conf_run(smt, opts, rep, log, 0);
   uint64_t edges[EDGE_MAX];
   size_t ne = edge_values(DT_INDEX, edges);
   size_t step = opts->full ? 1 : 2; /* constants: every edge value, or every other one */
@@ -74,12 +47,10 @@ void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, Confor
           args[i] = op == OP_SELECT && i == 0 ? vs_bool(ctx, e & 1) : operand(ctx, kind[i], edges, (e + (size_t)i) % ne);
         if (op == OP_CAST || op == OP_BITCAST) {
           for (int to = 0; to < DT_COUNT; to++) {
-            Node *n = vs_make(ctx, (Op)op, (DType)to, args, 1);
-            if (n) compare_node(smt, n, rep, opts, log);
+            conf_compare(&run, vs_make(ctx, (Op)op, (DType)to, args, 1), NULL, &rep->invalid_cases, "invalid");
           }
         } else {
-          Node *n = vs_make(ctx, (Op)op, DT_INDEX, args, arity);
-          if (n) compare_node(smt, n, rep, opts, log);
+          conf_compare(&run, vs_make(ctx, (Op)op, DT_INDEX, args, arity), NULL, &rep->invalid_cases, "invalid");
         }
         /* Operands with no constant have one tuple only. */
         bool any_const = false;

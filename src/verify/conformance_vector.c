@@ -1,41 +1,25 @@
-/* The conformance check on vectors: the vector evaluator (eval_vector.c) and the vector encoding
- * (smt/encode_vector.c) compute every lane-wise op at every dtype and lane count, and VEC, GEP, CAT and
+/* The vector cases of the conformance check (conformance_internal.h): the evaluator (eval/eval_lanes.c)
+ * and the vector encoding (smt/encode_vector.c) compute every lane-wise op at every dtype and lane count, and VEC, GEP, CAT and
  * BCAST, on constant vectors built from edge and random lanes; some operands are made UB (a lane-wise
  * division by zero) so that the whole-vector UB rule, select's laziness included, is compared too. */
-#include <stdlib.h>
-#include <string.h>
-
 #include "verify/conformance.h"
-#include "eval/eval.h"
 #include "ir/edges.h"
 #include "ir/node.h"
 #include "ir/vector.h"
-#include "text/text.h"
+#include "verify/conformance_internal.h"
 
 static const int lane_counts[] = {2, 3, 4, 8, 16};
 enum { NLANE_COUNTS = sizeof lane_counts / sizeof lane_counts[0] };
 
 typedef struct {
-  SmtCtx *smt;
+  ConfRun run;
   VsCtx *ctx;
-  const ConformanceOptions *opts;
-  ConformanceReport *rep;
-  FILE *log;
-  uint64_t rng;
-  uint64_t edges[EDGE_MAX];
-  size_t nedges;
-  uint64_t seq; /* cases met (for opts->sample) */
 } VRun;
 
-static uint64_t rnd(VRun *r) {
-  uint64_t z = (r->rng += UINT64_C(0x9E3779B97F4A7C15));
-  z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
-  z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
-  return z ^ (z >> 31);
-}
+static uint64_t rnd(VRun *r) { return conf_random(&r->run); }
 
 /* A lane: an edge value of dt half the time, else random bits biased to small magnitudes. */
-static uint64_t lane_value(VRun *r, DType dt) {
+static uint64_t random_lane(VRun *r, DType dt) {
   uint64_t edges[EDGE_MAX];
   size_t ne = edge_values(dt, edges);
   uint64_t v = rnd(r);
@@ -48,7 +32,7 @@ static uint64_t lane_value(VRun *r, DType dt) {
 /* vec of `lanes` constants of dt; for integer dtypes, one time in eight a UB vector of that type. */
 static Node *operand(VRun *r, DType dt, int lanes, bool allow_ub) {
   Node *elems[VS_MAX_LANES];
-  for (int k = 0; k < lanes; k++) elems[k] = vs_const(r->ctx, dt, lane_value(r, dt));
+  for (int k = 0; k < lanes; k++) elems[k] = vs_const(r->ctx, dt, random_lane(r, dt));
   Node *v = vs_vec(r->ctx, elems, lanes);
   if (allow_ub && dt_is_int(dt) && rnd(r) % 8 == 0) {
     Node *z = vs_bcast(r->ctx, vs_const(r->ctx, dt, 0), lanes);
@@ -57,32 +41,9 @@ static Node *operand(VRun *r, DType dt, int lanes, bool allow_ub) {
   return v;
 }
 
-static void describe(VRun *r, Node *n, const VecValue *ev, const VecValue *zv) {
-  if (!r->log || r->rep->mismatches > r->opts->max_report) return;
-  char *text = vs_print(n);
-  char a[1024], b[1024];
-  fprintf(r->log, "conformance mismatch (vector): %s\n  evaluator: %s\n  z3:        %s\n", text ? text : "?",
-          ev->ub ? "UB" : vs_format_lanes((DType)n->dtype, ev->lanes, ev->lane, a, sizeof a),
-          zv->ub ? "UB" : vs_format_lanes((DType)n->dtype, zv->lanes, zv->lane, b, sizeof b));
-  free(text);
-}
-
 static void compare(VRun *r, Node *n) {
-  if (r->opts->sample > 1 && r->seq++ % r->opts->sample) return;
-  if (!n) return; /* not applicable */
-  VecValue ev, zv;
-  if (!eval_vec_expr(n, NULL, 0, &ev)) return;
-  r->rep->cases++;
-  r->rep->vector_cases++;
-  if (!smt_eval_ground_vec(r->smt, n, &zv)) {
-    r->rep->unreduced++;
-    return;
-  }
-  bool uf = (n->flags & NF_HAS_UF) != 0;
-  if (uf ? ev.ub != zv.ub : !vec_value_same(&ev, &zv)) {
-    r->rep->mismatches++;
-    describe(r, n, &ev, &zv);
-  }
+  if (conf_sampled_out(&r->run) || !n) return; /* !n: not applicable */
+  conf_compare(&r->run, n, NULL, &r->run.rep->vector_cases, "vector");
 }
 
 /* Op applied lane-wise to random operand vectors (operand 0 of select is a boolxN mask). */
@@ -94,10 +55,8 @@ static Node *lanewise(VRun *r, Op op, DType to, DType dt, int lanes) {
 }
 
 static bool applicable(VRun *r, Op op, DType to, DType dt) {
-  Node *args[3];
-  for (int i = 0; i < 3; i++) args[i] = vs_const(r->ctx, op == OP_SELECT && i == 0 ? DT_BOOL : dt, 0);
-  DType res;
-  return vs_type_check(op, to, args, op_arity(op), &res) == NULL;
+  DType dts[3] = {op == OP_SELECT ? DT_BOOL : dt, dt, dt};
+  return conf_applicable(r->ctx, op, to, dts, op_arity(op));
 }
 
 static void run_lanewise(VRun *r, size_t per_class) {
@@ -111,7 +70,7 @@ static void run_lanewise(VRun *r, size_t per_class) {
         r->ctx = vs_ctx_new();
         if (!r->ctx) return;
         if (applicable(r, (Op)op, to, (DType)d)) {
-          r->rep->op_dtypes++;
+          r->run.rep->op_dtypes++;
           for (int l = 0; l < NLANE_COUNTS; l++)
             for (size_t i = 0; i < per_class; i++) compare(r, lanewise(r, (Op)op, to, (DType)d, lane_counts[l]));
         }
@@ -127,7 +86,7 @@ static void run_moves(VRun *r, size_t per_class) {
     DType dt = (DType)d;
     r->ctx = vs_ctx_new();
     if (!r->ctx) return;
-    r->rep->op_dtypes += 4;
+    r->run.rep->op_dtypes += 4;
     for (int l = 0; l < NLANE_COUNTS; l++) {
       int lanes = lane_counts[l];
       for (size_t i = 0; i < per_class; i++) {
@@ -156,7 +115,7 @@ static void run_moves(VRun *r, size_t per_class) {
 }
 
 void conformance_run_vectors(SmtCtx *smt, const ConformanceOptions *opts, ConformanceReport *report, FILE *log) {
-  VRun r = {.smt = smt, .opts = opts, .rep = report, .log = log, .rng = opts->seed ^ UINT64_C(0x5eed0fec)};
+  VRun r = {.run = conf_run(smt, opts, report, log, opts->seed ^ UINT64_C(0x5eed0fec))};
   size_t per_class = opts->full ? 12 : 4;
   run_lanewise(&r, per_class);
   run_moves(&r, per_class * 3);

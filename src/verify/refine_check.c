@@ -1,5 +1,6 @@
 #include "verify/refine_check.h"
 
+#include "ir/graph.h"
 #include "ir/timer.h"
 
 #include <stdio.h>
@@ -16,19 +17,17 @@ const char *check_verdict_name(CheckVerdict v) {
 }
 
 void check_result_free(CheckResult *r) {
-  free(r->cex);
-  free(r->vcex);
-  free(r->rcex);
-  for (size_t i = 0; r->bcex && i < r->nbcex; i++) bufdata_free(&r->bcex[i].data);
-  free(r->bcex);
-  graph_result_free(&r->gsrc);
-  graph_result_free(&r->gtgt);
-  r->cex = NULL;
-  r->vcex = NULL;
-  r->rcex = NULL;
-  r->bcex = NULL;
-  r->ncex = r->nrcex = r->nbcex = 0;
+  point_free(&r->cex);
+  outcome_free(&r->src);
+  outcome_free(&r->tgt);
 }
+
+static void check_error(CheckResult *r, const char *why) {
+  r->verdict = CHECK_ERROR;
+  snprintf(r->reason, sizeof r->reason, "%s", why);
+}
+
+/* ---- exhaustive evaluation (scalar expressions, with the prepared evaluator) ---- */
 
 /* The three expressions of a query, each with an evaluator, over one shared list of variables. */
 typedef struct {
@@ -106,16 +105,15 @@ static bool query_refutes(Query *q, Value *sv, Value *tv) {
 
 static void record_cex(CheckResult *r, Query *q, Value sv, Value tv) {
   r->verdict = CHECK_INVALID;
-  r->cex = malloc((q->nvars ? q->nvars : 1) * sizeof *r->cex);
-  if (!r->cex) {
-    r->verdict = CHECK_ERROR;
-    snprintf(r->reason, sizeof r->reason, "out of memory");
+  r->cex.vars = malloc((q->nvars ? q->nvars : 1) * sizeof *r->cex.vars);
+  if (!r->cex.vars) {
+    check_error(r, "out of memory");
     return;
   }
-  r->ncex = q->nvars;
-  for (size_t k = 0; k < q->nvars; k++) r->cex[k] = (VarValue){q->vars[k], q->point[k]};
-  r->src_value = sv;
-  r->tgt_value = tv;
+  r->cex.nvars = q->nvars;
+  for (size_t k = 0; k < q->nvars; k++) r->cex.vars[k] = var_value(q->vars[k], q->point[k]);
+  r->src = (Outcome){.value = lane_value(sv)};
+  r->tgt = (Outcome){.value = lane_value(tv)};
 }
 
 /* The number of values a variable can take (saturating), and its k-th value's bits. */
@@ -135,8 +133,7 @@ static uint64_t domain_value(const Node *v, uint64_t k) {
 static void check_exhaustive(CheckResult *r, Query *q) {
   uint64_t *idx = calloc(q->nvars + 1, sizeof *idx);
   if (!idx) {
-    r->verdict = CHECK_ERROR;
-    snprintf(r->reason, sizeof r->reason, "out of memory");
+    check_error(r, "out of memory");
     return;
   }
   for (size_t k = 0; k < q->nvars; k++) q->point[k] = domain_value(q->vars[k], 0);
@@ -162,92 +159,131 @@ static void check_exhaustive(CheckResult *r, Query *q) {
   free(idx);
 }
 
+/* ---- Z3, confirmed by the evaluator ---- */
+
 static bool has_uf(Node *pre, Node *src, Node *tgt) {
   return ((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_UF;
 }
 
-bool check_take_smt_verdict(CheckResult *r, const SmtResult *s) {
-  switch (s->verdict) {
-  case SMT_VALID: r->verdict = CHECK_VALID; return false;
-  case SMT_UNKNOWN:
-    r->verdict = CHECK_UNKNOWN;
-    snprintf(r->reason, sizeof r->reason, "%s", s->reason[0] ? s->reason : "solver gave up");
-    return false;
-  case SMT_ERROR:
-    r->verdict = CHECK_ERROR;
-    snprintf(r->reason, sizeof r->reason, "solver error: %s", s->reason);
-    return false;
-  case SMT_INVALID: return true;
-  }
-  return false;
-}
-
-static void check_smt(CheckResult *r, Query *q, SmtCtx *smt, Node *pre, Node *src, Node *tgt) {
-  SmtResult s = smt_refines(smt, pre, src, tgt);
-  r->method = CHECK_BY_SMT;
-  if (check_take_smt_verdict(r, &s)) {
-    for (size_t k = 0; k < q->nvars; k++) {
-      q->point[k] = 0;
-      for (size_t m = 0; m < s.nmodel; m++)
-        if (s.model[m].var == q->vars[k]) q->point[k] = s.model[m].bits;
-    }
-    Value sv, tv;
-    if (query_refutes(q, &sv, &tv)) {
-      record_cex(r, q, sv, tv);
-    } else {
-      check_unconfirmed(r, has_uf(pre, src, tgt));
-    }
-  }
-  smt_result_free(&s);
-}
-
-void check_unconfirmed(CheckResult *r, bool uf) {
+/* A solver's counterexample the evaluator does not confirm: unknown when an uninterpreted function may
+ * explain it (uf), else an internal error (the two implementations disagree). */
+static void check_unconfirmed(CheckResult *r, bool uf) {
   if (uf) {
     r->verdict = CHECK_UNKNOWN;
     snprintf(r->reason, sizeof r->reason,
              "the solver's counterexample depends on an uninterpreted function (exp2, log2, sin, pow)");
   } else {
     r->verdict = CHECK_ERROR;
+    r->disagree = true;
     snprintf(r->reason, sizeof r->reason,
              "internal error: the evaluator does not confirm the solver's counterexample (the two "
              "implementations of the semantics disagree)");
   }
 }
 
+/* Runs the model's point through the evaluator: invalid when it refutes (r->cex takes the model), else
+ * unconfirmed. A point the evaluator cannot run (a loop past its iteration limit) is an error. */
+static void confirm(CheckResult *r, SmtResult *s, Node *pre, Node *src, Node *tgt) {
+  char err[160];
+  bool holds = true;
+  if (pre) {
+    Outcome p;
+    if (!eval_at(pre, &s->model, &p, err, sizeof err)) {
+      check_error(r, err);
+      return;
+    }
+    holds = outcome_holds(&p);
+    outcome_free(&p);
+  }
+  if (holds && (!eval_at(src, &s->model, &r->src, err, sizeof err) || !eval_at(tgt, &s->model, &r->tgt, err, sizeof err))) {
+    check_result_free(r);
+    check_error(r, err);
+    return;
+  }
+  if (holds && !outcome_refines(&r->src, &r->tgt)) {
+    r->verdict = CHECK_INVALID;
+    r->cex = s->model;
+    memset(&s->model, 0, sizeof s->model);
+    return;
+  }
+  check_result_free(r);
+  check_unconfirmed(r, has_uf(pre, src, tgt));
+}
+
+static void check_smt(CheckResult *r, SmtCtx *smt, Node *pre, Node *src, Node *tgt) {
+  SmtResult s = smt_refines(smt, pre, src, tgt);
+  r->method = CHECK_BY_SMT;
+  switch (s.verdict) {
+  case SMT_VALID: r->verdict = CHECK_VALID; break;
+  case SMT_UNKNOWN:
+    r->verdict = CHECK_UNKNOWN;
+    snprintf(r->reason, sizeof r->reason, "%s", s.reason[0] ? s.reason : "solver gave up");
+    break;
+  case SMT_ERROR:
+    r->verdict = CHECK_ERROR;
+    snprintf(r->reason, sizeof r->reason, "solver error: %s", s.reason);
+    break;
+  case SMT_INVALID: confirm(r, &s, pre, src, tgt); break;
+  }
+  smt_result_free(&s);
+}
+
+/* Why a graph case cannot be checked (it compares two values or two effects, and the target binds every
+ * range the source binds), or NULL; *why is a scratch buffer for the message. */
+static const char *graph_case_error(Node *src, Node *tgt, char *why, size_t size) {
+  if (src->kind != tgt->kind || (src->kind != NK_VALUE && src->kind != NK_EFFECT))
+    return "a case compares two values or two effects";
+  bool oom;
+  const Node *loose = graph_unbound_range(src, tgt, &oom);
+  if (oom) return "out of memory";
+  if (!loose) return NULL;
+  snprintf(why, size, "the target leaves range '%s' free, the source does not", loose->aux.name);
+  return why;
+}
+
+/* ---- the verdict ---- */
+
+static void decide(CheckResult *r, SmtCtx *smt, const CheckOptions *opts, Node *pre, Node *src, Node *tgt) {
+  unsigned flags = (pre ? pre->flags : 0) | src->flags | tgt->flags;
+  char why[200];
+  const char *err = (flags & NF_HAS_GRAPH) ? graph_case_error(src, tgt, why, sizeof why) : NULL;
+  if (err) {
+    check_error(r, err);
+    return;
+  }
+  if (!(flags & (NF_HAS_GRAPH | NF_HAS_VEC))) {
+    Query q;
+    if (!query_init(&q, pre, src, tgt)) {
+      check_error(r, "out of memory");
+      query_free(&q);
+      return;
+    }
+    uint64_t points = 1;
+    for (size_t k = 0; k < q.nvars && points; k++) {
+      uint64_t d = domain_size(q.vars[k]);
+      points = (d && points > UINT64_MAX / d) ? 0 : points * d; /* 0: too many to count */
+    }
+    bool small = opts && opts->exhaustive_limit && points && points <= opts->exhaustive_limit;
+    if (small) check_exhaustive(r, &q);
+    query_free(&q);
+    if (small) return;
+  }
+  if (smt) {
+    check_smt(r, smt, pre, src, tgt);
+    return;
+  }
+  r->verdict = CHECK_UNKNOWN;
+  snprintf(r->reason, sizeof r->reason, "%s",
+           (flags & NF_HAS_GRAPH) ? "memory and loop expressions need the solver and none is available"
+           : (flags & NF_HAS_VEC) ? "vector expressions need the solver and none is available"
+                                  : "domain too large to enumerate and no solver available");
+}
+
 CheckResult check_refinement(SmtCtx *smt, const CheckOptions *opts, Node *pre, Node *src, Node *tgt) {
   CheckResult r;
   memset(&r, 0, sizeof r);
   double t0 = vs_seconds();
-  if (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_GRAPH) {
-    check_refinement_graph(&r, smt, pre, src, tgt);
-    r.seconds = vs_seconds() - t0;
-    return r;
-  }
-  if (((pre ? pre->flags : 0) | src->flags | tgt->flags) & NF_HAS_VEC) {
-    check_refinement_vec(&r, smt, pre, src, tgt);
-    r.seconds = vs_seconds() - t0;
-    return r;
-  }
-  Query q;
-  if (!query_init(&q, pre, src, tgt)) {
-    r.verdict = CHECK_ERROR;
-    snprintf(r.reason, sizeof r.reason, "out of memory");
-    query_free(&q);
-    return r;
-  }
-  uint64_t points = 1;
-  for (size_t k = 0; k < q.nvars && points; k++) {
-    uint64_t d = domain_size(q.vars[k]);
-    points = (d && points > UINT64_MAX / d) ? 0 : points * d; /* 0: too many to count */
-  }
-  bool small = opts && opts->exhaustive_limit && points && points <= opts->exhaustive_limit;
-  if (small) check_exhaustive(&r, &q);
-  else if (smt) check_smt(&r, &q, smt, pre, src, tgt);
-  else {
-    r.verdict = CHECK_UNKNOWN;
-    snprintf(r.reason, sizeof r.reason, "domain too large to enumerate and no solver available");
-  }
-  query_free(&q);
+  decide(&r, smt, opts, pre, src, tgt);
   r.seconds = vs_seconds() - t0;
   return r;
 }

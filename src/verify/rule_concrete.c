@@ -33,7 +33,7 @@ typedef struct {
 
 typedef struct {
   Evaluator *ev;          /* scalar instances: the prepared evaluator */
-  Node *root;             /* vector instances: evaluated with eval_vec_expr */
+  Node *root;             /* vector instances: evaluated with eval_at */
   Node **owned;           /* vector instances: the variables (malloc'd) */
   const Node *const *vars;
   size_t nvars;
@@ -460,18 +460,18 @@ static Value side_run(const Search *S, const Side *sd, const Pt *p) {
 
 /* A vector side at p: every variable's lanes from its dimensions (vector rules read no bounds and have
  * no UB or INVALID flags). */
-static bool vside_run(const Search *S, const Side *sd, const Pt *p, VecValue *out) {
-  VecVarValue env[RULE_MAX_SLOTS];
-  size_t n = 0;
-  for (size_t i = 0; i < sd->nvars && n < RULE_MAX_SLOTS; i++) {
+static bool vside_run(const Search *S, const Side *sd, const Pt *p, Outcome *out) {
+  VarValue env[RULE_MAX_SLOTS];
+  Point pt = {.vars = env};
+  for (size_t i = 0; i < sd->nvars && pt.nvars < RULE_MAX_SLOTS; i++) {
     if (sd->src[i] != SRC_VAL) return false;
     const Node *v = sd->vars[i];
     int d = S->val_dim[sd->slot[i]];
-    env[n].var = v;
-    for (int l = 0; l < (v->lanes ? v->lanes : 1); l++) env[n].lane[l] = p->v[d + l];
-    n++;
+    env[pt.nvars].var = v;
+    for (int l = 0; l < (v->lanes ? v->lanes : 1); l++) env[pt.nvars].lane[l] = p->v[d + l];
+    pt.nvars++;
   }
-  return eval_vec_expr(sd->root, env, n, out);
+  return eval_at(sd->root, &pt, out, NULL, 0); /* no effect: nothing to free */
 }
 
 /* Whether p (bounds set) is a counterexample: the guard can hold, the pattern is defined, and the
@@ -480,10 +480,10 @@ static bool pt_refutes(Search *S, const Pt *p) {
   if (S->r->guard && !(g_bool(S, S->r->guard, p) & GM_TRUE)) return false;
   S->evaluated++;
   if (S->vec) {
-    VecValue vl, vt;
-    if (!vside_run(S, &S->side[0], p, &vl) || vl.ub) return false;
+    Outcome vl, vt;
+    if (!vside_run(S, &S->side[0], p, &vl) || vl.value.ub) return false;
     if (S->witness) return true;
-    return vside_run(S, &S->side[1], p, &vt) && !vec_value_same(&vl, &vt);
+    return vside_run(S, &S->side[1], p, &vt) && !outcome_refines(&vl, &vt);
   }
   Value l = side_run(S, &S->side[0], p);
   if (l.ub) return false;
@@ -785,51 +785,20 @@ static bool import_point(const Search *S, const ConcretePoint *c, bool wrap, Pt 
 
 /* ---- the case and its confirmation ---- */
 
-static char *format_side(Value v, DType dt, char *buf, size_t size) {
-  if (v.ub) snprintf(buf, size, "UB");
-  else if (v.inv) snprintf(buf, size, "invalid");
-  else vs_format_literal(dt, v.bits, true, buf, size);
-  return buf;
-}
-
 /* Parses the case back and evaluates it at the point, independently of the search's evaluators. */
 static bool confirm(const Search *S, const Pt *p, const char *text) {
   VsCtx *ctx = vs_ctx_new();
   if (!ctx) return false;
   VsFile f;
   VsDiag diag;
-  bool ok = false;
   if (!vs_parse(ctx, "cex.vs", text, strlen(text), &f, &diag)) {
     vs_ctx_free(ctx);
     return false;
   }
-  if (S->vec) {
-    VecVarValue venv[RULE_MAX_SLOTS];
-    size_t vn = 0;
-    bool vok = f.tgt != NULL;
-    for (size_t i = 0; vok && i < f.nvars && vn < RULE_MAX_SLOTS; i++) {
-      Node *v = f.vars[i];
-      int sl = 0;
-      while (sl < S->r->nslots && strcmp(S->r->slot_names[sl], v->aux.name)) sl++;
-      if (sl == S->r->nslots || S->val_dim[sl] < 0 || v->dtype != S->dim[S->val_dim[sl]].dt) {
-        vok = false;
-        break;
-      }
-      venv[vn].var = v;
-      for (int l = 0; l < (v->lanes ? v->lanes : 1); l++) venv[vn].lane[l] = p->v[S->val_dim[sl] + l];
-      vn++;
-    }
-    VecValue vl, vt;
-    if (vok && eval_vec_expr(f.src, venv, vn, &vl) && eval_vec_expr(f.tgt, venv, vn, &vt))
-      ok = !vl.ub && !vec_value_same(&vl, &vt);
-    vs_file_free(&f);
-    vs_ctx_free(ctx);
-    return ok;
-  }
   VarValue env[RULE_MAX_SLOTS];
-  size_t n = 0;
+  Point pt = {.vars = env};
   bool bound_ok = f.tgt != NULL;
-  for (size_t i = 0; i < f.nvars && n < RULE_MAX_SLOTS; i++) {
+  for (size_t i = 0; bound_ok && i < f.nvars && pt.nvars < RULE_MAX_SLOTS; i++) {
     Node *v = f.vars[i];
     int s = 0;
     while (s < S->r->nslots && strcmp(S->r->slot_names[s], v->aux.name)) s++;
@@ -837,15 +806,18 @@ static bool confirm(const Search *S, const Pt *p, const char *text) {
       bound_ok = false;
       break;
     }
-    uint64_t bits = p->v[S->val_dim[s]];
-    if (dt_is_int((DType)v->dtype)) {
-      i128 x = im_value((DType)v->dtype, bits);
-      bound_ok &= vs_vmin(v) <= x && x <= vs_vmax(v);
+    VarValue *x = &env[pt.nvars++];
+    x->var = v;
+    for (int l = 0; l < (v->lanes ? v->lanes : 1); l++) {
+      x->lane[l] = p->v[S->val_dim[s] + l];
+      if (dt_is_int((DType)v->dtype)) {
+        i128 val = im_value((DType)v->dtype, x->lane[l]);
+        bound_ok &= vs_vmin(v) <= val && val <= vs_vmax(v);
+      }
     }
-    env[n++] = (VarValue){v, bits};
   }
-  Value l, t;
-  if (bound_ok && eval_expr(f.src, env, n, &l) && eval_expr(f.tgt, env, n, &t)) ok = !l.ub && !value_same(l, t);
+  Outcome l, t;
+  bool ok = bound_ok && eval_at(f.src, &pt, &l, NULL, 0) && eval_at(f.tgt, &pt, &t, NULL, 0) && !outcome_refines(&l, &t);
   vs_file_free(&f);
   vs_ctx_free(ctx);
   return ok;
@@ -857,17 +829,17 @@ static char *write_case(Search *S, const Pt *p) {
   for (int s = 0; s < S->r->nslots; s++) {
     int d = S->val_dim[s];
     if (d < 0) continue;
-    if (S->r->slot_kind[s] == PAT_CVAR) model[nm++] = (VarValue){S->in.slot[s], p->v[d]};
-    if (S->in.slot_def[s]) model[nm++] = (VarValue){S->in.slot_def[s], p->v[S->def_dim[s]]};
-    if (S->in.slot_inv[s]) model[nm++] = (VarValue){S->in.slot_inv[s], p->v[S->inv_dim[s]]};
+    if (S->r->slot_kind[s] == PAT_CVAR) model[nm++] = var_value(S->in.slot[s], p->v[d]);
+    if (S->in.slot_def[s]) model[nm++] = var_value(S->in.slot_def[s], p->v[S->def_dim[s]]);
+    if (S->in.slot_inv[s]) model[nm++] = var_value(S->in.slot_inv[s], p->v[S->inv_dim[s]]);
     for (int k = 0; k < 2; k++)
-      if (S->in.bound[s][k]) model[nm++] = (VarValue){S->in.bound[s][k], im_from_value(slot_dt(S, s), k ? p->hi[s] : p->lo[s])};
+      if (S->in.bound[s][k]) model[nm++] = var_value(S->in.bound[s][k], im_from_value(slot_dt(S, s), k ? p->hi[s] : p->lo[s]));
   }
   SmtResult res;
   memset(&res, 0, sizeof res);
   res.verdict = SMT_INVALID;
-  res.model = model;
-  res.nmodel = nm;
+  res.model.vars = model;
+  res.model.nvars = nm;
   char *body = inst_counterexample(&S->in, &res);
   if (!body) return NULL;
   /* The point, as a comment that the case's parser skips. */
@@ -891,19 +863,16 @@ static char *write_case(Search *S, const Pt *p) {
     first = 0;
   }
   char lb[1100], tb[1100];
-  if (S->vec) {
-    VecValue l, t;
-    if (!vside_run(S, &S->side[0], p, &l) || !vside_run(S, &S->side[1], p, &t)) l.ub = t.ub = true, l.lanes = t.lanes = 1;
-    if (l.ub) snprintf(lb, sizeof lb, "UB");
-    else vs_format_lanes((DType)S->lhs->dtype, l.lanes, l.lane, lb, sizeof lb);
-    if (t.ub) snprintf(tb, sizeof tb, "UB");
-    else vs_format_lanes((DType)S->rhs->dtype, t.lanes, t.lane, tb, sizeof tb);
-  } else {
-    Value l = side_run(S, &S->side[0], p), t = side_run(S, &S->side[1], p);
-    format_side(l, (DType)S->lhs->dtype, lb, sizeof lb);
-    format_side(t, (DType)S->rhs->dtype, tb, sizeof tb);
+  Outcome l, t;
+  if (!S->vec) {
+    l = (Outcome){.value = lane_value(side_run(S, &S->side[0], p))};
+    t = (Outcome){.value = lane_value(side_run(S, &S->side[1], p))};
+  } else if (!vside_run(S, &S->side[0], p, &l) || !vside_run(S, &S->side[1], p, &t)) {
+    l.value = t.value = (LaneValue){.lanes = 1, .ub = true};
   }
-  len += (size_t)snprintf(out + len, cap - len, "; source = %s, target = %s\n%s", lb, tb, body);
+  len += (size_t)snprintf(out + len, cap - len, "; source = %s, target = %s\n%s",
+                          vs_format_value((DType)S->lhs->dtype, &l.value, lb, sizeof lb),
+                          vs_format_value((DType)S->rhs->dtype, &t.value, tb, sizeof tb), body);
   free(body);
   if (!confirm(S, p, out)) {
     free(out);
@@ -931,7 +900,7 @@ bool concrete_search(const Rule *r, unsigned idx, const ConcretePoint *seeds, si
     return true;
   }
   out->searchable = true;
-  if (S->vec) { /* eval_vec_expr is not prepared: fewer points */
+  if (S->vec) { /* eval_at is not prepared: fewer points */
     if (o.ordered > 300) o.ordered = 300;
     if (o.points > 300) o.points = 300;
   }

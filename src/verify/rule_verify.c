@@ -582,9 +582,9 @@ static bool loop_bounds_ok(Inst *in) {
 /* ---- counterexamples as .vs cases ---- */
 
 static bool model_value(const SmtResult *res, const Node *var, uint64_t *bits) {
-  for (size_t i = 0; i < res->nmodel; i++)
-    if (res->model[i].var == var) {
-      *bits = res->model[i].bits;
+  for (size_t i = 0; i < res->model.nvars; i++)
+    if (res->model.vars[i].var == var) {
+      *bits = res->model.vars[i].lane[0];
       return true;
     }
   return false;
@@ -608,8 +608,8 @@ char *inst_counterexample(const Inst *sym, const SmtResult *res) {
     uint64_t v = 0, b;
     if (in.r->slot_nkind[s] == NK_BUFFER) { /* declared at the size the model gives it */
       uint64_t size = 0;
-      for (size_t k = 0; k < res->nbmodel; k++)
-        if (res->bmodel[k].buf == sym->slot[s]) size = res->bmodel[k].data.size;
+      for (size_t k = 0; k < res->model.nbufs; k++)
+        if (res->model.bufs[k].buf == sym->slot[s]) size = res->model.bufs[k].data.size;
       in.slot[s] = vs_buffer(ctx, in.r->slot_names[s], dt, size, size);
       vars[nvars++] = in.slot[s];
       continue;
