@@ -12,6 +12,7 @@
 #include "ir/op.h"
 #include "rules/family.h"
 #include "rules/rule_expand.h"
+#include "text/infix.h"
 #include "text/lexer.h"
 #include "text/literal.h"
 
@@ -423,33 +424,6 @@ static Pat *parse_unary(P *p) {
   return parse_primary(p);
 }
 
-/* Binary operators: C precedence, all left-associative. `>`/`>=` swap into `<`/`<=`. */
-static int binary_prec(TokKind k, Op *op, bool *swap) {
-  *swap = false;
-  switch (k) {
-  case TK_STAR: *op = OP_MUL; return 10;
-  case TK_SLASHSLASH: *op = OP_IDIV; return 10;
-  case TK_PERCENT: *op = OP_MOD; return 10;
-  case TK_SLASH: *op = OP_FDIV; return 10;
-  case TK_PLUS: *op = OP_ADD; return 9;
-  case TK_MINUS: *op = OP_SUB; return 9;
-  case TK_SHL: *op = OP_SHL; return 8;
-  case TK_SHR: *op = OP_SHR; return 8;
-  case TK_LT: *op = OP_LT; return 7;
-  case TK_LE: *op = OP_LE; return 7;
-  case TK_GT: *op = OP_LT; *swap = true; return 7;
-  case TK_GE: *op = OP_LE; *swap = true; return 7;
-  case TK_EQ: *op = OP_EQ; return 6;
-  case TK_NE: *op = OP_NE; return 6;
-  case TK_AMP: *op = OP_AND; return 5;
-  case TK_CARET: *op = OP_XOR; return 4;
-  case TK_PIPE: *op = OP_OR; return 3;
-  case TK_AMPAMP: *op = OP_AND; return 2;
-  case TK_PIPEPIPE: *op = OP_OR; return 1;
-  default: return -1;
-  }
-}
-
 static Pat *parse_expr(P *p, int min_prec) {
   if (++p->depth > 200) {
     fail_at(p, &p->tok, "expression nested too deeply");
@@ -457,13 +431,12 @@ static Pat *parse_expr(P *p, int min_prec) {
   }
   Pat *lhs = parse_unary(p);
   for (;;) {
-    Op op = OP_ADD;
-    bool swap;
-    int prec = binary_prec(p->tok.kind, &op, &swap);
-    if (!lhs || p->failed || prec < 0 || prec < min_prec) break;
+    /* Binary operators: the text format's (text/infix.h), `>`/`>=` swapped into `<`/`<=`. */
+    const Infix *in = infix_of_token(p->tok.kind);
+    if (!lhs || p->failed || !in || in->prec < min_prec) break;
     Token t = p->tok;
     advance(p);
-    Pat *rhs = parse_expr(p, prec + 1);
+    Pat *rhs = parse_expr(p, in->prec + 1);
     if (!rhs) {
       lhs = NULL;
       break;
@@ -473,10 +446,10 @@ static Pat *parse_expr(P *p, int min_prec) {
       lhs = NULL;
       break;
     }
-    x->op = (uint8_t)op;
+    x->op = (uint8_t)in->op;
     x->nargs = 2;
-    x->args[0] = swap ? rhs : lhs;
-    x->args[1] = swap ? lhs : rhs;
+    x->args[0] = in->swap ? rhs : lhs;
+    x->args[1] = in->swap ? lhs : rhs;
     lhs = x;
   }
   p->depth--;
@@ -621,23 +594,22 @@ static Guard *parse_guard_primary(P *p) {
   return g;
 }
 
-static int guard_prec(TokKind k, GuardKind *kind, bool *swap) {
-  *swap = false;
-  switch (k) {
-  case TK_STAR: *kind = G_MUL; return 10;
-  case TK_SLASHSLASH: *kind = G_DIV; return 10;
-  case TK_PERCENT: *kind = G_MOD; return 10;
-  case TK_PLUS: *kind = G_ADD; return 9;
-  case TK_MINUS: *kind = G_SUB; return 9;
-  case TK_LT: *kind = G_LT; return 7;
-  case TK_LE: *kind = G_LE; return 7;
-  case TK_GT: *kind = G_LT; *swap = true; return 7;
-  case TK_GE: *kind = G_LE; *swap = true; return 7;
-  case TK_EQ: *kind = G_EQ; return 6;
-  case TK_NE: *kind = G_NE; return 6;
-  case TK_AMPAMP: *kind = G_AND; return 2;
-  case TK_PIPEPIPE: *kind = G_OR; return 1;
-  default: return -1;
+/* The guard a binary operator builds (the text format's operators, text/infix.h: guards take the
+ * arithmetic of + - * // %, comparisons, && and ||); false for any other operator. */
+static bool guard_kind(const Infix *in, GuardKind *kind) {
+  switch (in->op) {
+  case OP_MUL: *kind = G_MUL; return true;
+  case OP_IDIV: *kind = G_DIV; return true;
+  case OP_MOD: *kind = G_MOD; return true;
+  case OP_ADD: *kind = G_ADD; return true;
+  case OP_SUB: *kind = G_SUB; return true;
+  case OP_LT: *kind = G_LT; return true;
+  case OP_LE: *kind = G_LE; return true;
+  case OP_EQ: *kind = G_EQ; return true;
+  case OP_NE: *kind = G_NE; return true;
+  case OP_AND: *kind = G_AND; return in->kind == INFIX_LOGICAL;
+  case OP_OR: *kind = G_OR; return in->kind == INFIX_LOGICAL;
+  default: return false;
   }
 }
 
@@ -649,19 +621,18 @@ static Guard *parse_guard(P *p, int min_prec) {
   Guard *lhs = parse_guard_primary(p);
   for (;;) {
     GuardKind kind = G_ADD;
-    bool swap;
-    int prec = guard_prec(p->tok.kind, &kind, &swap);
-    if (!lhs || p->failed || prec < 0 || prec < min_prec) break;
+    const Infix *in = infix_of_token(p->tok.kind);
+    if (!lhs || p->failed || !in || !guard_kind(in, &kind) || in->prec < min_prec) break;
     Token t = p->tok;
     advance(p);
-    Guard *rhs = parse_guard(p, prec + 1);
+    Guard *rhs = parse_guard(p, in->prec + 1);
     Guard *g = rhs ? new_guard(p, kind, &t) : NULL;
     if (!g) {
       lhs = NULL;
       break;
     }
-    g->a = swap ? rhs : lhs;
-    g->b = swap ? lhs : rhs;
+    g->a = in->swap ? rhs : lhs;
+    g->b = in->swap ? lhs : rhs;
     lhs = g;
   }
   p->depth--;

@@ -21,6 +21,7 @@
 #include "ir/vector.h"
 #include "text/diag.h"
 #include "text/expr_parse.h"
+#include "text/infix.h"
 #include "text/lexer.h"
 #include "text/literal.h"
 #include "text/text.h"
@@ -515,48 +516,6 @@ static bool apply(Parser *p, Op op, DType to, Cat cat, const char *spell, int li
 
 /* ---- expressions ---- */
 
-static int binop_prec(TokKind k) {
-  switch (k) {
-  case TK_STAR: case TK_SLASH: case TK_SLASHSLASH: case TK_PERCENT: return 10;
-  case TK_PLUS: case TK_MINUS: return 9;
-  case TK_SHL: case TK_SHR: return 8;
-  case TK_LT: case TK_LE: case TK_GT: case TK_GE: return 7;
-  case TK_EQ: case TK_NE: return 6;
-  case TK_AMP: return 5;
-  case TK_CARET: return 4;
-  case TK_PIPE: return 3;
-  case TK_AMPAMP: return 2;
-  case TK_PIPEPIPE: return 1;
-  default: return 0;
-  }
-}
-
-static const char *tok_spelling(TokKind k) {
-  switch (k) {
-  case TK_PLUS: return "+";
-  case TK_MINUS: return "-";
-  case TK_STAR: return "*";
-  case TK_SLASH: return "/";
-  case TK_SLASHSLASH: return "//";
-  case TK_PERCENT: return "%";
-  case TK_SHL: return "<<";
-  case TK_SHR: return ">>";
-  case TK_LT: return "<";
-  case TK_LE: return "<=";
-  case TK_GT: return ">";
-  case TK_GE: return ">=";
-  case TK_EQ: return "==";
-  case TK_NE: return "!=";
-  case TK_AMP: return "&";
-  case TK_CARET: return "^";
-  case TK_PIPE: return "|";
-  case TK_AMPAMP: return "&&";
-  case TK_PIPEPIPE: return "||";
-  case TK_TILDE: return "~";
-  case TK_BANG: return "!";
-  default: return "?";
-  }
-}
 
 static void pop_vals(Parser *p, int n, uint32_t *out) {
   p->nvals -= (size_t)n;
@@ -586,31 +545,9 @@ static bool push_op(Parser *p, OpEntry e) {
 static bool apply_binary(Parser *p, const OpEntry *e) {
   uint32_t a[2];
   pop_vals(p, 2, a);
-  Op op;
-  Cat cat = CAT_SAME;
-  bool swap = false;
-  switch ((TokKind)e->tok) {
-  case TK_PLUS: op = OP_ADD; break;
-  case TK_MINUS: op = OP_SUB; break;
-  case TK_STAR: op = OP_MUL; break;
-  case TK_SLASH: op = OP_FDIV; break;
-  case TK_SLASHSLASH: op = OP_IDIV; break;
-  case TK_PERCENT: op = OP_MOD; break;
-  case TK_SHL: op = OP_SHL; break;
-  case TK_SHR: op = OP_SHR; break;
-  case TK_AMP: op = OP_AND; break;
-  case TK_CARET: op = OP_XOR; break;
-  case TK_PIPE: op = OP_OR; break;
-  case TK_LT: op = OP_LT, cat = CAT_CMP; break;
-  case TK_LE: op = OP_LE, cat = CAT_CMP; break;
-  case TK_GT: op = OP_LT, cat = CAT_CMP, swap = true; break;
-  case TK_GE: op = OP_LE, cat = CAT_CMP, swap = true; break;
-  case TK_EQ: op = OP_EQ, cat = CAT_CMP; break;
-  case TK_NE: op = OP_NE, cat = CAT_CMP; break;
-  case TK_AMPAMP: op = OP_AND, cat = CAT_BOOL; break;
-  default: op = OP_OR, cat = CAT_BOOL; break; /* TK_PIPEPIPE */
-  }
-  if (!apply(p, op, DT_BOOL, cat, tok_spelling((TokKind)e->tok), e->line, e->col, a, 2, swap)) return false;
+  const Infix *in = infix_of_token((TokKind)e->tok); /* pushed only when it is one */
+  Cat cat = in->kind == INFIX_CMP ? CAT_CMP : in->kind == INFIX_LOGICAL ? CAT_BOOL : CAT_SAME;
+  if (!apply(p, in->op, DT_BOOL, cat, in->spelling, e->line, e->col, a, 2, in->swap)) return false;
   return push_last(p);
 }
 
@@ -620,7 +557,8 @@ static bool apply_prefix(Parser *p, const OpEntry *e) {
   p->nest--;
   Op op = e->tok == TK_MINUS ? OP_NEG : OP_NOT;
   Cat cat = e->tok == TK_BANG ? CAT_BOOL : CAT_SAME;
-  if (!apply(p, op, DT_BOOL, cat, tok_spelling((TokKind)e->tok), e->line, e->col, &a, 1, false)) return false;
+  const char *spell = e->tok == TK_MINUS ? "-" : e->tok == TK_BANG ? "!" : "~";
+  if (!apply(p, op, DT_BOOL, cat, spell, e->line, e->col, &a, 1, false)) return false;
   return push_last(p);
 }
 
@@ -633,7 +571,7 @@ static bool reduce(Parser *p, size_t base, int prec) {
       OpEntry e = *top;
       p->nops--;
       if (!apply_prefix(p, &e)) return false;
-    } else if (top->kind == OE_BINARY && binop_prec((TokKind)top->tok) >= prec) {
+    } else if (top->kind == OE_BINARY && infix_of_token((TokKind)top->tok)->prec >= prec) {
       OpEntry e = *top;
       p->nops--;
       if (!apply_binary(p, &e)) return false;
@@ -1195,9 +1133,9 @@ static bool parse_expr(Parser *p, uint32_t *out) {
       continue;
     }
     TokKind k = p->tok.kind;
-    int prec = binop_prec(k);
-    if (prec) {
-      if (!reduce(p, ops_base, prec)) return false;
+    const Infix *in = infix_of_token(k);
+    if (in) {
+      if (!reduce(p, ops_base, in->prec)) return false;
       OpEntry e = {.kind = OE_BINARY, .tok = (uint8_t)k, .line = p->tok.line, .col = p->tok.col};
       if (!push_op(p, e) || !advance(p)) return false;
       want_operand = true;

@@ -17,6 +17,7 @@
 #include "ir/graph.h"
 #include "ir/nodemap.h"
 #include "ir/vector.h"
+#include "text/infix.h"
 #include "text/literal.h"
 #include "text/text.h"
 
@@ -134,40 +135,10 @@ static bool compute_cf(Printer *pr, Node *const *roots, size_t nroots) {
   return ok;
 }
 
-/* Precedence of a node's printed form; 12 for everything that never needs parentheses. */
+/* Precedence of a node's printed form (infix.h). */
 static int prec_of(const Node *n) {
-  switch ((Op)n->op) {
-  case OP_MUL: case OP_FDIV: case OP_IDIV: case OP_MOD: return 10;
-  case OP_ADD: case OP_SUB: return 9;
-  case OP_SHL: case OP_SHR: return 8;
-  case OP_LT: case OP_LE: return 7;
-  case OP_EQ: case OP_NE: return 6;
-  case OP_AND: return n->dtype == DT_BOOL ? 2 : 5;
-  case OP_XOR: return 4;
-  case OP_OR: return n->dtype == DT_BOOL ? 1 : 3;
-  default: return 12;
-  }
-}
-
-static const char *infix_text(const Node *n) {
-  switch ((Op)n->op) {
-  case OP_ADD: return " + ";
-  case OP_SUB: return " - ";
-  case OP_MUL: return " * ";
-  case OP_FDIV: return " / ";
-  case OP_IDIV: return " // ";
-  case OP_MOD: return " % ";
-  case OP_SHL: return " << ";
-  case OP_SHR: return " >> ";
-  case OP_LT: return " < ";
-  case OP_LE: return " <= ";
-  case OP_EQ: return " == ";
-  case OP_NE: return " != ";
-  case OP_AND: return n->dtype == DT_BOOL ? " && " : " & ";
-  case OP_XOR: return " ^ ";
-  case OP_OR: return n->dtype == DT_BOOL ? " || " : " | ";
-  default: return NULL;
-  }
+  const Infix *in = infix_of_node(n);
+  return in ? in->prec : INFIX_PREC_ATOM;
 }
 
 static int resolve_mode(const Printer *pr, const Node *n, int expect, int mode) {
@@ -274,7 +245,7 @@ static void print_node(Printer *pr, const Task *t) {
     puts_(pr, op == OP_NEG ? "-" : dt == DT_BOOL ? "!" : "~");
     Spec s = member_spec(mode, true, dt);
     /* -(5) is the negation of a constant; -5 would be the constant -5. */
-    push_node(pr, a, s.expect, s.mode, prec_of(a) < 12 || (op == OP_NEG && a->op == OP_CONST));
+    push_node(pr, a, s.expect, s.mode, prec_of(a) < INFIX_PREC_ATOM || (op == OP_NEG && a->op == OP_CONST));
     return;
   }
   case OP_CAST:
@@ -328,7 +299,7 @@ static void print_node(Printer *pr, const Task *t) {
     return;
   default: break;
   }
-  const char *infix = infix_text(n);
+  const Infix *infix = infix_of_node(n);
   Spec s[VS_MAX_LANES]; /* vec has up to 16 members */
   int first = op == OP_SELECT ? 1 : 0;
   if (op_is_cmp(op)) {
@@ -338,10 +309,12 @@ static void print_node(Printer *pr, const Task *t) {
     if (op == OP_SELECT) s[0] = (Spec){DT_BOOL, M_AUTO};
   }
   if (infix) {
-    int p = prec_of(n);
-    push_node(pr, n->args[1], s[1].expect, s[1].mode, prec_of(n->args[1]) <= p);
-    push_text(pr, infix);
-    push_node(pr, n->args[0], s[0].expect, s[0].mode, prec_of(n->args[0]) < p);
+    /* left-associative: a right operand of the same precedence needs parentheses, a left one not */
+    push_node(pr, n->args[1], s[1].expect, s[1].mode, prec_of(n->args[1]) <= infix->prec);
+    push_text(pr, " ");
+    push_text(pr, infix->spelling);
+    push_text(pr, " ");
+    push_node(pr, n->args[0], s[0].expect, s[0].mode, prec_of(n->args[0]) < infix->prec);
     return;
   }
   puts_(pr, op_spelling(op));
