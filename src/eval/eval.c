@@ -2,11 +2,11 @@
  * instruction array evaluated without hashing). */
 #include "eval/eval.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "eval/eval_internal.h"
+#include "ir/errmsg.h"
 #include "ir/nodemap.h"
 
 Value ev_apply(Op op, DType dt, DType adt, const Value *a) {
@@ -49,22 +49,12 @@ Value eval_op(const Node *n, const Value *args) {
 
 /* ---- eval_at ---- */
 
-bool ev_fail(char *err, size_t errsize, const char *fmt, ...) {
-  if (err && errsize) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errsize, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
-
 bool eval_at(Node *root, const Point *p, Outcome *out, char *err, size_t errsize) {
   static const Point none;
   if (err && errsize) err[0] = '\0';
   if (!root) {
     *out = (Outcome){.value = lane_value(ev_ub())};
-    return ev_fail(err, errsize, "no expression");
+    return vs_fail(err, errsize, "no expression");
   }
   /* Graph expressions run in frames of memory states and loop bindings; everything else is one pass. */
   if (root->flags & NF_HAS_GRAPH) return ev_graph_at(root, p ? p : &none, out, err, errsize);

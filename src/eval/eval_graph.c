@@ -26,6 +26,7 @@
 
 #include "eval/eval.h"
 #include "eval/eval_internal.h"
+#include "ir/errmsg.h"
 #include "ir/graph.h"
 #include "ir/nodemap.h"
 
@@ -62,12 +63,10 @@ typedef struct {
 } Graph;
 
 __attribute__((format(printf, 2, 3))) static bool fail(Graph *g, const char *fmt, ...) {
-  if (g->err && g->errsize) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(g->err, g->errsize, fmt, ap);
-    va_end(ap);
-  }
+  va_list ap;
+  va_start(ap, fmt);
+  vs_vfail(g->err, g->errsize, fmt, ap);
+  va_end(ap);
   return false;
 }
 

@@ -12,8 +12,6 @@
  * pass over the DAG (eval_lanes.c), and graph expressions (eval_graph.c). */
 bool ev_lanes_at(Node *root, const Point *p, Outcome *out, char *err, size_t errsize);
 bool ev_graph_at(Node *root, const Point *p, Outcome *out, char *err, size_t errsize);
-/* Writes a message into err (when errsize > 0) and returns false. */
-bool ev_fail(char *err, size_t errsize, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
 /* op applied with result dtype dt and first-operand dtype adt to a[0..arity), UB propagation and the
  * laziness of SELECT included. Not for CONST/VAR. */

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "eval/eval_internal.h"
+#include "ir/errmsg.h"
 #include "ir/nodemap.h"
 
 static LaneValue lanes_ub(int lanes) {
@@ -66,20 +67,20 @@ bool ev_lanes_at(Node *root, const Point *p, Outcome *out, char *err, size_t err
   *out = (Outcome){.value = lanes_ub(root->lanes)};
   Node **order;
   size_t n = vs_postorder(root, &order);
-  if (n == 0) return ev_fail(err, errsize, "out of memory");
+  if (n == 0) return vs_fail(err, errsize, "out of memory");
   LaneValue *vals = malloc(n * sizeof *vals);
   LaneValue *args = malloc(VS_MAX_LANES * sizeof *args);
   NodeMap index;
   nodemap_init(&index);
   bool ok = vals && args;
-  if (!ok) ev_fail(err, errsize, "out of memory");
+  if (!ok) vs_fail(err, errsize, "out of memory");
   for (size_t i = 0; ok && i < n; i++) {
     Node *node = order[i];
     if (node->op == OP_VAR) {
       size_t k = 0;
       while (k < p->nvars && p->vars[k].var != node) k++;
       if (k == p->nvars) {
-        ok = ev_fail(err, errsize, "no value for variable '%s'", node->aux.name);
+        ok = vs_fail(err, errsize, "no value for variable '%s'", node->aux.name);
         break;
       }
       memset(&vals[i], 0, sizeof vals[i]);
@@ -93,7 +94,7 @@ bool ev_lanes_at(Node *root, const Point *p, Outcome *out, char *err, size_t err
       }
       vals[i] = eval_lanes_op(node, args);
     }
-    if (!nodemap_put(&index, node, i)) ok = ev_fail(err, errsize, "out of memory");
+    if (!nodemap_put(&index, node, i)) ok = vs_fail(err, errsize, "out of memory");
   }
   if (ok) out->value = vals[n - 1];
   nodemap_free(&index);

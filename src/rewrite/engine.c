@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "ir/graph.h"
+#include "ir/rebuild.h"
 #include "ir/vector.h"
 #include "rewrite/dispatch.h"
 #include "rewrite/match.h"
@@ -237,14 +238,11 @@ static Node *rebuild_binder(Rewriter *rw, Node *r) { return simplify_args(rw, r)
 /* n with every operand simplified. */
 static Node *simplify_args(Rewriter *rw, Node *n) {
   Node *args[VS_MAX_LANES]; /* vec has up to 16 operands */
-  bool changed = false;
-  for (int i = 0; i < n->nargs; i++) {
+  for (int i = 0; i < n->nargs; i++)
     args[i] = vs_binds(n, i) ? rebuild_binder(rw, n->args[i]) : simplify(rw, n->args[i]);
-    changed |= args[i] != n->args[i];
-  }
-  if (!changed) return n;
-  /* The same op with new operands: a gep's selection (aux) and a bcast's lane count (lanes) carry over. */
-  Node *out = vs_make_ex(rw->ctx, (Op)n->op, (DType)n->dtype, n->lanes, n->aux.bits, args, n->nargs);
+  /* The same op with new operands (n itself when none changed): a gep's selection (aux) and a bcast's
+   * lane count (lanes) carry over. */
+  Node *out = vs_rebuild_node(rw->ctx, n, args);
   /* Out of budget, operands may be half-rewritten towers of a runaway rule set, too deep to rebuild:
    * keeping n is sound, and the exhaustion is reported. Otherwise a failure is an internal error. */
   if (!out && rw->budget_left > 0) rw->failed = true;

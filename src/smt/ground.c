@@ -4,21 +4,11 @@
 #include "smt/encode.h"
 #include "smt/encode_graph.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static bool fail(char *err, size_t errsize, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static bool fail(char *err, size_t errsize, const char *fmt, ...) {
-  if (err && errsize) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errsize, fmt, ap);
-    va_end(ap);
-  }
-  return false;
-}
+#include "ir/errmsg.h"
 
 /* Reads a simplified term as a bit pattern of dt: false unless it is a literal. */
 static bool literal_bits(Enc *e, Z3_ast t, DType dt, uint64_t *bits) {
@@ -57,7 +47,7 @@ static Z3_ast at_point(Enc *e, Z3_ast t, const Z3_ast *from, const Z3_ast *to, s
 /* A scalar or vector expression at p. */
 static bool ground_at(SmtCtx *s, Node *root, const Point *p, Outcome *out, char *err, size_t errsize) {
   char why[160];
-  if (!smt_z3_begin(s, 1, why, sizeof why)) return fail(err, errsize, "%s", why);
+  if (!smt_z3_begin(s, 1, why, sizeof why)) return vs_fail(err, errsize, "%s", why);
   Enc e;
   enc_init(&e, s);
   SmtTerm t;
@@ -65,20 +55,20 @@ static bool ground_at(SmtCtx *s, Node *root, const Point *p, Outcome *out, char 
   DType dt = (DType)root->dtype;
   Z3_ast *from = NULL, *to = NULL;
   if (!enc_expr(&e, root, &t)) {
-    fail(err, errsize, "encoding failed");
+    vs_fail(err, errsize, "encoding failed");
     goto done;
   }
   from = calloc(e.nvars + 1, sizeof *from);
   to = calloc(e.nvars + 1, sizeof *to);
   if (!from || !to) {
-    fail(err, errsize, "out of memory");
+    vs_fail(err, errsize, "out of memory");
     goto done;
   }
   for (size_t i = 0; i < e.nvars; i++) {
     size_t k = 0;
     while (k < p->nvars && p->vars[k].var != e.vars[i].node) k++;
     if (k == p->nvars) {
-      fail(err, errsize, "no value for variable '%s'", e.vars[i].node->aux.name);
+      vs_fail(err, errsize, "no value for variable '%s'", e.vars[i].node->aux.name);
       goto done;
     }
     from[i] = e.vars[i].c;
@@ -98,9 +88,9 @@ static bool ground_at(SmtCtx *s, Node *root, const Point *p, Outcome *out, char 
     Z3_ast bits = dt_is_float(dt) ? enc_fp_bits(&e, lane, dt) : lane;
     ok = literal_bits(&e, at_point(&e, bits, from, to, e.nvars), dt, &out->value.lane[k]);
   }
-  if (!ok) fail(err, errsize, "z3 does not reduce the result to a constant (an uninterpreted function?)");
+  if (!ok) vs_fail(err, errsize, "z3 does not reduce the result to a constant (an uninterpreted function?)");
 done:
-  if (e.failed || smt_z3_failed(NULL, 0)) ok = fail(err, errsize, "z3 failed");
+  if (e.failed || smt_z3_failed(NULL, 0)) ok = vs_fail(err, errsize, "z3 failed");
   free(from);
   free(to);
   smt_z3_clear_error();
@@ -113,7 +103,7 @@ bool smt_eval_at(SmtCtx *s, Node *root, const Point *p, Outcome *out, char *err,
   memset(out, 0, sizeof *out);
   out->value.lanes = root ? root->lanes : 1;
   if (err && errsize) err[0] = '\0';
-  if (!s || !root) return fail(err, errsize, "missing argument");
+  if (!s || !root) return vs_fail(err, errsize, "missing argument");
   bool ok = (root->flags & NF_HAS_GRAPH) ? smt_eval_graph_at(s, root, p ? p : &none, out, err, errsize)
                                           : ground_at(s, root, p ? p : &none, out, err, errsize);
   if (!ok) {
