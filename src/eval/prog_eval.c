@@ -45,6 +45,8 @@ typedef struct {
   Slot *yv;   /* the current body's yield values */
   uint32_t nyv;
   const Stmt *yv_owner; /* the loop or if whose body runs: its slots type yielded calls */
+  const Stmt *loop;     /* the innermost loop running, and its iteration */
+  uint64_t iter;
 } Run;
 
 static void ub_at(Run *r, int line, int col) {
@@ -52,6 +54,11 @@ static void ub_at(Run *r, int line, int col) {
   r->out->ub = true;
   r->out->ub_line = line;
   r->out->ub_col = col;
+  if (r->loop) {
+    r->out->ub_loop_line = r->loop->line;
+    r->out->ub_loop_col = r->loop->col;
+    r->out->ub_iter = r->iter;
+  }
   r->stop = true;
 }
 
@@ -128,6 +135,9 @@ static ProgEvent *event(Run *r, char *sig, uint32_t nargs, int line, int col) {
   e->kinds = malloc(nargs ? nargs : 1);
   e->line = line;
   e->col = col;
+  e->loop_line = r->loop ? r->loop->line : 0;
+  e->loop_col = r->loop ? r->loop->col : 0;
+  e->iter = r->iter;
   if (!e->args || !e->kinds) {
     fail(r);
     return NULL;
@@ -341,7 +351,11 @@ static void exec_stmt(Run *r, const Stmt *s) {
     i128 trips = 0;
     if (!r->stop && !trip_count(dt, a, b, st, &trips)) ub_at(r, L, C);
     i128 v = im_value(dt, a), inc = im_value(dt, st);
+    const Stmt *outer_loop = r->loop;
+    uint64_t outer_iter = r->iter;
+    r->loop = s;
     for (i128 k = 0; k < trips && !r->stop; k++) {
+      r->iter = (uint64_t)k;
       r->env[s->u.loop.var->id].bits = im_from_value(dt, v + k * inc);
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       Slot *y = run_body(r, s->u.loop.body, nc, s);
@@ -357,6 +371,8 @@ static void exec_stmt(Run *r, const Stmt *s) {
       cur = y ? y : calloc(1, sizeof *cur);
       if (!step(r)) break;
     }
+    r->loop = outer_loop;
+    r->iter = outer_iter;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
     free_slots(cur, nc);
     break;
@@ -373,7 +389,12 @@ static void exec_stmt(Run *r, const Stmt *s) {
       if (iv->call) call(r, iv->call, stmt_slot_type(s, i), &cur[i], L, C);
       else value(r, iv, &cur[i], L, C);
     }
-    while (!r->stop) {
+    const Stmt *outer_loop = r->loop;
+    uint64_t outer_iter = r->iter;
+    r->loop = s;
+    r->iter = 0;
+    for (uint64_t k = 0; !r->stop; k++) {
+      r->iter = k;
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       if (!eval(r, s->u.loop.cond, L, C) || r->stop) break;
       Slot *y = run_body(r, s->u.loop.body, nc, s);
@@ -389,6 +410,8 @@ static void exec_stmt(Run *r, const Stmt *s) {
       cur = y ? y : calloc(1, sizeof *cur);
       if (!step(r)) break;
     }
+    r->loop = outer_loop;
+    r->iter = outer_iter;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
     free_slots(cur, nc);
     break;

@@ -19,11 +19,15 @@ typedef struct {
   uint64_t *args;  /* bit patterns (tensors: their identity), then a tensor result's shape */
   uint8_t *kinds;  /* per argument: its DType, or PROG_KIND_TENSOR for a tensor identity */
   int line, col;   /* the statement */
+  int loop_line, loop_col; /* the innermost loop running it (0: none) */
+  uint64_t iter;           /* and its iteration (from 0) */
 } ProgEvent;
 
 typedef struct {
   bool ub;          /* the run hit UB at (ub_line, ub_col) */
   int ub_line, ub_col;
+  int ub_loop_line, ub_loop_col; /* the innermost loop running at the UB (0: none), its iteration */
+  uint64_t ub_iter;
   bool out_of_fuel; /* stopped after the step limit (a loop that does not end) */
   ProgEvent *events;
   size_t nevents;
