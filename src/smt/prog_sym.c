@@ -553,7 +553,8 @@ static bool vs_add(VarSet *s, PVar *v) {
   return true;
 }
 
-/* Every variable a block may write: assignments, loop variables, carries, results. */
+/* Every variable a block may write and that may be visible outside it: assignments and results. (The
+ * variable and carries of a nested loop are visible in that loop only.) */
 static bool assigned_in(Block b, VarSet *s) {
   bool ok = true;
   for (uint32_t i = 0; ok && i < b.n; i++) {
@@ -562,11 +563,7 @@ static bool assigned_in(Block b, VarSet *s) {
     case SK_ASSIGN: ok = vs_add(s, x->u.assign.var); break;
     case SK_FOR:
     case SK_WHILE:
-      if (x->kind == SK_FOR) ok = vs_add(s, x->u.loop.var);
-      for (uint32_t k = 0; ok && k < x->u.loop.ncarry; k++) {
-        ok = vs_add(s, x->u.loop.carries[k]);
-        if (ok && x->u.loop.rets) ok = vs_add(s, x->u.loop.rets[k]);
-      }
+      for (uint32_t k = 0; ok && x->u.loop.rets && k < x->u.loop.ncarry; k++) ok = vs_add(s, x->u.loop.rets[k]);
       if (ok) ok = assigned_in(x->u.loop.body, s);
       break;
     case SK_IF:

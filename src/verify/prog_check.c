@@ -263,10 +263,10 @@ static bool collect_calls(Block b, LoopVec *out) {
   return ok;
 }
 
-/* Could target loop t be source loop s transformed by a simplifier? The same kind of loop over the
- * same variable, carries the source has, and calls the source makes, in its order (a simplifier may
- * drop a dead branch's calls, never add or reorder any). A heuristic: the proof confirms the pair. */
-static bool compatible(const Stmt *s, const Stmt *t) {
+/* Could target loop t be source loop s transformed? The same kind of loop over the same variable, and
+ * carries the source has; `strict`: also calls the source makes, in its order (a simplifier may drop a
+ * dead branch's calls, never add or reorder any). A heuristic: the proof confirms the pair. */
+static bool compatible(const Stmt *s, const Stmt *t, bool strict) {
   if (s->kind != t->kind) return false;
   if (s->kind == SK_FOR &&
       (s->u.loop.var->name != t->u.loop.var->name || s->u.loop.start->dtype != t->u.loop.start->dtype))
@@ -276,6 +276,7 @@ static bool compatible(const Stmt *s, const Stmt *t) {
     for (uint32_t i = 0; i < s->u.loop.ncarry && !found; i++) found = s->u.loop.carries[i]->name == t->u.loop.carries[j]->name;
     if (!found) return false;
   }
+  if (!strict) return true;
   LoopVec cs = {0}, ct = {0};
   bool ok = collect_calls(s->u.loop.body, &cs) && collect_calls(t->u.loop.body, &ct);
   size_t k = 0;
@@ -376,13 +377,17 @@ static bool make_pairs(const Function *src, const Function *tgt, const ProgCheck
     ptrmap_free(&tloops);
   } else if (ok) {
     size_t from = 0;
-    for (size_t j = 0; ok && j < lt.n; j++)
-      for (size_t i = from; i < ls.n; i++)
-        if (compatible(ls.v[i], lt.v[j])) {
-          ok = pairs_push(out, ls.v[i], lt.v[j]) && ptrmap_put(&paired, ls.v[i], 1);
-          from = i + 1;
-          break;
-        }
+    for (size_t j = 0; ok && j < lt.n; j++) {
+      /* The first source loop after the last pair that could have become it: one that makes its calls,
+       * else any of its kind. */
+      size_t found = ls.n;
+      for (int strict = 1; strict >= 0 && found == ls.n; strict--)
+        for (size_t i = from; i < ls.n && found == ls.n; i++)
+          if (compatible(ls.v[i], lt.v[j], strict)) found = i;
+      if (found == ls.n) continue;
+      ok = pairs_push(out, ls.v[found], lt.v[j]) && ptrmap_put(&paired, ls.v[found], 1);
+      from = found + 1;
+    }
     /* A source loop without a partner that emits nothing may have been deleted: a solo loop. */
     for (size_t i = 0; ok && i < ls.n; i++)
       if (!ptrmap_get(&paired, ls.v[i], &v) && ls.v[i]->kind == SK_FOR && silent(ls.v[i]->u.loop.body))
