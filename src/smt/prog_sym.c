@@ -1199,7 +1199,7 @@ void sym_exec(Sym *y, Block b, uint32_t from, uint32_t to, const Stmt *owner) { 
 
 /* ---- frames ---- */
 
-static uint32_t max_args_block(Block b);
+static uint32_t max_args_block(const Function *f, Block b, const Stmt *owner);
 
 static uint32_t call_args(const Call *c, const Type *result) {
   return c->nargs + (result && result->kind == TY_TENSOR ? result->rank : 0);
@@ -1207,7 +1207,8 @@ static uint32_t call_args(const Call *c, const Type *result) {
 
 static uint32_t max_u(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
-static uint32_t max_args_stmt(const Stmt *s) {
+/* owner: the loop or if whose body holds s (its slots type a yielded call). */
+static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owner) {
   uint32_t m = 1;
   switch ((StmtKind)s->kind) {
   case SK_ASSIGN: {
@@ -1221,17 +1222,23 @@ static uint32_t max_args_stmt(const Stmt *s) {
   case SK_WHILE:
     for (uint32_t i = 0; i < s->u.loop.ncarry; i++)
       if (s->u.loop.inits[i].call) m = max_u(m, call_args(s->u.loop.inits[i].call, stmt_slot_type(s, i)));
-    m = max_u(m, max_args_block(s->u.loop.body));
+    m = max_u(m, max_args_block(f, s->u.loop.body, s));
     break;
-  case SK_IF: m = max_u(m, max_u(max_args_block(s->u.ifs.then), max_args_block(s->u.ifs.els))); break;
+  case SK_IF: m = max_u(m, max_u(max_args_block(f, s->u.ifs.then, s), max_args_block(f, s->u.ifs.els, s))); break;
   case SK_SPMD:
-  case SK_SCOPE: m = max_u(m, max_args_block(s->u.scope.body)); break;
+  case SK_SCOPE: m = max_u(m, max_args_block(f, s->u.scope.body, owner)); break;
   case SK_YIELD:
   case SK_RETURN: {
     uint32_t na = 0;
     for (uint32_t i = 0; i < s->u.vals.n; i++) {
       const Val *v = &s->u.vals.vals[i];
-      if (v->call) m = max_u(m, v->call->nargs + 64); /* a tensor result's shape: bounded by the rank limit */
+      if (v->call) {
+        /* A tensor result's shape follows the arguments: its slot's rank (a return: bounded by the limit). */
+        uint32_t rank = s->kind == SK_RETURN ? (i < f->nresults ? f->results[i].rank : 0)
+                        : owner                ? stmt_slot_type(owner, i)->rank
+                                               : 0;
+        m = max_u(m, v->call->nargs + rank);
+      }
       na += 1 + (v->tensor ? v->tensor->type.rank : 0);
     }
     m = max_u(m, na);
@@ -1241,14 +1248,15 @@ static uint32_t max_args_stmt(const Stmt *s) {
   return m;
 }
 
-static uint32_t max_args_block(Block b) {
+static uint32_t max_args_block(const Function *f, Block b, const Stmt *owner) {
   uint32_t m = 1;
-  for (uint32_t i = 0; i < b.n; i++) m = max_u(m, max_args_stmt(b.s[i]));
+  for (uint32_t i = 0; i < b.n; i++) m = max_u(m, max_args_stmt(f, b.s[i], owner));
   return m;
 }
 
 uint32_t sym_max_event_args(const Function *f) {
-  uint32_t m = max_args_block(f->body), shapes = 0, rets = 0;
+  uint32_t m = max_args_block(f, f->body, NULL), shapes = 0, rets = 0;
+  for (uint32_t i = 0; i < f->nresults; i++) m = max_u(m, f->results[i].rank + 1);
   for (uint32_t i = 0; i < f->nparams; i++) shapes += f->params[i]->type.rank;
   for (uint32_t i = 0; i < f->nresults; i++) rets += 1 + f->results[i].rank;
   return max_u(m, max_u(shapes, rets));
