@@ -165,7 +165,19 @@ static bool grow(void **p, size_t *cap, size_t need, size_t size) {
   return true;
 }
 
+/* Notes that variable id holds a value in this frame (cleared when the next frame starts). */
+static void touch(Sym *y, uint32_t id) {
+  if (y->dmark[id] == y->epoch) return;
+  if (!grow((void **)&y->dirty, &y->capdirty, y->ndirty + 1, sizeof *y->dirty)) {
+    y->sh->e->failed = true;
+    return;
+  }
+  y->dmark[id] = y->epoch;
+  y->dirty[y->ndirty++] = id;
+}
+
 static void set_var(Sym *y, uint32_t id, SVal v) {
+  touch(y, id);
   if (y->nopen) {
     if (!grow((void **)&y->log, &y->caplog, y->nlog + 1, sizeof *y->log)) {
       y->sh->e->failed = true;
@@ -475,12 +487,13 @@ static Z3_solver new_solver(SmtCtx *s, bool has_float) {
   return solver;
 }
 
-/* The assertions go through their SMT-LIB2 text: the same tactic on the terms as the symbolic executor
- * built them was measured to be orders of magnitude slower (minutes against a tenth of a second) than
- * on the same formula read back from its text, which the parser rebuilds in a canonical order. The
- * declarations are the context's own, so a model of the parsed formula evaluates the executor's
- * terms. */
-Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, char *why, size_t whylen) {
+/* With `roundtrip`, the assertions go through their SMT-LIB2 text: the same tactic on the terms as the
+ * symbolic executor built them was measured to be orders of magnitude slower (minutes against a tenth
+ * of a second) than on the same formula read back from its text, which the parser rebuilds in a
+ * canonical order. The declarations are the context's own, so a model of the parsed formula evaluates
+ * the executor's terms. A formula Z3_simplify already rebuilt needs no round trip (it costs more than
+ * the check of a small abstracted region: measured 7 ms against 11). */
+Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, bool roundtrip, char *why, size_t whylen) {
   SmtCtx *s = sh->s;
   Z3_context z = sh->z;
   Z3_solver tmp = new_solver(s, sh->has_float);
@@ -490,6 +503,7 @@ Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, char *wh
     Z3_solver_dec_ref(z, tmp);
     return NULL;
   }
+  if (!roundtrip) return tmp;
   const char *text = Z3_solver_to_string(z, tmp);
   Z3_solver solver = text ? new_solver(s, sh->has_float) : NULL;
   if (solver) {
@@ -505,6 +519,109 @@ Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, char *wh
   return solver;
 }
 
+/* ---- abstraction ---- */
+
+static bool expensive(Z3_context z, Z3_app app, Z3_decl_kind k) {
+  switch (k) {
+  case Z3_OP_BSDIV: case Z3_OP_BUDIV: case Z3_OP_BSREM: case Z3_OP_BUREM: case Z3_OP_BSMOD:
+  case Z3_OP_BSDIV_I: case Z3_OP_BUDIV_I: case Z3_OP_BSREM_I: case Z3_OP_BUREM_I: case Z3_OP_BSMOD_I:
+    return Z3_get_app_num_args(z, app) == 2;
+  case Z3_OP_BMUL:
+    /* A product of two unknowns; by a constant it is a few adders. */
+    return Z3_get_app_num_args(z, app) == 2 && !Z3_is_numeral_ast(z, Z3_get_app_arg(z, app, 0)) &&
+           !Z3_is_numeral_ast(z, Z3_get_app_arg(z, app, 1));
+  default: return false;
+  }
+}
+
+/* The uninterpreted stand-in of an expensive operation: one per operation and width. */
+static Z3_func_decl abstract_decl(SymShared *sh, Z3_decl_kind k, Z3_sort sort) {
+  unsigned w = Z3_get_bv_sort_size(sh->z, sort);
+  char name[48];
+  snprintf(name, sizeof name, "abs.%d.%u", (int)k, w);
+  Z3_sort dom[2] = {sort, sort};
+  Z3_func_decl d = Z3_mk_func_decl(sh->z, Z3_mk_string_symbol(sh->z, name), 2, dom, sort);
+  if (!d || !H(Z3_func_decl_to_ast(sh->z, d))) return NULL;
+  return d;
+}
+
+typedef struct {
+  Z3_ast *v;
+  size_t n, cap;
+} AstVec;
+
+Z3_ast sym_abstract(SymShared *sh, Z3_ast t, bool *changed) {
+  Z3_context z = sh->z;
+  PtrMap memo; /* term -> its abstraction */
+  ptrmap_init(&memo);
+  AstVec stack = {0};
+  Z3_ast out = NULL;
+  *changed = false;
+  if (!t || !grow((void **)&stack.v, &stack.cap, 1, sizeof *stack.v)) goto done;
+  stack.v[stack.n++] = t;
+  /* Iterative post-order over the DAG (store chains are as deep as a region has events). */
+  while (stack.n && !sh->e->failed) {
+    Z3_ast a = stack.v[stack.n - 1];
+    uint64_t x;
+    if (ptrmap_get(&memo, a, &x)) {
+      stack.n--;
+      continue;
+    }
+    if (Z3_get_ast_kind(z, a) != Z3_APP_AST) {
+      if (!ptrmap_put(&memo, a, (uintptr_t)a)) sh->e->failed = true;
+      stack.n--;
+      continue;
+    }
+    Z3_app app = Z3_to_app(z, a);
+    unsigned n = Z3_get_app_num_args(z, app);
+    bool ready = true;
+    for (unsigned i = 0; i < n; i++) {
+      Z3_ast c = Z3_get_app_arg(z, app, i);
+      if (ptrmap_get(&memo, c, &x)) continue;
+      if (!grow((void **)&stack.v, &stack.cap, stack.n + 1, sizeof *stack.v)) {
+        sh->e->failed = true;
+        break;
+      }
+      stack.v[stack.n++] = c;
+      ready = false;
+    }
+    if (!ready) continue;
+    stack.n--;
+    Z3_ast args[16], *argv = n <= 16 ? args : malloc(n * sizeof *argv);
+    if (!argv) {
+      sh->e->failed = true;
+      break;
+    }
+    bool same = true;
+    for (unsigned i = 0; i < n; i++) {
+      Z3_ast c = Z3_get_app_arg(z, app, i);
+      ptrmap_get(&memo, c, &x);
+      argv[i] = (Z3_ast)(uintptr_t)x;
+      same &= argv[i] == c;
+    }
+    Z3_ast r = a;
+    Z3_decl_kind k = Z3_get_decl_kind(z, Z3_get_app_decl(z, app));
+    if (expensive(z, app, k)) {
+      Z3_func_decl d = abstract_decl(sh, k, Z3_get_sort(z, a));
+      r = d ? H(Z3_mk_app(z, d, 2, argv)) : NULL;
+      *changed = true;
+    } else if (!same) {
+      r = H(Z3_update_term(z, a, n, argv));
+    }
+    if (argv != args) free(argv);
+    if (!r || !ptrmap_put(&memo, a, (uintptr_t)r)) {
+      sh->e->failed = true;
+      break;
+    }
+  }
+  uint64_t x;
+  if (!sh->e->failed && ptrmap_get(&memo, t, &x)) out = (Z3_ast)(uintptr_t)x;
+done:
+  free(stack.v);
+  ptrmap_free(&memo);
+  return out;
+}
+
 bool sym_implies(SymShared *sh, Z3_ast hyp, Z3_ast goal) {
   Enc *e = sh->e;
   if (!hyp || !goal || e->failed) return false;
@@ -512,7 +629,7 @@ bool sym_implies(SymShared *sh, Z3_ast hyp, Z3_ast goal) {
   Z3_ast as[2] = {hyp, enc_not(e, goal)};
   if (!as[1]) return false;
   sh->queries++;
-  Z3_solver solver = sym_solver(sh, as, 2, false, NULL, 0);
+  Z3_solver solver = sym_solver(sh, as, 2, false, true, NULL, 0);
   if (!solver) {
     smt_z3_clear_error();
     return false;
@@ -1262,12 +1379,13 @@ uint32_t sym_max_event_args(const Function *f) {
   return max_u(m, max_u(shapes, rets));
 }
 
-/* A fresh variable array and state for a new frame. */
+/* A fresh state for a new frame: the variables the last frame set are cleared (not all of them: a
+ * frame costs what it touches, not the function's size). */
 static bool new_frame(Sym *y) {
   SymShared *sh = y->sh;
-  free(y->env);
-  y->env = calloc(y->f->nvars ? y->f->nvars : 1, sizeof *y->env);
-  if (!y->env) return false;
+  for (size_t i = 0; i < y->ndirty; i++) y->env[y->dirty[i]] = (SVal){0};
+  y->ndirty = 0;
+  y->epoch++;
   y->nlog = 0;
   y->nopen = 0;
   ptrmap_free(&y->inst_count);
@@ -1300,9 +1418,12 @@ bool sym_init(Sym *y, SymShared *sh, const Function *f, int side) {
   nodemap_init(&y->var_id);
   ptrmap_init(&y->inst_count);
   ptrmap_init(&y->loop_vars);
-  y->stamp = calloc(f->nvars ? f->nvars : 1, sizeof *y->stamp);
-  y->where = calloc(f->nvars ? f->nvars : 1, sizeof *y->where);
-  if (!y->stamp || !y->where || !new_frame(y)) return false;
+  size_t nv = f->nvars ? f->nvars : 1;
+  y->stamp = calloc(nv, sizeof *y->stamp);
+  y->where = calloc(nv, sizeof *y->where);
+  y->dmark = calloc(nv, sizeof *y->dmark);
+  y->env = calloc(nv, sizeof *y->env);
+  if (!y->stamp || !y->where || !y->dmark || !y->env || !new_frame(y)) return false;
   for (uint32_t i = 0; i < f->nvars; i++)
     if (f->vars[i]->node && !nodemap_put(&y->var_id, f->vars[i]->node, (uint64_t)i + 1)) e->failed = true;
   /* Parameters: scalars are the Enc's variables (with their ranges); tensors have fixed identities. */
@@ -1312,7 +1433,7 @@ bool sym_init(Sym *y, SymShared *sh, const Function *f, int side) {
     SmtTerm t;
     if (dt_is_float((DType)p->type.dtype)) sh->has_float = true;
     if (!enc_expr(e, p->node, &t)) return false;
-    y->env[p->id].v = t.val;
+    set_var(y, p->id, (SVal){.v = t.val});
   }
   return !e->failed;
 }
@@ -1349,6 +1470,8 @@ void sym_fini(Sym *y) {
   free(y->log);
   free(y->stamp);
   free(y->where);
+  free(y->dmark);
+  free(y->dirty);
   free(y->insts);
   memset(y, 0, sizeof *y);
 }
@@ -1360,7 +1483,7 @@ static void iteration_side(SymShared *sh, Sym *y, const SymPair *p, const SymIns
   Enc *e = sh->e;
   int side = y->side;
   const Stmt *s = in->loop;
-  for (uint32_t i = 0; i < in->nvals; i++) y->env[in->ids[i]] = in->vals[i];
+  for (uint32_t i = 0; i < in->nvals; i++) set_var(y, in->ids[i], in->vals[i]);
   if (s->kind == SK_FOR) {
     DType dt = (DType)s->u.loop.start->dtype;
     int w = dt_bits(dt);
@@ -1415,6 +1538,12 @@ bool sym_iteration(SymShared *sh, Sym *ys, const SymInst *a, Sym *yt, const SymI
     it->first = enc_eq(e, it->k, zero);
     hyp = enc_and(e, hyp, enc_ap2(e, Z3_mk_bvsle, zero, it->k));
     hyp = enc_and(e, hyp, enc_ap2(e, Z3_mk_bvslt, it->k, a->T));
+    /* What k < T means without the division (implied by it: (T - 1) * step < stop - start), so
+     * that it survives sym_abstract: the loop variable lies before the stop. */
+    Z3_ast A = ext2(sh, a->a, dt), B = ext2(sh, a->b, dt), S = ext2(sh, a->st, dt);
+    Z3_ast at = enc_ap2(e, Z3_mk_bvadd, A, enc_ap2(e, Z3_mk_bvmul, it->k, S));
+    hyp = enc_and(e, hyp, enc_ite(e, enc_ap2(e, Z3_mk_bvsgt, S, zero), enc_ap2(e, Z3_mk_bvslt, at, B),
+                                  enc_ap2(e, Z3_mk_bvsgt, at, B)));
     if (!solo) {
       hyp = enc_and(e, hyp, enc_eq(e, a->a, b->a));
       hyp = enc_and(e, hyp, enc_eq(e, a->b, b->b));

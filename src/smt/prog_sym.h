@@ -116,7 +116,11 @@ typedef struct {
   const Function *f;
   int side;        /* 0: source, 1: target */
   NodeMap var_id;  /* VAR node -> id + 1 */
-  SVal *env;       /* per variable id (malloc'd, one frame at a time) */
+  SVal *env;       /* per variable id (malloc'd once; one frame at a time) */
+  uint32_t *dirty; /* the variables the current frame set (cleared when the next frame starts) */
+  size_t ndirty, capdirty;
+  uint32_t *dmark; /* per variable: the frame epoch in which it was last added to dirty */
+  uint32_t epoch;
   SState st;
   SymUndo *log;    /* writes to env since the outermost open merge */
   size_t nlog, caplog;
@@ -177,10 +181,15 @@ Z3_ast sym_call_result(SymShared *sh, uint32_t region, Z3_ast pos, DType dt);
 void sym_note_method(SymShared *sh, const Stmt *loop, SymMethod m);
 SymMethod sym_method(const SymShared *sh, const Stmt *loop);
 
-/* A solver holding the assertions as[0..n), ready to check (see prog_sym.c for the choice); NULL on a
- * Z3 failure (*why says why when it is known). When `dump` and the context has an SMT-LIB2 path, the
- * query is written there. */
-Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, char *why, size_t whylen);
+/* A solver holding the assertions as[0..n), ready to check (see prog_sym.c for the choice and the
+ * SMT-LIB2 round trip); NULL on a Z3 failure (*why says why when it is known). When `dump` and the
+ * context has an SMT-LIB2 path, the query is written there. */
+Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, bool roundtrip, char *why, size_t whylen);
+/* t with every division, remainder and modulus, and every product of two non-constants, replaced by
+ * an uninterpreted function of its (abstracted) operands, one per operation and width: an
+ * over-approximation, so a query whose abstraction is unsat is unsat. *changed: something was
+ * replaced. NULL on a failure. */
+Z3_ast sym_abstract(SymShared *sh, Z3_ast t, bool *changed);
 /* Does `hyp` imply `goal`? (False when the solver cannot tell.) */
 bool sym_implies(SymShared *sh, Z3_ast hyp, Z3_ast goal);
 
