@@ -221,7 +221,7 @@ static void test_planted(void **state) {
   expect_refuted("func main(n: index, m: index) {\n  for i in range(0, n) {\n    for j in range(0, m) { call f(i, j) }\n  }\n}\n",
                  "func main(n: index, m: index) {\n  for i in range(0, n) {\n"
                  "    for j in range(0, m) { if i != 1 { call f(i, j) } else { call f(i, j + 1) } }\n  }\n}\n",
-                 "(iteration 0 of the loop at 3:5)", "call f(1_index, 1_index)");
+                 "(iteration 0 of the loop at 3:5, in iteration 1 of the loop at 2:3)", "call f(1_index, 1_index)");
   /* A while condition off by one: one iteration more. */
   expect_refuted("func main(n: index in [0, 10]) {\n  (j) = while iter (k: index = 0) cond k < n { call f(k) yield k + 1 }\n}\n",
                  "func main(n: index in [0, 10]) {\n  (j) = while iter (k: index = 0) cond k <= n { call f(k) yield k + 1 }\n}\n",

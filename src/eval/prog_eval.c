@@ -45,8 +45,7 @@ typedef struct {
   Slot *yv;   /* the current body's yield values */
   uint32_t nyv;
   const Stmt *yv_owner; /* the loop or if whose body runs: its slots type yielded calls */
-  const Stmt *loop;     /* the innermost loop running, and its iteration */
-  uint64_t iter;
+  ProgLoopCtx loops;    /* the loops running, innermost first */
 } Run;
 
 static void ub_at(Run *r, int line, int col) {
@@ -54,11 +53,7 @@ static void ub_at(Run *r, int line, int col) {
   r->out->ub = true;
   r->out->ub_line = line;
   r->out->ub_col = col;
-  if (r->loop) {
-    r->out->ub_loop_line = r->loop->line;
-    r->out->ub_loop_col = r->loop->col;
-    r->out->ub_iter = r->iter;
-  }
+  r->out->ub_loops = r->loops;
   r->stop = true;
 }
 
@@ -135,9 +130,7 @@ static ProgEvent *event(Run *r, char *sig, uint32_t nargs, int line, int col) {
   e->kinds = malloc(nargs ? nargs : 1);
   e->line = line;
   e->col = col;
-  e->loop_line = r->loop ? r->loop->line : 0;
-  e->loop_col = r->loop ? r->loop->col : 0;
-  e->iter = r->iter;
+  e->loops = r->loops;
   if (!e->args || !e->kinds) {
     fail(r);
     return NULL;
@@ -232,6 +225,17 @@ static bool step(Run *r) {
 }
 
 static void exec_block(Run *r, Block b);
+
+/* Loop s starts running (its iteration is set as it goes): the innermost of r->loops. */
+static void enter_loop(Run *r, const Stmt *s) {
+  ProgLoopCtx *c = &r->loops;
+  uint32_t keep = c->depth < PROG_LOOP_CTX ? c->depth : PROG_LOOP_CTX - 1;
+  memmove(&c->at[1], &c->at[0], keep * sizeof c->at[0]);
+  c->at[0].line = s->line;
+  c->at[0].col = s->col;
+  c->at[0].iter = 0;
+  c->depth++;
+}
 
 static void assign_slot(Run *r, PVar *v, Slot *s) {
   if (v->type.kind == TY_TENSOR) set_tensor(r, v, s->bits, s->shape, s->rank);
@@ -351,11 +355,10 @@ static void exec_stmt(Run *r, const Stmt *s) {
     i128 trips = 0;
     if (!r->stop && !trip_count(dt, a, b, st, &trips)) ub_at(r, L, C);
     i128 v = im_value(dt, a), inc = im_value(dt, st);
-    const Stmt *outer_loop = r->loop;
-    uint64_t outer_iter = r->iter;
-    r->loop = s;
+    ProgLoopCtx outer = r->loops;
+    enter_loop(r, s);
     for (i128 k = 0; k < trips && !r->stop; k++) {
-      r->iter = (uint64_t)k;
+      r->loops.at[0].iter = (uint64_t)k;
       r->env[s->u.loop.var->id].bits = im_from_value(dt, v + k * inc);
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       Slot *y = run_body(r, s->u.loop.body, nc, s);
@@ -371,8 +374,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       cur = y ? y : calloc(1, sizeof *cur);
       if (!step(r)) break;
     }
-    r->loop = outer_loop;
-    r->iter = outer_iter;
+    r->loops = outer;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
     free_slots(cur, nc);
     break;
@@ -389,12 +391,10 @@ static void exec_stmt(Run *r, const Stmt *s) {
       if (iv->call) call(r, iv->call, stmt_slot_type(s, i), &cur[i], L, C);
       else value(r, iv, &cur[i], L, C);
     }
-    const Stmt *outer_loop = r->loop;
-    uint64_t outer_iter = r->iter;
-    r->loop = s;
-    r->iter = 0;
+    ProgLoopCtx outer = r->loops;
+    enter_loop(r, s);
     for (uint64_t k = 0; !r->stop; k++) {
-      r->iter = k;
+      r->loops.at[0].iter = k;
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       if (!eval(r, s->u.loop.cond, L, C) || r->stop) break;
       Slot *y = run_body(r, s->u.loop.body, nc, s);
@@ -410,8 +410,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       cur = y ? y : calloc(1, sizeof *cur);
       if (!step(r)) break;
     }
-    r->loop = outer_loop;
-    r->iter = outer_iter;
+    r->loops = outer;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
     free_slots(cur, nc);
     break;

@@ -36,6 +36,7 @@ bool sym_shared_init(SymShared *sh, SmtCtx *s, Enc *e, unsigned unroll, unsigned
 void sym_shared_fini(SymShared *sh) {
   for (size_t i = 0; i < sh->nsigs; i++) free(sh->sigs[i]);
   free(sh->sigs);
+  free(sh->sigtab);
   free(sh->pairs);
   ptrmap_free(&sh->pair_of[0]);
   ptrmap_free(&sh->pair_of[1]);
@@ -304,15 +305,41 @@ static SVal val_of(Sym *y, const Val *v) {
 
 /* ---- events ---- */
 
+static uint64_t str_hash(const char *s) {
+  uint64_t h = 1469598103934665603ull;
+  for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  return h;
+}
+
+/* An event signature's id (its index in sh->sigs), through an open-addressing table of indices + 1:
+ * every summary has a signature of its own, so a linear search would make execution quadratic. */
 static uint32_t sig_id(SymShared *sh, char *sig) {
   if (!sig) {
     sh->e->failed = true;
     return 0;
   }
-  for (size_t i = 0; i < sh->nsigs; i++)
-    if (!strcmp(sh->sigs[i], sig)) {
+  if (2 * (sh->nsigs + 1) > sh->capsigtab) {
+    size_t cap = sh->capsigtab ? sh->capsigtab * 2 : 64;
+    uint32_t *t = calloc(cap, sizeof *t);
+    if (!t) {
       free(sig);
-      return (uint32_t)i;
+      sh->e->failed = true;
+      return 0;
+    }
+    for (size_t i = 0; i < sh->nsigs; i++) {
+      size_t k = str_hash(sh->sigs[i]) & (cap - 1);
+      while (t[k]) k = (k + 1) & (cap - 1);
+      t[k] = (uint32_t)i + 1;
+    }
+    free(sh->sigtab);
+    sh->sigtab = t;
+    sh->capsigtab = cap;
+  }
+  size_t k = str_hash(sig) & (sh->capsigtab - 1);
+  for (; sh->sigtab[k]; k = (k + 1) & (sh->capsigtab - 1))
+    if (!strcmp(sh->sigs[sh->sigtab[k] - 1], sig)) {
+      free(sig);
+      return sh->sigtab[k] - 1;
     }
   if (!grow((void **)&sh->sigs, &sh->capsigs, sh->nsigs + 1, sizeof *sh->sigs)) {
     free(sig);
@@ -320,6 +347,7 @@ static uint32_t sig_id(SymShared *sh, char *sig) {
     return 0;
   }
   sh->sigs[sh->nsigs] = sig;
+  sh->sigtab[k] = (uint32_t)sh->nsigs + 1;
   return (uint32_t)sh->nsigs++;
 }
 
@@ -469,54 +497,94 @@ static bool is_true(SymShared *sh, Z3_ast c) {
  * queries that a tactic solver settles in a tenth of a second: without floats, the QF_AUFBV tactic
  * (simplification, then bit-blasting with arrays and functions eliminated); with floats, which that
  * tactic does not take, the plain SMT core. */
-static Z3_solver new_solver(SmtCtx *s, bool has_float) {
+static Z3_solver new_solver(Z3_context z, Z3_params params, bool has_float) {
   Z3_solver solver = NULL;
   if (has_float) {
-    solver = Z3_mk_simple_solver(s->z);
+    solver = Z3_mk_simple_solver(z);
   } else {
-    Z3_tactic t = Z3_mk_tactic(s->z, "qfaufbv");
+    Z3_tactic t = Z3_mk_tactic(z, "qfaufbv");
     if (t) {
-      Z3_tactic_inc_ref(s->z, t);
-      solver = Z3_mk_solver_from_tactic(s->z, t);
-      Z3_tactic_dec_ref(s->z, t);
+      Z3_tactic_inc_ref(z, t);
+      solver = Z3_mk_solver_from_tactic(z, t);
+      Z3_tactic_dec_ref(z, t);
     }
   }
   if (!solver) return NULL;
-  Z3_solver_inc_ref(s->z, solver);
-  Z3_solver_set_params(s->z, solver, s->params);
+  Z3_solver_inc_ref(z, solver);
+  if (params) Z3_solver_set_params(z, solver, params);
   return solver;
 }
 
-/* With `roundtrip`, the assertions go through their SMT-LIB2 text: the same tactic on the terms as the
- * symbolic executor built them was measured to be orders of magnitude slower (minutes against a tenth
- * of a second) than on the same formula read back from its text, which the parser rebuilds in a
- * canonical order. The declarations are the context's own, so a model of the parsed formula evaluates
- * the executor's terms. A formula Z3_simplify already rebuilt needs no round trip (it costs more than
- * the check of a small abstracted region: measured 7 ms against 11). */
+/* The query is solved in the side context (smt_z3_side: a check's cost grows with every term alive in
+ * its context, and the executor's context holds a whole program). With `roundtrip`, the assertions
+ * then go through their SMT-LIB2 text: the same tactic on the terms as the symbolic executor built them
+ * was measured to be orders of magnitude slower (minutes against a tenth of a second) than on the same
+ * formula read back from its text, which the parser rebuilds in a canonical order. A formula
+ * Z3_simplify already rebuilt needs no round trip. */
 Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, bool roundtrip, char *why, size_t whylen) {
   SmtCtx *s = sh->s;
-  Z3_context z = sh->z;
-  Z3_solver tmp = new_solver(s, sh->has_float);
-  if (!tmp) return NULL;
-  for (int i = 0; i < n; i++) Z3_solver_assert(z, tmp, as[i]);
-  if (dump && s->smt2_path && !smt_z3_dump(s, tmp, why, whylen)) {
-    Z3_solver_dec_ref(z, tmp);
-    return NULL;
+  if (dump && s->smt2_path) {
+    Z3_solver tmp = new_solver(sh->z, s->params, sh->has_float);
+    if (!tmp) return NULL;
+    for (int i = 0; i < n; i++) Z3_solver_assert(sh->z, tmp, as[i]);
+    bool ok = smt_z3_dump(s, tmp, why, whylen);
+    Z3_solver_dec_ref(sh->z, tmp);
+    if (!ok) return NULL;
   }
-  if (!roundtrip) return tmp;
-  const char *text = Z3_solver_to_string(z, tmp);
-  Z3_solver solver = text ? new_solver(s, sh->has_float) : NULL;
-  if (solver) {
-    Z3_solver_from_string(z, solver, text);
+  Z3_context zs = smt_z3_side(s);
+  if (!zs) return NULL;
+  sh->zs = zs;
+  Z3_solver solver = new_solver(zs, smt_z3_side_params(s), sh->has_float);
+  if (!solver) return NULL;
+  for (int i = 0; i < n; i++) {
+    Z3_ast t = Z3_translate(sh->z, as[i], zs);
+    if (!t) {
+      Z3_solver_dec_ref(zs, solver);
+      return NULL;
+    }
+    Z3_inc_ref(zs, t);
+    Z3_solver_assert(zs, solver, t);
+    Z3_dec_ref(zs, t);
+  }
+  if (!roundtrip) return solver;
+  const char *text = Z3_solver_to_string(zs, solver);
+  Z3_solver again = text ? new_solver(zs, smt_z3_side_params(s), sh->has_float) : NULL;
+  if (again) {
+    Z3_solver_from_string(zs, again, text);
     if (smt_z3_failed(NULL, 0)) { /* could not read it back: use the terms themselves */
       smt_z3_clear_error();
-      Z3_solver_dec_ref(z, solver);
-      solver = NULL;
+      Z3_solver_dec_ref(zs, again);
+      again = NULL;
     }
   }
-  if (!solver) return tmp;
-  Z3_solver_dec_ref(z, tmp);
-  return solver;
+  if (!again) return solver;
+  Z3_solver_dec_ref(zs, solver);
+  return again;
+}
+
+bool sym_model_bits(SymShared *sh, Z3_model m, Z3_ast term, DType dt, uint64_t *bits) {
+  Enc *e = sh->e;
+  Z3_context zs = sh->zs;
+  Z3_ast t = dt_is_float(dt) ? enc_fp_bits(e, term, dt) : term;
+  if (!t || e->failed || !zs) return false;
+  Z3_ast ts = Z3_translate(sh->z, t, zs), val = NULL;
+  if (!ts) return false;
+  Z3_inc_ref(zs, ts);
+  bool ok = Z3_model_eval(zs, m, ts, true, &val) && val;
+  if (ok) Z3_inc_ref(zs, val);
+  Z3_dec_ref(zs, ts);
+  if (!ok) return false;
+  uint64_t u = 0;
+  if (dt == DT_BOOL) {
+    Z3_lbool b = Z3_get_bool_value(zs, val);
+    ok = b != Z3_L_UNDEF;
+    u = b == Z3_L_TRUE;
+  } else {
+    ok = Z3_is_numeral_ast(zs, val) && Z3_get_numeral_uint64(zs, val, &u);
+  }
+  Z3_dec_ref(zs, val);
+  if (ok) *bits = vs_canon_bits(dt, u);
+  return ok;
 }
 
 /* ---- abstraction ---- */
@@ -634,8 +702,8 @@ bool sym_implies(SymShared *sh, Z3_ast hyp, Z3_ast goal) {
     smt_z3_clear_error();
     return false;
   }
-  bool ok = Z3_solver_check(sh->z, solver) == Z3_L_FALSE;
-  Z3_solver_dec_ref(sh->z, solver);
+  bool ok = Z3_solver_check(sh->zs, solver) == Z3_L_FALSE;
+  Z3_solver_dec_ref(sh->zs, solver);
   smt_z3_clear_error();
   return ok;
 }

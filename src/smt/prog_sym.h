@@ -79,10 +79,13 @@ typedef struct {
 typedef struct {
   SmtCtx *s;
   Enc *e;
-  Z3_context z;
+  Z3_context z;  /* where terms are built: the Enc's */
+  Z3_context zs; /* where the last solver was made (smt_z3_side): its solvers and models live there */
   Arena arena;
   char **sigs; /* event signatures; an event's id is its index */
   size_t nsigs, capsigs;
+  uint32_t *sigtab; /* hash table of signature ids + 1 */
+  size_t capsigtab;
   uint32_t maxa;
   Z3_sort bv32, bv64, arr32, arr64;
   Z3_ast zero64, zero32;
@@ -181,15 +184,18 @@ Z3_ast sym_call_result(SymShared *sh, uint32_t region, Z3_ast pos, DType dt);
 void sym_note_method(SymShared *sh, const Stmt *loop, SymMethod m);
 SymMethod sym_method(const SymShared *sh, const Stmt *loop);
 
-/* A solver holding the assertions as[0..n), ready to check (see prog_sym.c for the choice and the
- * SMT-LIB2 round trip); NULL on a Z3 failure (*why says why when it is known). When `dump` and the
- * context has an SMT-LIB2 path, the query is written there. */
+/* A solver holding the assertions as[0..n), ready to check, in the side context sh->zs (see prog_sym.c
+ * for the choice and the SMT-LIB2 round trip): use sh->zs for it and its model. NULL on a Z3 failure
+ * (*why says why when it is known). When `dump` and the context has an SMT-LIB2 path, the query is
+ * written there. */
 Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, bool roundtrip, char *why, size_t whylen);
 /* t with every division, remainder and modulus, and every product of two non-constants, replaced by
  * an uninterpreted function of its (abstracted) operands, one per operation and width: an
  * over-approximation, so a query whose abstraction is unsat is unsat. *changed: something was
  * replaced. NULL on a failure. */
 Z3_ast sym_abstract(SymShared *sh, Z3_ast t, bool *changed);
+/* The value (bits, as enc_model_bits) of a term built in sh->z, in a model of the side context. */
+bool sym_model_bits(SymShared *sh, Z3_model m, Z3_ast term, DType dt, uint64_t *bits);
 /* Does `hyp` imply `goal`? (False when the solver cannot tell.) */
 bool sym_implies(SymShared *sh, Z3_ast hyp, Z3_ast goal);
 

@@ -83,9 +83,21 @@ static void event_text(Buf *b, const ProgEvent *e) {
   bprintf(b, " at %d:%d", e->line, e->col);
 }
 
-/* ` (iteration 3 of the loop at 2:3)` */
-static void iter_text(Buf *b, int line, int col, uint64_t iter) {
-  if (line) bprintf(b, " (iteration %llu of the loop at %d:%d)", (unsigned long long)iter, line, col);
+/* ` (iteration 3 of the loop at 2:3, in iteration 1 of the loop at 1:1)`: innermost first. */
+static void iter_text(Buf *b, const ProgLoopCtx *c) {
+  uint32_t n = c->depth < PROG_LOOP_CTX ? c->depth : PROG_LOOP_CTX;
+  for (uint32_t i = 0; i < n; i++)
+    bprintf(b, "%siteration %llu of the loop at %d:%d", i ? ", in " : " (", (unsigned long long)c->at[i].iter,
+            c->at[i].line, c->at[i].col);
+  if (c->depth > n) bprintf(b, ", in %u more loops", c->depth - n);
+  if (n) bprintf(b, ")");
+}
+
+static bool same_ctx(const ProgLoopCtx *a, const ProgLoopCtx *b) {
+  if (a->depth != b->depth) return false;
+  for (uint32_t i = 0; i < a->depth && i < PROG_LOOP_CTX; i++)
+    if (a->at[i].line != b->at[i].line || a->at[i].col != b->at[i].col || a->at[i].iter != b->at[i].iter) return false;
+  return true;
 }
 
 static bool same_event(const ProgEvent *a, const ProgEvent *b) {
@@ -101,31 +113,30 @@ static bool divergence(Buf *b, const ProgTrace *s, const ProgTrace *t) {
   if (i == s->nevents && i == t->nevents) {
     if (!t->ub) return false;
     bprintf(b, "first divergence: the target has UB at %d:%d", t->ub_line, t->ub_col);
-    iter_text(b, t->ub_loop_line, t->ub_loop_col, t->ub_iter);
+    iter_text(b, &t->ub_loops);
     bprintf(b, "; the source does not\n");
     return true;
   }
   if (i == t->nevents && t->ub) {
     bprintf(b, "first divergence: the target has UB at %d:%d", t->ub_line, t->ub_col);
-    iter_text(b, t->ub_loop_line, t->ub_loop_col, t->ub_iter);
+    iter_text(b, &t->ub_loops);
     bprintf(b, ", where the source goes on with event %zu: ", i);
     event_text(b, &s->events[i]);
-    iter_text(b, s->events[i].loop_line, s->events[i].loop_col, s->events[i].iter);
+    iter_text(b, &s->events[i].loops);
     bprintf(b, "\n");
     return true;
   }
   const ProgEvent *es = i < s->nevents ? &s->events[i] : NULL, *et = i < t->nevents ? &t->events[i] : NULL;
   bprintf(b, "first divergence: event %zu", i);
-  if (es) iter_text(b, es->loop_line, es->loop_col, es->iter);
-  else if (et) iter_text(b, et->loop_line, et->loop_col, et->iter);
+  if (es) iter_text(b, &es->loops);
+  else if (et) iter_text(b, &et->loops);
   bprintf(b, "\n  source: ");
   if (es) event_text(b, es);
   else bprintf(b, "(no more events)");
   bprintf(b, "\n  target: ");
   if (et) {
     event_text(b, et);
-    if (es && (et->loop_line != es->loop_line || et->loop_col != es->loop_col || et->iter != es->iter))
-      iter_text(b, et->loop_line, et->loop_col, et->iter);
+    if (es && !same_ctx(&es->loops, &et->loops)) iter_text(b, &et->loops);
   } else {
     bprintf(b, "(no more events)");
   }
@@ -147,7 +158,7 @@ typedef struct {
 static bool replay_result(void *user, size_t pos, DType dt, uint64_t *bits) {
   Replay *r = user;
   Z3_ast t = sym_call_result(r->sh, 0, enc_bv(r->sh->e, pos, 32), dt);
-  if (!t || !enc_model_bits(r->sh->e, r->m, t, dt, bits)) {
+  if (!t || !sym_model_bits(r->sh, r->m, t, dt, bits)) {
     r->bad = true;
     *bits = 0;
     return true;
@@ -460,7 +471,7 @@ static bool confirm(Check *c, Z3_model m, uint64_t fuel) {
       continue;
     }
     SmtTerm t;
-    ok = enc_expr(&c->e, p->node, &t) && enc_model_bits(&c->e, m, t.val, (DType)p->type.dtype, &params[i]);
+    ok = enc_expr(&c->e, p->node, &t) && sym_model_bits(&c->sh, m, t.val, (DType)p->type.dtype, &params[i]);
     if (ok) bprintf(&b, "  %s = %s\n", p->name, vs_format_literal((DType)p->type.dtype, params[i], true, lit, sizeof lit));
   }
   Replay rp = {&c->sh, m, &calls, false};
@@ -510,13 +521,11 @@ static Z3_ast small_params(Check *c, int lim) {
 /* Are the model's integer parameters all within [-64, 64]? */
 static bool model_small(Check *c, Z3_model m) {
   Z3_ast s = small_params(c, 64);
+  uint64_t b = 0;
   if (!s) return true;
-  Z3_ast v = NULL;
-  if (!Z3_model_eval(c->sh.z, m, s, true, &v) || !v) {
-    smt_z3_clear_error();
-    return false;
-  }
-  return Z3_get_bool_value(c->sh.z, v) == Z3_L_TRUE;
+  bool ok = sym_model_bits(&c->sh, m, s, DT_BOOL, &b);
+  smt_z3_clear_error();
+  return ok && b;
 }
 
 typedef enum { Q_UNSAT, Q_SAT, Q_UNKNOWN } QResult;
@@ -536,8 +545,8 @@ static QResult query(Check *c, Z3_ast hyp, Z3_ast bad, Z3_model *model, char *wh
   Z3_ast qa = qs ? sym_abstract(&c->sh, qs, &changed) : NULL;
   if (qa && changed) {
     Z3_solver sa = sym_solver(&c->sh, &qa, 1, false, false, NULL, 0);
-    Z3_lbool ra = sa ? Z3_solver_check(c->sh.z, sa) : Z3_L_UNDEF;
-    if (sa) Z3_solver_dec_ref(c->sh.z, sa);
+    Z3_lbool ra = sa ? Z3_solver_check(c->sh.zs, sa) : Z3_L_UNDEF;
+    if (sa) Z3_solver_dec_ref(c->sh.zs, sa);
     smt_z3_clear_error();
     if (ra == Z3_L_FALSE) return Q_UNSAT;
   }
@@ -548,30 +557,30 @@ static QResult query(Check *c, Z3_ast hyp, Z3_ast bad, Z3_model *model, char *wh
     smt_z3_clear_error();
     return Q_UNKNOWN;
   }
-  Z3_lbool res = Z3_solver_check(c->sh.z, solver);
+  Z3_lbool res = Z3_solver_check(c->sh.zs, solver);
   QResult q = Q_UNKNOWN;
   if (res == Z3_L_FALSE) {
     q = Q_UNSAT;
   } else if (res == Z3_L_TRUE) {
-    Z3_model m = Z3_solver_get_model(c->sh.z, solver);
+    Z3_model m = Z3_solver_get_model(c->sh.zs, solver);
     if (m) {
-      Z3_model_inc_ref(c->sh.z, m);
+      Z3_model_inc_ref(c->sh.zs, m);
       *model = m;
       q = Q_SAT;
     } else {
       snprintf(why, whylen, "sat, but Z3 gave no model");
     }
   } else {
-    const char *r = Z3_solver_get_reason_unknown(c->sh.z, solver);
+    const char *r = Z3_solver_get_reason_unknown(c->sh.zs, solver);
     snprintf(why, whylen, "%s", r && *r ? r : "unknown");
   }
-  Z3_solver_dec_ref(c->sh.z, solver);
+  Z3_solver_dec_ref(c->sh.zs, solver);
   smt_z3_clear_error();
   return q;
 }
 
 static void release_model(Check *c, Z3_model m) {
-  if (m) Z3_model_dec_ref(c->sh.z, m);
+  if (m) Z3_model_dec_ref(c->sh.zs, m);
 }
 
 /* A query was sat with model m (released here): confirms it with the interpreter, else asks again for
@@ -649,6 +658,7 @@ static bool region(Check *c, const Frame *f, const SymIter *it, Z3_ast hyp, Bloc
   SymShared *sh = &c->sh;
   Enc *e = &c->e;
   sh->region = f->top && first ? 0 : ++c->next_region;
+  smt_z3_side_recycle(c->s); /* no model or solver of it is alive here */
   sym_region_begin(&c->ys);
   sym_region_begin(&c->yt);
   if (f->top && first) {
