@@ -3,6 +3,9 @@
  * in full, every loop by induction; bugs planted where only a later iteration shows them refuted with
  * a counterexample the interpreter confirms, at that iteration; pairings the checker must reject;
  * induction failing where the refinement holds, which is never `invalid`. */
+#include <stdarg.h>
+
+#include "eval/prog_eval.h"
 #include "prog_support.h"
 #include "support.h"
 
@@ -344,11 +347,282 @@ static void test_corpus(void **state) {
   }
 }
 
+
+/* ---- mutants: the checker never proves what the interpreter refutes ---- */
+
+typedef struct {
+  char *s;
+  size_t len, cap;
+  TestRng rng;
+  int nloops, ncarry, ncalls;
+} Src;
+
+static void put(Src *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(Src *g, const char *fmt, ...) {
+  char tmp[512];
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(tmp, sizeof tmp, fmt, ap);
+  va_end(ap);
+  if (g->len + (size_t)n + 1 > g->cap) {
+    g->cap = (g->cap + (size_t)n + 1) * 2;
+    g->s = realloc(g->s, g->cap);
+    assert_non_null(g->s);
+  }
+  memcpy(g->s + g->len, tmp, (size_t)n + 1);
+  g->len += (size_t)n;
+}
+
+static unsigned pick(Src *g, unsigned n) { return (unsigned)test_rng_below(&g->rng, n); }
+
+/* An index expression over the visible loop variables i0 .. i{depth-1} and the parameters. */
+static void idx_expr(Src *g, int depth, char *out, size_t size) {
+  const char *leaf[] = {"n", "m", "1", "2", "3"};
+  char a[32];
+  if (depth && pick(g, 3)) snprintf(a, sizeof a, "i%u", pick(g, (unsigned)depth));
+  else snprintf(a, sizeof a, "%s", leaf[pick(g, 5)]);
+  const char *b = leaf[pick(g, 5)];
+  switch (pick(g, 4)) {
+  case 0: snprintf(out, size, "%s", a); break;
+  case 1: snprintf(out, size, "%s + %s", a, b); break;
+  case 2: snprintf(out, size, "%s * %s", a, b); break;
+  default: snprintf(out, size, "%s %% 3", a); break;
+  }
+}
+
+static void gen_block(Src *g, int depth, int budget);
+
+static void gen_stmt(Src *g, int depth, int *budget) {
+  char e[96], f[96];
+  (*budget)--;
+  unsigned k = pick(g, depth < 3 ? 9 : 5);
+  switch (k) {
+  case 0:
+  case 1:
+    idx_expr(g, depth, e, sizeof e);
+    put(g, "call f%u(%s, acc)\n", pick(g, 3), e);
+    g->ncalls++;
+    break;
+  case 2:
+    idx_expr(g, depth, e, sizeof e);
+    put(g, "acc = acc + i32(%s)\n", e);
+    break;
+  case 3:
+  case 4:
+    idx_expr(g, depth, e, sizeof e);
+    idx_expr(g, depth, f, sizeof f);
+    put(g, "if %s %s %s {\n", e, pick(g, 2) ? "<" : "==", f);
+    gen_block(g, depth, 2);
+    put(g, "}\n");
+    break;
+  case 5:
+  case 6: {
+    const char *hi[] = {"n", "m", "3", "n + 1", "34", "1"};
+    idx_expr(g, depth, e, sizeof e);
+    g->nloops++;
+    put(g, "for i%d in range(%s, %s%s) {\n", depth, pick(g, 3) ? "0" : "1", hi[pick(g, 6)], pick(g, 4) ? "" : ", 2");
+    gen_block(g, depth + 1, 3);
+    put(g, "}\n");
+    break;
+  }
+  case 7: {
+    int c = g->ncarry++;
+    g->nloops++;
+    put(g, "(r%d) = for i%d in range(0, %s) iter (c%d: i32 = acc) {\n", c, depth, pick(g, 2) ? "n" : "7", c);
+    idx_expr(g, depth + 1, e, sizeof e);
+    put(g, "call h(c%d, %s)\n", c, e);
+    gen_block(g, depth + 1, 2);
+    put(g, "yield c%d + i32(%s)\n}\ncall h(r%d, 0)\n", c, e, c);
+    break;
+  }
+  default: {
+    int c = g->ncarry++;
+    g->nloops++;
+    put(g, "(w%d) = while iter (q%d: index = 0) cond q%d < %s {\ncall w(q%d)\nyield q%d + 1\n}\ncall h(acc, w%d)\n", c, c, c,
+        pick(g, 2) ? "n" : "m", c, c, c);
+    break;
+  }
+  }
+}
+
+static void gen_block(Src *g, int depth, int budget) {
+  int n = 1 + (int)pick(g, (unsigned)budget + 1);
+  for (int i = 0; i < n && budget > 0; i++) gen_stmt(g, depth, &budget);
+}
+
+static char *gen_program(uint64_t seed) {
+  Src g = {.rng = {seed}};
+  put(&g, "func main(n: index in [0, 9], m: index in [0, 5], x: i32 in [-4, 4]) -> (i32) {\n  acc: i32 = x\n");
+  gen_block(&g, 0, 6);
+  put(&g, "return acc\n}\n");
+  return g.s;
+}
+
+/* A random textual mutation of a program (NULL if none applies): a literal, a comparison, an operator,
+ * a call dropped or moved. */
+static char *mutate(const char *text, TestRng *rng) {
+  size_t n = strlen(text);
+  for (int attempt = 0; attempt < 20; attempt++) {
+    size_t at = (size_t)test_rng_below(rng, n);
+    unsigned kind = (unsigned)test_rng_below(rng, 5);
+    char *out = malloc(n + 64);
+    assert_non_null(out);
+    const char *p = NULL;
+    switch (kind) {
+    case 0: /* a digit that ends a literal: + 1 */
+      for (size_t i = at; i < n && !p; i++)
+        if (text[i] >= '0' && text[i] <= '8' && (i + 1 == n || !(text[i + 1] >= '0' && text[i + 1] <= '9')) && i > 0 &&
+            strchr(" (,[", text[i - 1]))
+          p = text + i;
+      if (!p) break;
+      memcpy(out, text, (size_t)(p - text));
+      out[p - text] = (char)(*p + 1);
+      strcpy(out + (p - text) + 1, p + 1);
+      return out;
+    case 1: /* < becomes <= */
+      p = strstr(text + at, " < ");
+      if (!p) break;
+      memcpy(out, text, (size_t)(p - text));
+      strcpy(out + (p - text), " <= ");
+      strcat(out, p + 3);
+      return out;
+    case 2: /* + becomes - */
+      p = strstr(text + at, " + ");
+      if (!p) break;
+      memcpy(out, text, (size_t)(p - text));
+      strcpy(out + (p - text), " - ");
+      strcat(out, p + 3);
+      return out;
+    case 3: { /* a call statement dropped */
+      p = strstr(text + at, "    call ");
+      if (!p) break;
+      const char *e = strchr(p, '\n');
+      memcpy(out, text, (size_t)(p - text));
+      strcpy(out + (p - text), e + 1);
+      return out;
+    }
+    default: { /* a call statement moved after the next line */
+      p = strstr(text + at, "    call ");
+      if (!p) break;
+      const char *e = strchr(p, '\n'), *e2 = e ? strchr(e + 1, '\n') : NULL;
+      if (!e2 || strstr(e + 1, "}") < e2) break;
+      size_t o = (size_t)(p - text);
+      memcpy(out, text, o);
+      memcpy(out + o, e + 1, (size_t)(e2 - e));
+      memcpy(out + o + (e2 - e), p, (size_t)(e - p) + 1);
+      strcpy(out + o + (e2 - e) + (e - p) + 1, e2 + 1);
+      return out;
+    }
+    }
+    free(out);
+  }
+  return NULL;
+}
+
+static bool call_result(void *user, size_t pos, DType dt, uint64_t *bits) {
+  (void)user;
+  *bits = vs_canon_bits(dt, (pos * 7 + (unsigned)dt) % 5);
+  return true;
+}
+
+static bool same_events(const ProgEvent *a, const ProgEvent *b) {
+  return !strcmp(a->sig, b->sig) && a->nargs == b->nargs &&
+         (!a->nargs || !memcmp(a->args, b->args, a->nargs * sizeof *a->args));
+}
+
+/* Does some input show that tgt does not refine src? */
+static bool refuted(const Function *src, const Function *tgt) {
+  for (uint64_t nn = 0; nn <= 9; nn++)
+    for (uint64_t mm = 0; mm <= 5; mm += 2)
+      for (int64_t xx = -4; xx <= 4; xx += 4) {
+        uint64_t params[3] = {nn, mm, (uint64_t)xx};
+        ProgEvalInput in = {.params = params, .call_result = call_result, .fuel = 200000};
+        ProgTrace ts, tt;
+        assert_true(prog_eval(src, &in, &ts));
+        assert_true(prog_eval(tgt, &in, &tt));
+        bool bad = false;
+        if (!ts.ub && !ts.out_of_fuel && !tt.out_of_fuel) {
+          bad = tt.ub || ts.nevents != tt.nevents;
+          for (size_t i = 0; !bad && i < ts.nevents; i++) bad = !same_events(&ts.events[i], &tt.events[i]);
+        }
+        prog_trace_free(&ts);
+        prog_trace_free(&tt);
+        if (bad) return true;
+      }
+  return false;
+}
+
+/* Random programs through the pass, then textual mutants of its result: a full proof of a mutant the
+ * interpreter refutes would be unsound, and an `invalid` verdict carries a confirmed counterexample.
+ * Programs first..first+count-1 of the generator. */
+static void run_mutants(int first, int count) {
+  enum { MUTANTS = 3 };
+  size_t checked = 0, refuted_n = 0, invalid = 0, valid = 0, induction = 0;
+  TestRng rng = {99};
+  for (int k = first; k < first + count; k++) {
+    char *src = gen_program(1000 + (uint64_t)k);
+    PT t;
+    it_init(&t);
+    const char *text;
+    ProgCheckResult r = pass_and_check(&t, src, &text);
+    if (r.verdict != CHECK_VALID) fail_msg("the pass's own result: %s (%s)\n%s", check_verdict_name(r.verdict), r.reason, src);
+    prog_check_result_free(&r);
+    for (int j = 0; j < MUTANTS; j++) {
+      char *mut = mutate(text, &rng);
+      if (!mut) continue;
+      VsDiag d;
+      Program *pm = NULL;
+      if (!prog_parse(t.ctx, "m.vs", mut, strlen(mut), &pm, &d)) {
+        free(mut);
+        continue;
+      }
+      bool refutes = refuted(t.in->funcs[0], pm->funcs[0]);
+      ProgCheckOptions co = {0};
+      ProgCheckResult m = prog_check_program(t.smt, &co, t.in, pm);
+      checked++;
+      refuted_n += refutes;
+      invalid += m.verdict == CHECK_INVALID;
+      valid += m.verdict == CHECK_VALID && !m.bounded;
+      for (size_t i = 0; i < m.nloops; i++) induction += m.loops[i].method == PROG_LOOP_INDUCTION;
+      /* A full proof of a mutant the interpreter refutes would be unsound. */
+      if (refutes && m.verdict == CHECK_VALID && !m.bounded)
+        fail_msg("proved a mutant the interpreter refutes:\nsource:\n%s\nmutant:\n%s", src, mut);
+      /* An invalid verdict is a counterexample the interpreter confirmed. */
+      if (m.verdict == CHECK_INVALID) pt_has(m.report, "first divergence");
+      prog_check_result_free(&m);
+      prog_free(pm);
+      free(mut);
+    }
+    free(src);
+    pt_fini(&t);
+  }
+  print_message("mutants: %zu checked, %zu refuted by the interpreter; the checker: %zu invalid, %zu valid; %zu loops by "
+                "induction\n", checked, refuted_n, invalid, valid, induction);
+  assert_true(checked > (size_t)count);
+  assert_true(invalid > 0 && induction > 0);
+}
+
+/* The unit tier's sample; the full tier runs 40 programs. */
+static void test_mutants_sample(void **state) {
+  (void)state;
+  run_mutants(0, 3);
+}
+
+static void test_mutants(void **state) {
+  (void)state;
+  run_mutants(0, 40);
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_kernel),          cmocka_unit_test(test_structural),   cmocka_unit_test(test_shapes),
     cmocka_unit_test(test_planted),         cmocka_unit_test(test_pairing_rejected),
-    cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),
+    cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_mutants_sample),
   };
-  return TEST_RUN_TIERS(argc, argv, unit, unit);
+  const struct CMUnitTest full[] = {
+    cmocka_unit_test(test_kernel),          cmocka_unit_test(test_structural),   cmocka_unit_test(test_shapes),
+    cmocka_unit_test(test_planted),         cmocka_unit_test(test_pairing_rejected),
+    cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_mutants),
+  };
+  return TEST_RUN_TIERS(argc, argv, unit, full);
 }

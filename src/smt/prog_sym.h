@@ -48,9 +48,10 @@ typedef struct {
 typedef enum { SYM_M_NONE, SYM_M_INDUCTION, SYM_M_UNROLLED, SYM_M_BOUNDED } SymMethod;
 
 /* A pair of loops, source (side 0) and target (side 1). Its SLOTS are the values both sides carry
- * from an iteration to the next under one name and type: a carry of both loops, or a variable both
- * bodies assign. A slot's value is one shared unknown at the start of an arbitrary iteration, and the
- * checker proves that both sides' next values agree. A SOLO pair has a source `for` loop and no target
+ * from an iteration to the next under one name and type: a carry of both loops, or a variable a body
+ * assigns that the other function has too (the other body may only keep it). A slot's value is one
+ * shared unknown at the start of an arbitrary iteration, and the checker proves that both sides' next
+ * values agree. A SOLO pair has a source `for` loop and no target
  * loop (dead-code removal deleted it): its summary emits nothing, its results are unknowns of the
  * source alone, and the checker proves that no iteration emits an event. */
 typedef struct {
@@ -170,6 +171,7 @@ typedef struct {
   Z3_ast first; /* Bool: this is the first iteration (for: k == 0) */
   Z3_ast k;     /* for: the iteration's index ((w+2)-bit) */
   Z3_ast hyp;
+  bool *skip;   /* per slot: its variable had no value at the entry on some side (never read there) */
 } SymIter;
 bool sym_iteration(SymShared *sh, Sym *ys, const SymInst *a, Sym *yt, const SymInst *b, uint32_t frame, SymIter *it);
 /* After both bodies ran: some slot's next values differ (Bool). */
