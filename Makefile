@@ -1,11 +1,12 @@
-# A thin wrapper over CMake. `make run` builds and runs the release gate; `make test` runs every test
-# under ASan + UBSan. Both install missing Debian packages first (scripts/deps.sh).
+# A thin wrapper over CMake. `make run` builds and runs the release gate; `make test` runs the unit tier
+# of the tests under ASan + UBSan, `make test-full` the full tier (docs/testing.md). All install missing
+# Debian packages first (scripts/deps.sh).
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CC ?= cc
 RELEASE := build/release
 ASAN := build/asan
 
-.PHONY: all deps build run test asan clang bench clean fuzz fuzz-bench docs
+.PHONY: all deps build run test test-full asan clang bench clean fuzz fuzz-bench docs
 
 all: build
 
@@ -26,7 +27,12 @@ run: build
 
 test: deps $(ASAN)/Makefile
 	cmake --build $(ASAN) -j $(JOBS)
-	cd $(ASAN) && ctest --output-on-failure -j $(JOBS)
+	cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -L unit
+
+# The heavy tier: the conformance and encoding sweeps, the planted-bug campaigns, translation validation.
+test-full: deps $(ASAN)/Makefile
+	cmake --build $(ASAN) -j $(JOBS)
+	cd $(ASAN) && ctest --output-on-failure -j $(JOBS) -L full
 
 # The same tree under clang, warnings as errors (CI builds both compilers).
 clang: deps
@@ -49,6 +55,7 @@ bench: deps $(RELEASE)/Makefile
 	./$(RELEASE)/vsimp_bench
 	./$(RELEASE)/gep_bench
 	./$(RELEASE)/graph_bench --verify
+	./$(RELEASE)/peers
 	@if [ -x $(RELEASE)/halide_bench ]; then ./$(RELEASE)/halide_bench; \
 	else echo "halide_bench not built: install libhalide14-0-dev for the side-by-side with Halide"; fi
 

@@ -18,6 +18,7 @@
 #include "rules/catalog.h"
 #include "verify/prog_check.h"
 #include "text/prog_text.h"
+#include "support.h"
 
 typedef struct {
   VsCtx *ctx;
@@ -37,7 +38,7 @@ static inline void pt_init(PT *t) {
   VsDiag d;
   assert_true(catalog_load_builtin(t->cat, &d));
   catalog_apply_builtin_ledger(t->cat);
-  SmtOptions so = {.timeout_ms = 60000};
+  SmtOptions so = test_smt_options(200000000);
   t->smt = smt_new(&so);
 }
 

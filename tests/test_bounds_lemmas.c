@@ -20,6 +20,7 @@
 #include "rules/rule.h"
 #include "verify/rule_verify.h"
 #include "text/text.h"
+#include "support.h"
 
 static Catalog *load(const char *text, VsDiag *d) {
   Catalog *c = catalog_new();
@@ -60,7 +61,7 @@ static unsigned instance_at(const Rule *r, DType dt) {
 }
 
 static ProofResult prove(const Rule *r, DType dt) {
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *s = smt_new(&so);
   assert_non_null(s);
   ProofResult p = verify_rule_instance(s, r, instance_at(r, dt));
@@ -160,7 +161,7 @@ static void test_wrong_lemma_refuted(void **state) {
   if (!vs_parse(ctx, "cex.vs", p.cex, strlen(p.cex), &f, &d))
     fail_msg("counterexample does not parse: %d:%d: %s\n%s", d.line, d.col, d.msg, p.cex);
   assert_non_null(f.tgt);
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *s = smt_new(&so);
   CheckOptions co = {.exhaustive_limit = 65536};
   CheckResult r = check_refinement(s, &co, NULL, f.src, f.tgt);

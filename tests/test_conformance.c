@@ -15,13 +15,14 @@
 #include "eval/eval_graph.h"
 #include "ir/graph.h"
 #include "smt/smt.h"
+#include "support.h"
 
-static void test_all_ops_agree(void **state) {
-  (void)state;
+/* The gate's run (the full tier), or every 16th scalar tuple with fewer random operands (the unit tier). */
+static void all_ops_agree(unsigned sample, size_t min_cases) {
   SmtOptions so = {.timeout_ms = 10000};
   SmtCtx *smt = smt_new(&so);
   assert_non_null(smt);
-  ConformanceOptions co = {.full = false, .seed = 7, .random_per_op = 60, .max_report = 20};
+  ConformanceOptions co = {.full = false, .seed = 7, .random_per_op = sample ? 8 : 60, .max_report = 20, .sample = sample};
   ConformanceReport rep;
   bool ok = conformance_run(smt, &co, &rep, stderr);
   printf("conformance: %zu cases (%zu on vectors), %zu classes, %zu mismatches, %zu flag-only\n", rep.cases,
@@ -30,12 +31,22 @@ static void test_all_ops_agree(void **state) {
   assert_int_equal(rep.mismatches, 0);
   /* Every op at every dtype it applies to: 13x13 casts, 13-ish bitcast pairs, the rest per dtype. */
   assert_true(rep.op_dtypes > 400);
-  assert_true(rep.cases > 100000);
+  assert_true(rep.cases > min_cases);
   /* Only the uninterpreted functions are compared by UB flag alone. */
   assert_true(rep.unreduced < rep.cases / 20);
   /* The graph layer: loads, stores, after, loops over every element dtype (conformance_graph.c). */
-  assert_true(rep.graph_cases > 5000);
+  assert_true(rep.graph_cases > (sample ? 5000 / sample : 5000));
   smt_free(smt);
+}
+
+static void test_all_ops_agree(void **state) {
+  (void)state;
+  all_ops_agree(0, 100000);
+}
+
+static void test_all_ops_agree_sample(void **state) {
+  (void)state;
+  all_ops_agree(16, 10000);
 }
 
 /* The graph part of the check can fail: an expression on which the two implementations are known to
@@ -93,11 +104,16 @@ static void test_ground_values_match_evaluator_on_known_cases(void **state) {
   smt_free(smt);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
+int main(int argc, char **argv) {
+  const struct CMUnitTest unit[] = {
+    cmocka_unit_test(test_ground_values_match_evaluator_on_known_cases),
+    cmocka_unit_test(test_all_ops_agree_sample),
+    cmocka_unit_test(test_graph_ground_matches_documented),
+  };
+  const struct CMUnitTest full[] = {
     cmocka_unit_test(test_ground_values_match_evaluator_on_known_cases),
     cmocka_unit_test(test_all_ops_agree),
     cmocka_unit_test(test_graph_ground_matches_documented),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return TEST_RUN_TIERS(argc, argv, unit, full);
 }

@@ -28,7 +28,7 @@ static SmtCtx *smt;
 
 static int group_setup(void **state) {
   (void)state;
-  SmtOptions o = {.timeout_ms = 20000};
+  SmtOptions o = test_smt_options(0);
   smt = smt_new(&o);
   return smt ? 0 : -1;
 }

@@ -29,7 +29,7 @@ static SmtCtx *smt;
 static int setup(void **state) {
   (void)state;
   ctx = vs_ctx_new();
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   smt = smt_new(&so);
   return ctx && smt ? 0 : -1;
 }

@@ -115,17 +115,18 @@ static void check_node(Fx *fx, Node *n, Node *const *vars, const uint64_t *bits,
   enc_fini(&e);
 }
 
-static void test_conformance(void **state) {
-  Fx *fx = *state;
+/* Every op at the given integer dtypes, on nv values per operand (the edge set first). */
+static void conformance(Fx *fx, const DType *dts, size_t ndts, size_t nv_max) {
   static const Op binops[] = {OP_ADD, OP_SUB, OP_MUL, OP_IDIV, OP_MOD, OP_TDIV, OP_TMOD,
                               OP_MIN, OP_MAX, OP_EQ, OP_NE, OP_LT, OP_LE};
   TestRng rng = {0x5eed};
-  for (size_t d = 0; d < sizeof int_dtypes / sizeof int_dtypes[0]; d++) {
-    DType dt = int_dtypes[d];
+  for (size_t d = 0; d < ndts; d++) {
+    DType dt = dts[d];
     uint64_t edges[EDGE_MAX];
     size_t ne = edge_values(dt, edges);
     /* A sample of the edge set (every value appears as each operand), plus random operands. */
     enum { NV = 12 };
+    size_t nv = nv_max < NV ? nv_max : NV;
     uint64_t vals[NV];
     for (size_t i = 0; i < NV; i++) vals[i] = i < ne ? edges[(i * 5) % ne] : test_rng_next(&rng) & im_mask(dt_bits(dt));
     vals[0] = 0;
@@ -136,9 +137,9 @@ static void test_conformance(void **state) {
     Node *x = vs_var(fx->c, "x", dt, im_min(dt), im_max(dt)), *y = vs_var(fx->c, "y", dt, im_min(dt), im_max(dt));
     Node *w = vs_var(fx->c, "w", dt, im_min(dt), im_max(dt));
     Node *xy[2] = {x, y};
-    for (size_t i = 0; i < NV; i++) {
-      for (size_t j = 0; j < NV; j++) {
-        uint64_t b[3] = {vals[i], vals[j], vals[(i + j) % NV]};
+    for (size_t i = 0; i < nv; i++) {
+      for (size_t j = 0; j < nv; j++) {
+        uint64_t b[3] = {vals[i], vals[j], vals[(i + j) % nv]};
         for (size_t o = 0; o < sizeof binops / sizeof binops[0]; o++) {
           check_node(fx, vs_bin(fx->c, binops[o], x, y), xy, b, 2);
           /* A constant divisor takes the numeral paths of the encoding. */
@@ -169,6 +170,17 @@ static void test_conformance(void **state) {
         for (size_t o = 0; o < sizeof bops / sizeof bops[0]; o++) check_node(fx, vs_bin(fx->c, bops[o], p, q), pq, b, 2);
       }
   }
+}
+
+static void test_conformance(void **state) {
+  conformance(*state, int_dtypes, sizeof int_dtypes / sizeof int_dtypes[0], 12);
+}
+
+/* The unit tier: the narrowest and widest signed and unsigned dtypes, on the edge values 0, MIN, -1,
+ * MAX and 1. */
+static void test_conformance_sample(void **state) {
+  static const DType dts[] = {DT_I8, DT_U8, DT_I64, DT_U64};
+  conformance(*state, dts, sizeof dts / sizeof dts[0], 5);
 }
 
 /* Ops outside the integer fragment are refused, never approximated. */
@@ -239,9 +251,8 @@ static const char wrong_rules[] =
   "rule w_mod_sign       : x % c => tmod(x, c) where signed(x) && vmax(x) >= -1\n"
   "rule w_cast_div       : i8(x // y) => i8(x) // i8(y) where int(x)\n";
 
-static void test_wrong_rules_not_proved(void **state) {
-  Fx *fx = *state;
-  SmtOptions o = {.timeout_ms = 1000, .rlimit = 0, .smt2_path = NULL};
+/* Every wrong rule at every instance, or (only8) at i8, where every one of them is false. */
+static void wrong_rules_not_proved(Fx *fx, SmtOptions o, bool only8) {
   smt_set_options(fx->s, &o);
   Catalog *cat = catalog_new();
   VsDiag d;
@@ -252,6 +263,8 @@ static void test_wrong_rules_not_proved(void **state) {
     size_t n = rule_admissible_instances(r, inst, 64);
     assert_true(n > 0);
     for (size_t k = 0; k < n && k < 64; k++) {
+      char nm[64];
+      if (only8 && strcmp(rule_instance_name(r, inst[k], nm, sizeof nm), "i8")) continue;
       char name[64];
       rule_instance_name(r, inst[k], name, sizeof name);
       /* Instances where the rule does hold (an unsigned divisor != 0 is > 0; 0 - x cannot be exact
@@ -272,12 +285,17 @@ static void test_wrong_rules_not_proved(void **state) {
   catalog_free(cat);
 }
 
+static void test_wrong_rules_not_proved(void **state) {
+  wrong_rules_not_proved(*state, (SmtOptions){.timeout_ms = 1000}, false);
+}
+
+static void test_wrong_rules_not_proved_8_bits(void **state) {
+  wrong_rules_not_proved(*state, test_smt_options(1000000), true);
+}
+
 /* The division rules the integer encoding was built for, proved at every width (they time out in the
  * bit-vector encoding at 16 bits and up). */
-static void test_division_rules_proved(void **state) {
-  Fx *fx = *state;
-  /* A generous budget: these proofs take milliseconds on an idle core; a loaded machine must not fail them. */
-  SmtOptions o = {.timeout_ms = 120000, .rlimit = 0, .smt2_path = NULL};
+static void division_rules_proved(Fx *fx, SmtOptions o, size_t stride) {
   smt_set_options(fx->s, &o);
   Catalog *cat = catalog_new();
   VsDiag d;
@@ -285,7 +303,7 @@ static void test_division_rules_proved(void **state) {
   static const char *const names[] = {"div_const_range", "div_add_mul",      "mod_mul_multiple", "div_mul_div",
                                       "mul_mod_self",    "eq_mul_const",     "divmod_nested",    "divmod_split",
                                       "div_mul_cancel_var", "mod_const_range", "lt_div_const"};
-  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i += stride) {
     const Rule *r = catalog_find(cat, names[i]);
     if (!r) continue; /* renamed or split: the catalog's own verification covers it */
     size_t n = 0;
@@ -296,12 +314,27 @@ static void test_division_rules_proved(void **state) {
   catalog_free(cat);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
+/* A generous budget: these proofs take milliseconds on an idle core; a loaded machine must not fail them. */
+static void test_division_rules_proved(void **state) {
+  division_rules_proved(*state, (SmtOptions){.timeout_ms = 120000}, 1);
+}
+
+static void test_division_rules_proved_sample(void **state) {
+  division_rules_proved(*state, test_smt_options(0), 4);
+}
+
+int main(int argc, char **argv) {
+  const struct CMUnitTest unit[] = {
+    cmocka_unit_test_setup_teardown(test_conformance_sample, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_unsupported, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_wrong_rules_not_proved_8_bits, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_division_rules_proved_sample, setup, teardown),
+  };
+  const struct CMUnitTest full[] = {
     cmocka_unit_test_setup_teardown(test_conformance, setup, teardown),
     cmocka_unit_test_setup_teardown(test_unsupported, setup, teardown),
     cmocka_unit_test_setup_teardown(test_wrong_rules_not_proved, setup, teardown),
     cmocka_unit_test_setup_teardown(test_division_rules_proved, setup, teardown),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return TEST_RUN_TIERS(argc, argv, unit, full);
 }

@@ -111,7 +111,7 @@ static void test_eval_values(void **state) {
 
 static void test_conformance_on_invalid(void **state) {
   (void)state;
-  SmtOptions so = {.timeout_ms = 10000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *smt = smt_new(&so);
   assert_non_null(smt);
   ConformanceOptions co = {.full = true, .seed = 11, .random_per_op = 0, .max_report = 20};
@@ -149,7 +149,7 @@ static CheckVerdict check_text(SmtCtx *smt, const char *text, uint64_t exhaustiv
 
 static void test_z3_verdicts(void **state) {
   (void)state;
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *smt = smt_new(&so);
   /* x * 0 --> 0 destroys the mask: refuted at a point where the mask is off, source INVALID. */
   CheckResult r;
@@ -216,7 +216,7 @@ static char *simplify_with(Catalog *cat, SmtCtx *smt, const char *text, bool sim
 
 static void test_rules_in_the_engine(void **state) {
   (void)state;
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *smt = smt_new(&so);
   Catalog *cat = catalog_new();
   VsDiag d;
@@ -292,7 +292,7 @@ static void test_verifier_on_invalid_rules(void **state) {
     "rule t_merge_lazy : select(m1, select(m2, x, invalid), invalid) => select(select(m1, m2, false), x, invalid)\n"
     "family zero_fold\n"
     "rule t_int_sub_self : x - x => 0 where index(x)\n";
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *smt = smt_new(&so);
   Catalog *cat = catalog_new();
   VsDiag d;

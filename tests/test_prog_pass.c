@@ -777,11 +777,12 @@ static void test_well_formed_check(void **state) {
   vs_ctx_free(ctx);
 }
 
-static void test_random_programs(void **state) {
-  (void)state;
+/* Random programs (seeds 1..nseeds), each validated after every run; at most max_unknown validations
+ * may end unknown (the solver's limit), none invalid. */
+static void random_programs(uint64_t nseeds, size_t max_unknown) {
   size_t unknown = 0;
   pt_unknown_count = &unknown;
-  for (uint64_t seed = 1; seed <= 24; seed++) {
+  for (uint64_t seed = 1; seed <= nseeds; seed++) {
     RGen g = {.cap = 4096, .rng = {seed * 7919}};
     g.s = malloc(g.cap);
     assert_non_null(g.s);
@@ -807,12 +808,49 @@ static void test_random_programs(void **state) {
   pt_unknown_count = NULL;
   /* Each program is validated after every run (two runs, then a constant-only run): most must be full
    * proofs. */
-  printf("random programs: %zu validations unknown (solver time limit)\n", unknown);
-  assert_true(unknown <= 8);
+  printf("random programs: %zu validations unknown (solver limit)\n", unknown);
+  assert_true(unknown <= max_unknown);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
+static void test_random_programs(void **state) {
+  (void)state;
+  random_programs(24, 8);
+}
+
+static void test_random_programs_sample(void **state) {
+  (void)state;
+  random_programs(3, 2);
+}
+
+int main(int argc, char **argv) {
+  const struct CMUnitTest unit[] = {
+    cmocka_unit_test(test_leaf_folding),
+    cmocka_unit_test(test_constant_propagation),
+    cmocka_unit_test(test_symbolic_values_bound_only),
+    cmocka_unit_test(test_multi_assigned_not_bound),
+    cmocka_unit_test(test_fold_if),
+    cmocka_unit_test(test_fold_if_call_in_yield),
+    cmocka_unit_test(test_fold_loop),
+    cmocka_unit_test(test_fold_loop_must_not_fire),
+    cmocka_unit_test(test_sibling_single_trip_loops),
+    cmocka_unit_test(test_nesting_cap),
+    cmocka_unit_test(test_while_zero_trip),
+    cmocka_unit_test(test_guards_kept),
+    cmocka_unit_test(test_loop_comparisons),
+    cmocka_unit_test(test_dce),
+    cmocka_unit_test(test_slot_pruning),
+    cmocka_unit_test(test_constant_only),
+    cmocka_unit_test(test_trailing_yield_in_scope),
+    cmocka_unit_test(test_views),
+    cmocka_unit_test(test_idempotence),
+    cmocka_unit_test(test_issue_example),
+    cmocka_unit_test(test_types_folded_everywhere),
+    cmocka_unit_test(test_type_only_use_keeps_binding),
+    cmocka_unit_test(test_fold_passes_tensors_without_events),
+    cmocka_unit_test(test_well_formed_check),
+    cmocka_unit_test(test_random_programs_sample),
+  };
+  const struct CMUnitTest full[] = {
     cmocka_unit_test(test_leaf_folding),
     cmocka_unit_test(test_constant_propagation),
     cmocka_unit_test(test_symbolic_values_bound_only),
@@ -839,5 +877,5 @@ int main(void) {
     cmocka_unit_test(test_well_formed_check),
     cmocka_unit_test(test_random_programs),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return TEST_RUN_TIERS(argc, argv, unit, full);
 }

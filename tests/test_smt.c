@@ -32,7 +32,7 @@ static int setup(void **state) {
   Fx *fx = calloc(1, sizeof *fx);
   if (!fx) return -1;
   fx->c = vs_ctx_new();
-  SmtOptions o = {.timeout_ms = 60000, .rlimit = 0, .smt2_path = NULL};
+  SmtOptions o = test_smt_options(0);
   fx->s = smt_new(&o);
   *state = fx;
   return fx->c && fx->s ? 0 : -1;
@@ -532,7 +532,7 @@ static void test_timeout(void **state) {
   assert_true(r.verdict == SMT_UNKNOWN || r.verdict == SMT_INVALID);
   smt_result_free(&r);
   /* Back to normal: the context still works. */
-  o = (SmtOptions){.timeout_ms = 60000, .rlimit = 0, .smt2_path = NULL};
+  o = test_smt_options(0);
   smt_set_options(fx->s, &o);
   expect(fx, NULL, b2(fx, OP_ADD, x, k(fx, DT_I64, 0)), x, SMT_VALID);
 }

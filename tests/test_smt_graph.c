@@ -19,6 +19,7 @@
 
 #include "ir/graph.h"
 #include "smt/smt.h"
+#include "support.h"
 
 typedef struct {
   VsCtx *c;
@@ -29,7 +30,7 @@ static int setup(void **state) {
   Fx *fx = calloc(1, sizeof *fx);
   if (!fx) return -1;
   fx->c = vs_ctx_new();
-  SmtOptions o = {.timeout_ms = 120000, .rlimit = 0, .smt2_path = NULL};
+  SmtOptions o = test_smt_options(0);
   fx->s = smt_new(&o);
   *state = fx;
   return fx->c && fx->s ? 0 : -1;

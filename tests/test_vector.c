@@ -323,7 +323,7 @@ static CheckVerdict check_text(SmtCtx *smt, const char *text, CheckResult *out) 
 
 static void test_z3_verdicts(void **state) {
   (void)state;
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *smt = smt_new(&so);
   const char *valid[] = {
     "v: i32x4\nw: i32x4\n(v + w) - w --> v",
@@ -395,7 +395,7 @@ static char *simplify_text(SmtCtx *smt, const char *text, bool trust_all) {
 
 static void test_rules_on_vector_expressions(void **state) {
   (void)state;
-  SmtOptions so = {.timeout_ms = 20000};
+  SmtOptions so = test_smt_options(0);
   SmtCtx *smt = smt_new(&so);
   /* Scalar rules never fire on vector nodes, even with every scalar instance trusted (x - x => 0
    * would build a scalar 0 for an i32x4). */

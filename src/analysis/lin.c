@@ -105,17 +105,6 @@ bool lin_range(const Lin *l, i128 *lo, i128 *hi) {
   return true;
 }
 
-bool lin_fits(const Lin *l) {
-  i128 lo, hi;
-  return lin_range(l, &lo, &hi) && im_fits(l->dt, lo) && im_fits(l->dt, hi);
-}
-
-bool lin_fits_scaled(const Lin *l, i128 m) {
-  i128 lo, hi, x, y;
-  if (!lin_range(l, &lo, &hi) || !im_mul_ok(lo, m, &x) || !im_mul_ok(hi, m, &y)) return false;
-  return im_fits(l->dt, x) && im_fits(l->dt, y);
-}
-
 /* The coefficient modulo 2^w as a balanced value: in (-2^(w-1), 2^(w-1)]. */
 static i128 balanced(DType dt, i128 a) {
   int w = dt_bits(dt);

@@ -3,11 +3,10 @@
  * A Lin is what the procedural folds reason about. Its coefficients and constant are exact integers
  * (i128), read off the expression's + - * (by a constant) and negation structure: the node's value
  * is congruent to the form's exact value modulo 2^w (ring arithmetic; lemmas lin_* in
- * src/rules/lemmas_divmod.rules). When the form's exact interval, computed from the terms' bounds, fits
- * the dtype, the node's value *is* the exact value (congruent, and both in one window of 2^w values):
- * lin_fits() is that check, in exact i128 arithmetic. */
-#ifndef VSIMP_REWRITE_LIN_H
-#define VSIMP_REWRITE_LIN_H
+ * src/rules/lemmas_divmod.rules). The folds read and build forms to choose a lemma's bindings; whether
+ * a sum is exact is the lemma's guard (no_overflow), decided by the engine on the built nodes. */
+#ifndef VSIMP_ANALYSIS_LIN_H
+#define VSIMP_ANALYSIS_LIN_H
 
 #include <stdbool.h>
 
@@ -39,10 +38,6 @@ bool lin_add(Lin *l, Node *t, i128 a);
 bool lin_add_lin(Lin *l, const Lin *src, i128 m);
 /* The exact interval of the form over its terms' bounds; false on i128 overflow. */
 bool lin_range(const Lin *l, i128 *lo, i128 *hi);
-/* lin_range() succeeds and the interval lies within the dtype's range. */
-bool lin_fits(const Lin *l);
-/* Whether m * (the form) fits: m times the exact interval lies within the dtype's range. */
-bool lin_fits_scaled(const Lin *l, i128 m);
 /* Builds the form as a node in canonical order (terms by node id, the constant last), coefficients
  * reduced modulo 2^w: the result is congruent to the form. NULL on failure (out of nodes). */
 Node *lin_build(VsCtx *ctx, const Lin *l);

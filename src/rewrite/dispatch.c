@@ -67,10 +67,11 @@ static bool push_action(Dispatch *d, int s, int op, Action a) {
 }
 
 /* The dtypes at which every lemma of f is proved. A lemma's instance at dtype dt takes dt for each of
- * its free type classes. A lemma that is not in the catalog, or not a lemma, is never proved. */
+ * its free type classes. A lemma may be any rule of the catalog (a rule's proof is a lemma's); one
+ * that is not in the catalog is never proved. */
 static uint16_t fold_proved_dtypes(const Catalog *c, const Fold *f) {
   uint16_t mask = (uint16_t)((1u << DT_COUNT) - 1);
-  for (int k = 0; k < 12 && f->lemmas[k]; k++) {
+  for (int k = 0; k < FOLD_MAX_LEMMAS && f->lemmas[k]; k++) {
     /* NAME@DTYPE: the lemma at that one dtype, wherever the fold fires (the conjunction lemmas of
      * where_on_load are about bool, whatever the load's dtype). */
     char name[96];
@@ -83,7 +84,7 @@ static uint16_t fold_proved_dtypes(const Catalog *c, const Fold *f) {
     }
     const Rule *r = catalog_find(c, name);
     uint16_t m = 0;
-    for (int dt = 0; r && r->is_lemma && dt < DT_COUNT && (!at || pinned != DT_COUNT); dt++) {
+    for (int dt = 0; r && dt < DT_COUNT && (!at || pinned != DT_COUNT); dt++) {
       uint8_t class_dt[RULE_MAX_ALL_CLASSES];
       for (int i = 0; i < r->nclasses; i++) class_dt[i] = r->class_fixed[i];
       for (int i = 0; i < r->nfree; i++) class_dt[r->free_class[i]] = (uint8_t)(at ? (int)pinned : dt);

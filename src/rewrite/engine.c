@@ -183,7 +183,14 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   /* The folds compute on integers: none of them knows INVALID, so none sees a node above one. */
   if (n->flags & NF_HAS_INVALID) return NULL;
   if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
-  Node *out = a->fold->fold(rw->ctx, n);
+  Node *out;
+  if (a->fold->choose) {
+    /* A lemma-driven fold chooses; its lemma decides (folds.h). */
+    FoldStep st = {0};
+    out = a->fold->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
+  } else {
+    out = a->fold->fold(rw->ctx, n);
+  }
   *name = a->fold->name;
   return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes || out->kind != n->kind) ? NULL : out;
 }

@@ -32,15 +32,15 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
 #define LIN "lin_add_assoc", "lin_add_comm", "lin_mul_comm", "lin_sub", "lin_neg", "lin_mul_assoc", "lin_distrib", \
             "lin_collect"
 #define OPS(a) ((uint64_t)1 << (a))
-#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, fn, OPS(op), false}
-#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, OPS(OP_GEP), true}
+#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, NULL, fn, OPS(op), false}
+#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, NULL, OPS(OP_GEP), true}
 
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
-  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, 0, false},
+  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, 0, false},
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
-  {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, 0, true},
+  {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, 0, true},
   /* GEP composition and pushing (folds_gep.c): justified the same way, lane by lane; in the vector family,
    * after its rules. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
   /* Masked-load motion (folds_memory.c), after the memory rules. */
@@ -48,7 +48,7 @@ static const Fold folds[] = {
    {"where_load_move", "where_load_move_bare", "where_load_dedup", "where_load_dedup_all", "where_load_all",
     "where_load_all_bare", "where_load_neg", "where_load_neg_bare", "bool_and_comm@bool", "bool_and_assoc@bool",
     "bool_and_idem@bool", NULL},
-   fold_where_load_applies, fold_where_on_load, OPS(OP_SELECT), false},
+   fold_where_load_applies, fold_where_on_load, NULL, OPS(OP_SELECT), false},
   GEP(gep_compose, fold_gep_compose_applies, fold_gep_compose),
   GEP(gep_extract, fold_gep_extract_applies, fold_gep_extract),
   GEP(gep_cat, fold_gep_cat_applies, fold_gep_cat),
@@ -72,25 +72,43 @@ static const Fold folds[] = {
   DIVMOD(divide_by_gcd_tmod, OP_TMOD, fold_divide_by_gcd),
   DIVMOD(gcd_with_remainder_div, OP_IDIV, fold_gcd_with_remainder),
   DIVMOD(gcd_with_remainder_mod, OP_MOD, fold_gcd_with_remainder),
-  DIVMOD(divmod_congruence, OP_MOD, fold_divmod_congruence),
+  {"divmod_congruence", "advanced_division", {"divmod_congruence", "divmod_congruence_pow2@i8", LIN, NULL},
+   fold_divmod_applies, NULL, fold_divmod_congruence, OPS(OP_MOD), false},
+  {"pow2_multiple_mod", "advanced_division", {"mod_mul_pow2", LIN, NULL}, fold_divmod_applies, NULL,
+   fold_pow2_multiple, OPS(OP_MOD), false},
+  {"pow2_multiple_tmod", "advanced_division", {"tmod_mul_pow2", LIN, NULL}, fold_divmod_applies, NULL,
+   fold_pow2_multiple, OPS(OP_TMOD), false},
+  {"divide_by_gcd_var_div", "advanced_division", {"divide_by_gcd_var_div", LIN, NULL}, fold_divmod_var_applies, NULL,
+   fold_divide_by_gcd_var, OPS(OP_IDIV), false},
+  {"divide_by_gcd_var_mod", "advanced_division", {"divide_by_gcd_var_mod", LIN, NULL}, fold_divmod_var_applies, NULL,
+   fold_divide_by_gcd_var, OPS(OP_MOD), false},
   DIVMOD(binary_numerator_div, OP_IDIV, fold_binary_numerator),
   DIVMOD(binary_numerator_mod, OP_MOD, fold_binary_numerator),
   DIVMOD(binary_numerator_tdiv, OP_TDIV, fold_binary_numerator),
   DIVMOD(binary_numerator_tmod, OP_TMOD, fold_binary_numerator),
   /* Loop nests of several ranges with a dead loop (folds_loops.c): rests on the loop-nest definition,
    * as constant folding rests on the semantics (single loops are the proved dead_code rules). */
-  {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges,
+  /* A node whose range is one value: any op (ranges come from the proved range analysis); late, so that
+   * a rule that says why (x * 0 is 0) fires first. */
+  {"single_value", "range_divmod", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value, 0,
+   false},
+  {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges, NULL,
    OPS(OP_REDUCE) | OPS(OP_END), false},
-  {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, fold_term_collect,
+  {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
-  {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_LT), false},
-  {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_LE), false},
-  {"move_offset_eq", "comparison", {"cmp_move_eq", "cmp_move_eq_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_EQ), false},
-  {"move_offset_ne", "comparison", {"cmp_move_ne", "cmp_move_ne_rev", LIN, NULL}, fold_cmp_applies, fold_move_offset,
-   OPS(OP_NE), false},
+  {"divmod_recombine", "divmod_recombine",
+   {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", LIN, NULL},
+   fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
+  {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
+   fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false},
+  {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_LT), false},
+  {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_LE), false},
+  {"move_offset_eq", "comparison", {"cmp_move_eq", "cmp_move_eq_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_EQ), false},
+  {"move_offset_ne", "comparison", {"cmp_move_ne", "cmp_move_ne_rev", LIN, NULL}, fold_cmp_applies, NULL,
+   fold_move_offset, OPS(OP_NE), false},
 };
 
 _Static_assert(OP_COUNT <= 64, "Fold.ops is a 64-bit mask");

@@ -1,7 +1,17 @@
-/* folds.h: the procedural folds' C functions (folds_divmod.c, folds_terms.c), registered with their
- * families and lemmas in the table of folds.c. Each `*_fold` returns the replacement of n, or NULL
- * when it does not apply; it is only called at dtypes where its lemmas are proved (the engine checks),
- * and it checks itself every side condition of those lemmas (bounds, no overflow) on n. */
+/* folds.h: the procedural folds: what one pattern cannot say (docs/rules.md, "Procedural folds").
+ *
+ * Most folds are lemma-driven: the C code only chooses. It reads the node (as a linear form, say),
+ * picks the lemma that applies and binds the lemma's pattern variables to nodes and constants it builds
+ * from the node's parts; the engine (fold_step.c) then decides everything else with the code that
+ * decides rules: the lemma must be proved at the instance the bindings give, the lemma's pattern
+ * instantiated with them must be the node (up to the ring identities of + - * by constants, lemmas
+ * lin_*), its guard must hold (guard_holds), and its template builds the result (template_build). A
+ * fold cannot fire on anything its lemma's text does not state. A ring step (term collection) is the
+ * same without a lemma: its result must equal the node as a polynomial modulo 2^w.
+ *
+ * The rest are justified by the semantics itself, not by a lemma: constant folding (and lane-wise
+ * constant folding), checked by the conformance of the evaluator with the Z3 encoding; the GEP folds
+ * and loop_dead_ranges (docs/rules.md lists them and why). */
 #ifndef VSIMP_REWRITE_FOLDS_H
 #define VSIMP_REWRITE_FOLDS_H
 
@@ -10,20 +20,63 @@
 #include <stdint.h>
 
 #include "ir/node.h"
+#include "rules/rule.h"
 
-/* A procedural fold: C code for what one pattern cannot say. It declares the lemmas (rules of family
- * `lemma`) that justify it; it fires at a dtype only where all of them are proved, or, for folds
- * justified by the semantics conformance check itself (constant folding), always. */
+/* What a lemma-driven fold chose. */
+typedef struct {
+  const char *lemma; /* the lemma's name; NULL: a ring or lattice step (result) */
+  Node *result;      /* a ring step: the node rebuilt, equal to it as a polynomial modulo 2^w; a lattice
+                      * step (`lattice`): a min (max) chain rebuilt with the same operand set */
+  bool lattice;
+  /* A lemma step may apply in a ring context: with scale (a constant) and rest set, the node is
+   * P * scale + rest up to the ring identities, P the lemma's pattern, and the result R * scale + rest,
+   * R its template (equal subterms replaced: congruence). */
+  Node *scale, *rest;
+  int nbind;
+  struct {
+    const char *slot; /* a pattern variable of the lemma, by name */
+    Node *node;
+  } bind[RULE_MAX_SLOTS];
+} FoldStep;
+
+/* Binds slot `name` of the step's lemma to node (false when the step is full or node is NULL). */
+bool fold_bind(FoldStep *s, const char *name, Node *node);
+/* Binds slot `name` to the constant v of dtype dt; false when v is not a value of dt. */
+bool fold_bind_int(FoldStep *s, VsCtx *ctx, const char *name, DType dt, i128 v);
+
+enum { FOLD_MAX_LEMMAS = 16 };
+
+/* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a
+ * dtype only where all of them are proved, or, for folds justified by the semantics conformance check
+ * itself (constant folding), always. Exactly one of fold and choose is set. */
 typedef struct {
   const char *name;
   const char *family;
-  const char *lemmas[12]; /* NULL-terminated; empty: justified by conformance. NAME@DTYPE: the lemma at
+  const char *lemmas[FOLD_MAX_LEMMAS]; /* NULL-terminated; empty: justified by the semantics. NAME@DTYPE: the lemma at
                            * that dtype only, wherever the fold fires */
   bool (*applies)(const Node *n);
-  Node *(*fold)(VsCtx *ctx, Node *n);
+  Node *(*fold)(VsCtx *ctx, Node *n);                  /* semantics-justified: the replacement, or NULL */
+  bool (*choose)(VsCtx *ctx, Node *n, FoldStep *out); /* lemma-driven: false when it does not apply */
   uint64_t ops; /* the ops (bit 1 << op) whose nodes it may apply to; 0: every op */
   bool on_vectors; /* it may fire on vector nodes (it is justified lane by lane); others never do */
 } Fold;
+
+/* Whether a equals b as a polynomial modulo 2^w and evaluates nothing b does not: integer sums,
+ * differences, negations and products by constants are compared as linear forms (coefficients modulo
+ * 2^w; every atom a's sum names is named by b's), any other node by its op, aux and operands,
+ * recursively. So wherever b is defined, a is, with b's value (the ring identities are the lemmas
+ * lin_*). A sound under-approximation: false means "not shown". */
+bool fold_ring_equal(const Node *a, const Node *b);
+
+/* Whether a and b are chains of one op, min or max, of one integer dtype, over the same set of operands
+ * (associativity, commutativity and idempotence: lemmas min_assoc, min_comm, min_idem and max_*). */
+bool fold_lattice_equal(const Node *a, const Node *b);
+
+/* What the engine does with a fold's step on n: the result, or NULL when anything fails (the lemma is
+ * missing from cat or not proved at the instance the bindings give, its pattern instantiated is not n
+ * up to the ring identities, its guard does not hold, or its template cannot be built). */
+typedef struct Catalog Catalog;
+Node *fold_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s);
 
 /* The built-in procedural folds, in the order the engine tries them within a family. */
 size_t fold_count(void);
@@ -31,27 +84,37 @@ const Fold *fold_get(size_t i);
 
 /* applies(): cheap op tests. */
 bool fold_divmod_applies(const Node *n); /* // % tdiv tmod by a constant, integer dtype */
+bool fold_divmod_var_applies(const Node *n); /* // % by a non-constant, integer dtype */
 bool fold_terms_applies(const Node *n);  /* + - * neg, integer dtype */
 bool fold_cmp_applies(const Node *n);    /* < <= == != on integers */
 
-Node *fold_cancel_divmod(VsCtx *ctx, Node *n);       /* // %: one quotient window */
-Node *fold_cancel_tdivmod(VsCtx *ctx, Node *n);      /* tdiv tmod: the same, nonnegative parts */
-Node *fold_factor_remainder(VsCtx *ctx, Node *n);    /* // %: multiples of c leave */
-Node *fold_factor_tremainder(VsCtx *ctx, Node *n);   /* tdiv tmod: the same, nonnegative parts */
-Node *fold_remove_nested_mod(VsCtx *ctx, Node *n);   /* %: (x % c1) inside, c | c1 */
-Node *fold_remove_nested_tmod(VsCtx *ctx, Node *n);  /* %: tmod(x, c1) inside, c | c1 */
-Node *fold_divmod_congruence(VsCtx *ctx, Node *n);   /* %: coefficients to their nearest residue */
-Node *fold_divide_by_gcd(VsCtx *ctx, Node *n);       /* // % tdiv tmod: gcd of all */
-Node *fold_gcd_with_remainder(VsCtx *ctx, Node *n);  /* // %: gcd of the terms and c, not the constant */
-Node *fold_binary_numerator(VsCtx *ctx, Node *n);    /* // % tdiv tmod: a numerator of two values */
+/* The div/mod engine (folds_divmod.c): each chooses a lemma of src/rules/lemmas_divmod.rules. */
+bool fold_cancel_divmod(VsCtx *ctx, Node *n, FoldStep *out);      /* // %: one quotient window */
+bool fold_cancel_tdivmod(VsCtx *ctx, Node *n, FoldStep *out);     /* tdiv tmod: the same, nonnegative parts */
+bool fold_factor_remainder(VsCtx *ctx, Node *n, FoldStep *out);   /* // %: multiples of c leave */
+bool fold_factor_tremainder(VsCtx *ctx, Node *n, FoldStep *out);  /* tdiv tmod: the same, nonnegative parts */
+bool fold_remove_nested_mod(VsCtx *ctx, Node *n, FoldStep *out);  /* %: (x % c1) inside, c | c1 */
+bool fold_remove_nested_tmod(VsCtx *ctx, Node *n, FoldStep *out); /* %: tmod(x, c1) inside, c | c1 */
+bool fold_divmod_congruence(VsCtx *ctx, Node *n, FoldStep *out);  /* %: a coefficient to its nearest residue */
+bool fold_divide_by_gcd(VsCtx *ctx, Node *n, FoldStep *out);      /* // % tdiv tmod: gcd of all */
+bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out); /* // %: gcd of the terms and c, not the constant */
+bool fold_binary_numerator(VsCtx *ctx, Node *n, FoldStep *out);   /* // % tdiv tmod: a numerator of two values */
+bool fold_divide_by_gcd_var(VsCtx *ctx, Node *n, FoldStep *out);  /* // %: a common factor of both sides */
+bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out);      /* % tmod by 2^k of a sum of multiples of it */
 
-Node *fold_term_collect(VsCtx *ctx, Node *n);        /* like terms and constants collected */
+/* folds_terms.c */
+bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and constants collected (a ring step) */
+bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
+bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out);   /* a node whose range is one value is that constant */
+bool fold_single_value_applies(const Node *n);
+bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out);   /* a min (max) chain without its repeated operands */
+bool fold_minmax_chain_applies(const Node *n);
+bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out);  /* comparisons: terms and offsets to one side */
 
 /* folds_vector.c: a lane-wise op whose operands are vectors of constants (vec of constants, bcast of a
  * constant) becomes the vector of constants the vector evaluator computes, unless it is UB there. */
 bool fold_vec_const_applies(const Node *n);
 Node *fold_vec_const(VsCtx *ctx, Node *n);
-Node *fold_move_offset(VsCtx *ctx, Node *n);         /* comparisons: terms and offsets to one side */
 
 /* folds_gep.c: a gep composed with the gep, vec, bcast or cat under it, or pushed through the select,
  * mulacc, cast or bitcast under it, and through binary ALU ops of the index dtype only. */

@@ -1,36 +1,39 @@
 /* The div/mod engine: folds of  S // c,  S % c,  tdiv(S, c),  tmod(S, c)  with S read as a linear form
- * (rewrite/lin.h) and c a positive constant (binary_numerator: any nonzero constant).
+ * (analysis/lin.h) and c a constant.
  *
- * Each fold instantiates lemmas of src/rules/lemmas_divmod.rules (named in its comment) and checks
- * their guards on the instance, in exact i128 arithmetic: the lemma's pattern variables become nodes
- * built from parts of S (their bounds: the parts' exact intervals, sound because each part fits the
- * dtype), its constants become numbers that must be representable in the dtype. Floor (//, %) and
- * truncating (tdiv, tmod) division have their own lemmas; the truncating ones only where every part
- * is nonnegative. */
+ * Each fold only chooses: it splits S into the parts its lemma (src/rules/lemmas_divmod.rules) names,
+ * builds them as nodes, binds the lemma's variables to them and to the constants it picks (a quotient
+ * window, a gcd, a residue), and hands the step to the engine, which checks the lemma's proof at the
+ * instance, that the lemma's pattern so instantiated is the node (up to the ring identities lin_*),
+ * and the lemma's guard (its no_overflow and bound conditions, on the bound nodes' ranges), and builds
+ * the lemma's template. The exact arithmetic below (im_*, lin_range) is for choosing, never for
+ * deciding: a wrong choice is a step the engine refuses. Floor (//, %) and truncating (tdiv, tmod)
+ * division have their own lemmas. */
 #include <string.h>
 
-#include "rewrite/folds.h"
 #include "analysis/lin.h"
+#include "rewrite/folds.h"
 
 static bool is_div(const Node *n) { return n->op == OP_IDIV || n->op == OP_TDIV; }
 static bool is_trunc(const Node *n) { return n->op == OP_TDIV || n->op == OP_TMOD; }
+
+/* The lemma of a family for n's op: names[0] for //, [1] for %, [2] for tdiv, [3] for tmod. */
+static const char *for_op(const Node *n, const char *const names[4]) {
+  return names[n->op == OP_IDIV ? 0 : n->op == OP_MOD ? 1 : n->op == OP_TDIV ? 2 : 3];
+}
 
 bool fold_divmod_applies(const Node *n) {
   return (n->op == OP_IDIV || n->op == OP_MOD || n->op == OP_TDIV || n->op == OP_TMOD) &&
          dt_is_int((DType)n->dtype) && n->args[1]->op == OP_CONST && n->args[0]->op != OP_CONST;
 }
 
-/* The positive constant divisor of n, and its numerator as a linear form that fits the dtype. */
+/* The constant divisor of n when positive, and its numerator as a linear form. */
 static bool setup(const Node *n, i128 *c, Lin *S) {
   if (!fold_divmod_applies(n)) return false;
   *c = vs_const_value(n->args[1]);
-  return *c > 0 && lin_of(n->args[0], S) && lin_fits(S);
+  return *c > 0 && lin_of(n->args[0], S);
 }
 
-static bool lo_of(const Lin *l, i128 *lo) {
-  i128 hi;
-  return lin_range(l, lo, &hi);
-}
 
 /* S = c*Q + R: Q takes a/c of every coefficient a that c divides; with `floor_parts`, also a // c of
  * the positive coefficients a > c (R keeping a % c), and k // c of a constant outside [0, c). */
@@ -51,47 +54,88 @@ static bool split(const Lin *S, i128 c, bool floor_parts, Lin *Q, Lin *R) {
   } else {
     R->k = S->k;
   }
-  /* The guards' no_overflow(x * c + y): x = Q, y = R and x * c fit, and so does their sum S. */
-  return lin_fits(Q) && lin_fits_scaled(Q, c) && lin_fits(R);
+  return true;
 }
 
-/* cancel_divmod (lemmas cancel_divmod_div, cancel_divmod_mod; truncating: cancel_tdivmod_*):
- * R lies in one quotient window [q*c, q*c + c): S // c == Q + q and S % c == R - q*c. */
-static Node *cancel(VsCtx *ctx, Node *n, bool trunc) {
-  i128 c, rlo, rhi, qlo, qc;
-  Lin S, Q, R;
-  if (is_trunc(n) != trunc || !setup(n, &c, &S) || !split(&S, c, false, &Q, &R) || !lin_range(&R, &rlo, &rhi))
-    return NULL;
-  i128 q = im_floordiv(rlo, c);
-  if (im_floordiv(rhi, c) != q || !im_fits(S.dt, q) || !im_mul_ok(q, c, &qc)) return NULL;
-  if (trunc && (!lo_of(&Q, &qlo) || qlo < 0 || rlo < 0)) return NULL;
-  if (is_div(n)) {
-    Q.k = q; /* Q has no constant of its own: split keeps S's constant in R */
-    return lin_build(ctx, &Q);
+/* The step `lemma` with x = Q, c = n's divisor, y = R (the lemmas' names for the parts of x*c + y). */
+static bool bind_split(VsCtx *ctx, Node *n, const Lin *Q, const Lin *R, const char *lemma, FoldStep *out) {
+  out->lemma = lemma;
+  return fold_bind(out, "x", lin_build(ctx, Q)) && fold_bind(out, "c", n->args[1]) &&
+         fold_bind(out, "y", lin_build(ctx, R));
+}
+
+/* cancel_divmod: S = c*Q + R with R in one quotient window [q*c, q*c + c): S // c == Q + q and
+ * S % c == R - q*c. Q takes, of each coefficient a that c does not divide, a // c or a // c + 1 (the
+ * first choice, in that order, whose R fits a window: `(3*a + 3) // 4` is a when a is in [0, 3]);
+ * multiples of c go to Q whole, the constant stays in R. */
+enum { CANCEL_CHOICES = 6 }; /* terms whose rounding is searched (2^6 splits); the rest round down */
+
+static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
+  static const char *const lemmas[4] = {"cancel_divmod_div", "cancel_divmod_mod", "cancel_tdivmod_div",
+                                        "cancel_tdivmod_mod"};
+  i128 c;
+  Lin S;
+  if (is_trunc(n) != trunc || !setup(n, &c, &S)) return false;
+  int idx[LIN_MAX_TERMS], m = 0;
+  for (int i = 0; i < S.n; i++)
+    if (S.t[i].a % c != 0 && m < CANCEL_CHOICES) idx[m++] = i;
+  for (unsigned mask = 0; mask < (1u << m); mask++) {
+    Lin Q, R;
+    lin_init(&Q, S.dt);
+    lin_init(&R, S.dt);
+    R.k = S.k;
+    bool ok = true;
+    for (int i = 0, j = 0; i < S.n && ok; i++) {
+      i128 a = S.t[i].a, q = im_floordiv(a, c), r;
+      if (j < m && idx[j] == i) q += (mask >> j++) & 1;
+      else if (a % c != 0) q = 0; /* past the searched terms: whole in R */
+      ok = im_mul_ok(q, c, &r) && im_sub_ok(a, r, &r) && lin_add(&Q, S.t[i].t, q) && lin_add(&R, S.t[i].t, r);
+    }
+    i128 rlo, rhi;
+    if (!ok || !lin_range(&R, &rlo, &rhi)) continue;
+    i128 q = im_floordiv(rlo, c);
+    if (im_floordiv(rhi, c) != q) continue;
+    return bind_split(ctx, n, &Q, &R, for_op(n, lemmas), out) && fold_bind_int(out, ctx, "c1", S.dt, q);
   }
-  if (!im_sub_ok(R.k, qc, &R.k)) return NULL;
-  return lin_build(ctx, &R);
+  return false;
 }
 
-Node *fold_cancel_divmod(VsCtx *ctx, Node *n) { return cancel(ctx, n, false); }
-Node *fold_cancel_tdivmod(VsCtx *ctx, Node *n) { return cancel(ctx, n, true); }
+bool fold_cancel_divmod(VsCtx *ctx, Node *n, FoldStep *out) { return cancel(ctx, n, false, out); }
+bool fold_cancel_tdivmod(VsCtx *ctx, Node *n, FoldStep *out) { return cancel(ctx, n, true, out); }
 
-/* factor_remainder (lemmas factor_remainder_div/_mod; truncating: factor_remainder_tdiv/_tmod):
- * S // c == Q + R // c and S % c == R % c, Q the multiples of c split off. */
-static Node *factor(VsCtx *ctx, Node *n, bool trunc) {
-  i128 c, qlo, rlo;
+/* factor_remainder: S // c == Q + R // c and S % c == R % c, Q the multiples of c split off (for
+ * floor division also the quotient parts a // c of coefficients a > c, and of the constant; a negative
+ * divisor takes its exact multiples and the constant only). Not chosen when it would repeat a term. */
+static bool factor(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
+  static const char *const lemmas[4] = {"factor_remainder_div", "factor_remainder_mod", "factor_remainder_tdiv",
+                                        "factor_remainder_tmod"};
   Lin S, Q, R;
-  if (is_trunc(n) != trunc || !setup(n, &c, &S) || !split(&S, c, true, &Q, &R)) return NULL;
-  if (Q.n == 0 && Q.k == 0) return NULL;
-  if (trunc && (!lo_of(&Q, &qlo) || !lo_of(&R, &rlo) || qlo < 0 || rlo < 0)) return NULL;
-  Node *r = lin_build(ctx, &R);
-  r = r ? vs_bin(ctx, (Op)n->op, r, n->args[1]) : NULL;
-  if (!r || !is_div(n)) return r;
-  return lin_add(&Q, r, 1) ? lin_build(ctx, &Q) : NULL;
+  if (is_trunc(n) != trunc || !fold_divmod_applies(n) || !lin_of(n->args[0], &S)) return false;
+  i128 c = vs_const_value(n->args[1]);
+  if (c > 0) {
+    if (!split(&S, c, true, &Q, &R)) return false;
+  } else if (c < 0 && !trunc) {
+    lin_init(&Q, S.dt);
+    lin_init(&R, S.dt);
+    for (int i = 0; i < S.n; i++)
+      if (!lin_add(S.t[i].a % c == 0 ? &Q : &R, S.t[i].t, S.t[i].a % c == 0 ? S.t[i].a / c : S.t[i].a)) return false;
+    Q.k = im_floordiv(S.k, c);
+    R.k = im_floormod(S.k, c);
+  } else {
+    return false;
+  }
+  if (Q.n == 0 && Q.k == 0) return false;
+  /* A term split between Q and R (a coefficient a > c, not a multiple) would appear twice in the
+   * quotient: chosen only when no term does (then the result is no larger). */
+  if (is_div(n))
+    for (int i = 0; i < Q.n; i++)
+      for (int j = 0; j < R.n; j++)
+        if (Q.t[i].t == R.t[j].t) return false;
+  return bind_split(ctx, n, &Q, &R, for_op(n, lemmas), out);
 }
 
-Node *fold_factor_remainder(VsCtx *ctx, Node *n) { return factor(ctx, n, false); }
-Node *fold_factor_tremainder(VsCtx *ctx, Node *n) { return factor(ctx, n, true); }
+bool fold_factor_remainder(VsCtx *ctx, Node *n, FoldStep *out) { return factor(ctx, n, false, out); }
+bool fold_factor_tremainder(VsCtx *ctx, Node *n, FoldStep *out) { return factor(ctx, n, true, out); }
 
 /* S without its term i. */
 static Lin without(const Lin *S, int i) {
@@ -101,72 +145,64 @@ static Lin without(const Lin *S, int i) {
   return r;
 }
 
-/* Whether a * t fits (the exact interval of one term). */
-static bool term_fits(DType dt, Node *t, i128 a) {
-  Lin one;
-  lin_init(&one, dt);
-  return lin_add(&one, t, a) && lin_fits(&one);
-}
-
-/* remove_nested_mod (lemma remove_nested_mod; for tmod(x, c1) inside: remove_nested_tmod): in
- * (a * (x % c1) + y) % c with c | c1, the term becomes a * x. */
-static Node *nested(VsCtx *ctx, Node *n, Op inner) {
+/* remove_nested_mod (for tmod(x, c1) inside: remove_nested_tmod): in (a * (x % c1) + y) % c with c | c1,
+ * the term becomes a * x. The first such term. */
+static bool nested(VsCtx *ctx, Node *n, Op inner, FoldStep *out) {
   i128 c;
   Lin S;
-  if (n->op != OP_MOD || !setup(n, &c, &S)) return NULL;
+  if (n->op != OP_MOD || !setup(n, &c, &S)) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
-    i128 a = S.t[i].a;
     if (t->op != inner || t->args[1]->op != OP_CONST) continue;
     i128 c1 = vs_const_value(t->args[1]);
-    if (c1 <= 0 || c1 % c != 0 || !im_fits(S.dt, a)) continue;
-    Lin R = without(&S, i), S2 = R;
-    if (!lin_fits(&R) || !term_fits(S.dt, t, a) || !term_fits(S.dt, t->args[0], a) || !lin_add(&S2, t->args[0], a) ||
-        !lin_fits(&S2))
-      continue;
-    Node *s2 = lin_build(ctx, &S2);
-    return s2 ? vs_bin(ctx, OP_MOD, s2, n->args[1]) : NULL;
+    if (c1 <= 0 || c1 % c != 0 || !im_fits(S.dt, S.t[i].a)) continue;
+    Lin Y = without(&S, i);
+    out->lemma = inner == OP_MOD ? "remove_nested_mod" : "remove_nested_tmod";
+    return fold_bind(out, "m", t) && fold_bind(out, "x", t->args[0]) && fold_bind(out, "c1", t->args[1]) &&
+           fold_bind_int(out, ctx, "c2", S.dt, S.t[i].a) && fold_bind(out, "y", lin_build(ctx, &Y)) &&
+           fold_bind(out, "c", n->args[1]);
   }
-  return NULL;
+  return false;
 }
 
-Node *fold_remove_nested_mod(VsCtx *ctx, Node *n) { return nested(ctx, n, OP_MOD); }
-Node *fold_remove_nested_tmod(VsCtx *ctx, Node *n) { return nested(ctx, n, OP_TMOD); }
+bool fold_remove_nested_mod(VsCtx *ctx, Node *n, FoldStep *out) { return nested(ctx, n, OP_MOD, out); }
+bool fold_remove_nested_tmod(VsCtx *ctx, Node *n, FoldStep *out) { return nested(ctx, n, OP_TMOD, out); }
 
-/* fold_divmod_congruence (lemma divmod_congruence, once per changed coefficient): in S % c a
- * coefficient a becomes its residue nearest to zero when that is smaller in magnitude, and the
- * constant its residue in [0, c). Each step is checked on the form as it stands. */
-Node *fold_divmod_congruence(VsCtx *ctx, Node *n) {
+/* divmod_congruence: in S % c, one coefficient becomes its residue nearest to zero when that is
+ * smaller in magnitude (the last such term first), or else the constant its residue in [0, c) (then x
+ * is the constant 1). One coefficient per step: the engine fires the fold again on the result. */
+bool fold_divmod_congruence(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
   Lin S;
-  if (n->op != OP_MOD || !setup(n, &c, &S) || c < 2) return NULL;
-  bool changed = false;
+  if (n->op != OP_MOD || !setup(n, &c, &S) || c < 2) return false;
+  /* Modulo a power of two, wrapping changes no residue (2^w is a multiple of c): the multiple a - r of
+   * c leaves the sum whether or not it is exact (divmod_congruence_pow2: x = the term, c1 = a - r). */
+  bool pow2 = (c & (c - 1)) == 0;
+  out->lemma = pow2 ? "divmod_congruence_pow2" : "divmod_congruence";
   for (int i = S.n - 1; i >= 0; i--) {
-    i128 a = S.t[i].a, r = im_floormod(a, c);
+    i128 a = S.t[i].a, r = im_floormod(a, c), d;
     if (r > c / 2) r -= c;
     if ((r < 0 ? -r : r) >= (a < 0 ? -a : a)) continue;
-    Node *t = S.t[i].t;
-    Lin R = without(&S, i), S2 = R;
-    if (!im_fits(S.dt, a) || !im_fits(S.dt, r) || !lin_fits(&R) || !term_fits(S.dt, t, a) || !term_fits(S.dt, t, r) ||
-        !lin_add(&S2, t, r) || !lin_fits(&S2))
-      continue;
-    S = S2;
-    changed = true;
-  }
-  i128 r = im_floormod(S.k, c);
-  if (r != S.k && im_fits(S.dt, S.k)) { /* the constant: x = 1, c1 = k, c2 = r */
-    Lin S2 = S;
-    S2.k = r;
-    Lin R = S2;
-    R.k = 0;
-    if (lin_fits(&R) && lin_fits(&S2)) {
-      S = S2;
-      changed = true;
+    Lin Y = without(&S, i);
+    if (pow2) {
+      if (!im_sub_ok(a, r, &d) || !lin_add(&Y, S.t[i].t, r)) return false;
+      return fold_bind(out, "x", S.t[i].t) && fold_bind_int(out, ctx, "c1", S.dt, d) &&
+             fold_bind(out, "y", lin_build(ctx, &Y)) && fold_bind(out, "c2", n->args[1]);
     }
+    return fold_bind(out, "x", S.t[i].t) && fold_bind_int(out, ctx, "c1", S.dt, a) &&
+           fold_bind_int(out, ctx, "c2", S.dt, r) && fold_bind(out, "y", lin_build(ctx, &Y)) &&
+           fold_bind(out, "c", n->args[1]);
   }
-  if (!changed) return NULL;
-  Node *s = lin_build(ctx, &S);
-  return s ? vs_bin(ctx, OP_MOD, s, n->args[1]) : NULL;
+  i128 r = im_floormod(S.k, c), d;
+  if (r == S.k) return false;
+  Lin Y = S;
+  Y.k = pow2 ? r : 0;
+  if (pow2)
+    return im_sub_ok(S.k, r, &d) && fold_bind_int(out, ctx, "x", S.dt, 1) && fold_bind_int(out, ctx, "c1", S.dt, d) &&
+           fold_bind(out, "y", lin_build(ctx, &Y)) && fold_bind(out, "c2", n->args[1]);
+  return fold_bind_int(out, ctx, "x", S.dt, 1) && fold_bind_int(out, ctx, "c1", S.dt, S.k) &&
+         fold_bind_int(out, ctx, "c2", S.dt, r) && fold_bind(out, "y", lin_build(ctx, &Y)) &&
+         fold_bind(out, "c", n->args[1]);
 }
 
 /* The gcd of the divisor and every coefficient (and the constant, with `with_k`). */
@@ -185,67 +221,118 @@ static bool divided(const Lin *S, i128 g, Lin *T) {
   return true;
 }
 
-/* divide_by_gcd (lemmas divide_by_gcd_div/_mod/_tdiv/_tmod, one per op): g divides every coefficient,
- * the constant and c: (T*g) // (c3*g) == T // c3, (T*g) % (c3*g) == (T % c3) * g, likewise truncating. */
-Node *fold_divide_by_gcd(VsCtx *ctx, Node *n) {
+/* divide_by_gcd: g divides every coefficient, the constant and c: (T*g) // (c3*g) == T // c3, and
+ * (T*g) % (c3*g) == (T % c3) * g, likewise truncating. */
+bool fold_divide_by_gcd(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const lemmas[4] = {"divide_by_gcd_div", "divide_by_gcd_mod", "divide_by_gcd_tdiv",
+                                        "divide_by_gcd_tmod"};
   i128 c;
   Lin S, T;
-  if (!setup(n, &c, &S) || S.n == 0) return NULL;
+  if (!setup(n, &c, &S) || S.n == 0) return false;
   i128 g = form_gcd(&S, c, true);
-  if (g <= 1 || !divided(&S, g, &T) || !lin_fits(&T) || !lin_fits_scaled(&T, g)) return NULL;
-  Node *t = lin_build(ctx, &T);
-  Node *c3 = vs_const_int(ctx, S.dt, c / g);
-  Node *q = t && c3 ? vs_bin(ctx, (Op)n->op, t, c3) : NULL;
-  if (!q || is_div(n)) return q;
-  return vs_bin(ctx, OP_MUL, q, vs_const_int(ctx, S.dt, g));
+  if (g <= 1 || !divided(&S, g, &T)) return false;
+  out->lemma = for_op(n, lemmas);
+  return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind_int(out, ctx, "c1", S.dt, g) &&
+         fold_bind(out, "c2", n->args[1]) && fold_bind_int(out, ctx, "c3", S.dt, c / g);
 }
 
-/* gcd_with_remainder (lemmas gcd_with_remainder_div/_mod): g divides every coefficient and c but not
- * the constant k; with c4 = k // g:  (T*g + k) // c == (T + c4) // (c/g)  and
- * (T*g + k) % c == ((T + c4) % (c/g)) * g + (k - c4*g). Floor division only. */
-Node *fold_gcd_with_remainder(VsCtx *ctx, Node *n) {
+/* gcd_with_remainder: S = g*T + R with g > 1 dividing c and every coefficient of T, and R (the other
+ * terms and the constant) in one window [c4*g, c4*g + g): S // c == (T + c4) // (c/g), and the
+ * remainder likewise. The largest such g. Floor division only. */
+bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
-  Lin S, T;
-  if (is_trunc(n) || !setup(n, &c, &S) || S.n == 0) return NULL;
-  i128 g = form_gcd(&S, c, false);
-  if (g <= 1 || S.k % g == 0 || !im_fits(S.dt, S.k) || !divided(&S, g, &T)) return NULL;
-  i128 c4 = T.k; /* floor(k / g) */
-  Lin Tx = T;
-  Tx.k = 0;
-  if (!im_fits(S.dt, c4) || !lin_fits(&Tx) || !lin_fits_scaled(&Tx, g) || !lin_fits(&T)) return NULL;
-  Node *t = lin_build(ctx, &T);
-  Node *c5 = vs_const_int(ctx, S.dt, c / g);
-  Node *q = t && c5 ? vs_bin(ctx, (Op)n->op, t, c5) : NULL;
-  if (!q || is_div(n)) return q;
-  Lin out;
-  lin_init(&out, S.dt);
-  if (!lin_add(&out, q, g)) return NULL;
-  out.k = S.k - c4 * g; /* in [0, g) */
-  return lin_build(ctx, &out);
+  Lin S;
+  if (is_trunc(n) || !setup(n, &c, &S) || S.n == 0) return false;
+  /* The candidates: gcd(c, a) of each coefficient a and of all of them together; the largest first. */
+  i128 cand[LIN_MAX_TERMS + 1], all = c;
+  int nc = 0;
+  for (int i = 0; i < S.n; i++) {
+    i128 g = lin_gcd(c, S.t[i].a);
+    all = lin_gcd(all, S.t[i].a);
+    bool seen = g <= 1;
+    for (int j = 0; j < nc && !seen; j++) seen = cand[j] == g;
+    if (!seen) cand[nc++] = g;
+  }
+  if (all > 1) {
+    bool seen = false;
+    for (int j = 0; j < nc && !seen; j++) seen = cand[j] == all;
+    if (!seen) cand[nc++] = all;
+  }
+  for (int a = 0; a < nc; a++) /* descending */
+    for (int b = a + 1; b < nc; b++)
+      if (cand[b] > cand[a]) {
+        i128 t = cand[a];
+        cand[a] = cand[b];
+        cand[b] = t;
+      }
+  for (int ci = 0; ci < nc; ci++) {
+    i128 g = cand[ci];
+    Lin T, R;
+    lin_init(&T, S.dt);
+    lin_init(&R, S.dt);
+    R.k = S.k;
+    bool ok = true;
+    for (int i = 0; i < S.n && ok; i++)
+      ok = S.t[i].a % g == 0 ? lin_add(&T, S.t[i].t, S.t[i].a / g) : lin_add(&R, S.t[i].t, S.t[i].a);
+    i128 rlo, rhi;
+    if (!ok || T.n == 0 || (R.n == 0 && R.k % g == 0) || !lin_range(&R, &rlo, &rhi)) continue;
+    i128 c4 = im_floordiv(rlo, g);
+    if (im_floordiv(rhi, g) != c4) continue;
+    out->lemma = is_div(n) ? "gcd_with_remainder_div" : "gcd_with_remainder_mod";
+    return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind_int(out, ctx, "c1", S.dt, g) &&
+           fold_bind(out, "y", lin_build(ctx, &R)) && fold_bind(out, "c3", n->args[1]) &&
+           fold_bind_int(out, ctx, "c4", S.dt, c4) && fold_bind_int(out, ctx, "c5", S.dt, c / g);
+  }
+  return false;
 }
 
-/* fold_binary_numerator (lemmas binary_numerator_div/_mod/_tdiv/_tmod, one per op): a numerator x
- * with vmax(x) == vmin(x) + 1 gives  x op c == x * (q1 - q0) + (q0 - vmin(x) * (q1 - q0)), q0 and q1
- * the results at vmin(x) and vmax(x). */
-Node *fold_binary_numerator(VsCtx *ctx, Node *n) {
-  if (!fold_divmod_applies(n)) return NULL;
+bool fold_divmod_var_applies(const Node *n) {
+  return (n->op == OP_IDIV || n->op == OP_MOD) && dt_is_int((DType)n->dtype) && n->args[1]->op != OP_CONST;
+}
+
+/* divide_by_gcd with a variable divisor: S // D with g > 1 dividing every coefficient and constant
+ * of both: (T*g) // (E*g) == T // E, and the remainder likewise (divide_by_gcd_var_div/_mod). */
+bool fold_divide_by_gcd_var(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_divmod_var_applies(n)) return false;
+  Lin S, D, T, E;
+  if (!lin_of(n->args[0], &S) || !lin_of(n->args[1], &D) || D.n == 0) return false;
+  i128 g = 0;
+  for (int i = 0; i < S.n; i++) g = lin_gcd(g, S.t[i].a);
+  for (int i = 0; i < D.n; i++) g = lin_gcd(g, D.t[i].a);
+  g = lin_gcd(lin_gcd(g, S.k), D.k);
+  if (g <= 1 || !divided(&S, g, &T) || !divided(&D, g, &E)) return false;
+  out->lemma = n->op == OP_IDIV ? "divide_by_gcd_var_div" : "divide_by_gcd_var_mod";
+  return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind(out, "y", lin_build(ctx, &E)) &&
+         fold_bind_int(out, ctx, "c", S.dt, g);
+}
+
+/* A remainder by a power of two of a sum of multiples of it: 0 at every width (mod_mul_pow2,
+ * tmod_mul_pow2, with x the sum divided: wrapping keeps the multiple). */
+bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out) {
+  if ((n->op != OP_MOD && n->op != OP_TMOD) || !fold_divmod_applies(n)) return false;
+  i128 c = vs_const_value(n->args[1]);
+  Lin S, T;
+  if (c < 2 || (c & (c - 1)) != 0 || !lin_of(n->args[0], &S) || S.k % c != 0) return false;
+  for (int i = 0; i < S.n; i++)
+    if (S.t[i].a % c != 0) return false;
+  if (!divided(&S, c, &T)) return false;
+  out->lemma = n->op == OP_MOD ? "mod_mul_pow2" : "tmod_mul_pow2";
+  return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind(out, "c1", n->args[1]) && fold_bind(out, "c2", n->args[1]);
+}
+
+/* binary_numerator: a numerator x with vmax(x) == vmin(x) + 1 is the line through its two results:
+ * the floor lemmas name those results c1 and c2, the truncating ones the two values of x. */
+bool fold_binary_numerator(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const lemmas[4] = {"binary_numerator_div", "binary_numerator_mod", "binary_numerator_tdiv",
+                                        "binary_numerator_tmod"};
+  if (!fold_divmod_applies(n)) return false;
   DType dt = (DType)n->dtype;
   Node *x = n->args[0];
-  i128 c = vs_const_value(n->args[1]), lo = vs_vmin(x), hi = vs_vmax(x), q0, q1;
-  if (c == 0 || hi - lo != 1) return NULL;
-  switch (n->op) {
-  case OP_IDIV: q0 = im_floordiv(lo, c), q1 = im_floordiv(hi, c); break;
-  case OP_MOD: q0 = im_floormod(lo, c), q1 = im_floormod(hi, c); break;
-  case OP_TDIV: q0 = lo / c, q1 = hi / c; break;
-  default: q0 = lo % c, q1 = hi % c; break;
-  }
-  /* The floor lemmas name q0 and q1 as constants of the dtype (only MIN // -1 does not fit); the
-   * truncating ones compute them in the dtype, which wraps like the form built here. */
-  if (!is_trunc(n) && (!im_fits(dt, q0) || !im_fits(dt, q1))) return NULL;
-  i128 d = q1 - q0, ld;
-  Lin out;
-  lin_init(&out, dt);
-  if (!im_mul_ok(lo, d, &ld) || !lin_add(&out, x, d)) return NULL;
-  out.k = q0 - ld;
-  return lin_build(ctx, &out);
+  i128 c = vs_const_value(n->args[1]), lo = vs_vmin(x), hi = vs_vmax(x), c1 = lo, c2 = hi;
+  if (c == 0 || hi - lo != 1) return false;
+  if (n->op == OP_IDIV) c1 = im_floordiv(lo, c), c2 = im_floordiv(hi, c);
+  else if (n->op == OP_MOD) c1 = im_floormod(lo, c), c2 = im_floormod(hi, c);
+  out->lemma = for_op(n, lemmas);
+  return fold_bind(out, "x", x) && fold_bind(out, "c", n->args[1]) && fold_bind_int(out, ctx, "c1", dt, c1) &&
+         fold_bind_int(out, ctx, "c2", dt, c2);
 }

@@ -1,6 +1,7 @@
-/* Term collection and comparison offset moving, on linear forms (rewrite/lin.h). */
-#include "rewrite/folds.h"
+/* Term collection and comparison offset moving, on linear forms (analysis/lin.h). Both only choose; the
+ * engine decides (folds.h). */
 #include "analysis/lin.h"
+#include "rewrite/folds.h"
 
 bool fold_terms_applies(const Node *n) {
   return (n->op == OP_ADD || n->op == OP_SUB || n->op == OP_NEG || n->op == OP_MUL) && dt_is_int((DType)n->dtype);
@@ -10,47 +11,181 @@ bool fold_cmp_applies(const Node *n) {
   return (n->op == OP_LT || n->op == OP_LE || n->op == OP_EQ || n->op == OP_NE) && dt_is_int((DType)n->args[0]->dtype);
 }
 
-/* term_collect (lemmas lin_*): a sum of products by constants is rebuilt with like terms collected
- * and the constants summed, in canonical order (rewrite/lin.h). Ring arithmetic modulo 2^w: no side
- * condition. It fires only when the result has fewer terms than the expression had (so it cannot
- * undo what the rules make of its output). */
-Node *fold_term_collect(VsCtx *ctx, Node *n) {
+/* term_collect (a ring step, lemmas lin_*): a sum of products by constants rebuilt with like terms
+ * collected and the constants summed, in canonical order. Chosen only when the result has fewer terms
+ * than the expression had (so it cannot undo what the rules make of its output). */
+bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
-  if (!fold_terms_applies(n) || !lin_of(n, &L) || lin_size_mod(&L) >= L.atoms) return NULL;
-  return lin_build(ctx, &L);
+  if (!fold_terms_applies(n) || !lin_of(n, &L) || lin_size_mod(&L) >= L.atoms) return false;
+  out->lemma = NULL;
+  out->result = lin_build(ctx, &L);
+  return out->result != NULL;
 }
 
-/* move_offset (lemmas cmp_move_<op> and cmp_move_<op>_rev): a + ka OP b + kb, with a and b the terms
- * of each side and ka, kb their constants, becomes (a - b) OP (kb - ka), common terms cancelling, or
- * (ka - kb) OP (b - a) when every remaining coefficient of a - b is negative. For == and != this is
- * ring arithmetic; for < and <= both sides, both term parts, a - b and kb - ka must be exact (their
- * exact intervals fit the dtype) and ka, kb representable. Fires when the result is smaller. */
-Node *fold_move_offset(VsCtx *ctx, Node *n) {
-  if (!fold_cmp_applies(n)) return NULL;
+/* The coefficient of atom t in l (0 if absent). */
+static i128 coef(const Lin *l, const Node *t) {
+  for (int i = 0; i < l->n; i++)
+    if (l->t[i].t == t) return l->t[i].a;
+  return 0;
+}
+
+/* move_offset (lemmas cmp_move_<op>, cmp_move_<op>_rev): the sides A = x + z + c1 and B = y + z + c2,
+ * z their common part (for an atom on both sides, B's coefficient), become (x - y) OP (c2 - c1), or
+ * (c1 - c2) OP (y - x) when every coefficient of x - y is negative. Chosen when the result has fewer
+ * terms than the comparison had. */
+bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const lemmas[4][2] = {{"cmp_move_lt", "cmp_move_lt_rev"},
+                                           {"cmp_move_le", "cmp_move_le_rev"},
+                                           {"cmp_move_eq", "cmp_move_eq_rev"},
+                                           {"cmp_move_ne", "cmp_move_ne_rev"}};
+  if (!fold_cmp_applies(n)) return false;
   DType dt = (DType)n->args[0]->dtype;
-  Lin A, B, D;
-  if (!lin_of(n->args[0], &A) || !lin_of(n->args[1], &B)) return NULL;
+  Lin A, B, X, Y, Z, D;
+  if (!lin_of(n->args[0], &A) || !lin_of(n->args[1], &B)) return false;
   lin_init(&D, dt);
-  if (!lin_add_lin(&D, &A, 1) || !lin_add_lin(&D, &B, -1)) return NULL;
-  i128 K = -D.k; /* kb - ka */
-  D.k = 0;
-  bool rev = D.n > 0;
-  for (int i = 0; i < D.n; i++) rev &= D.t[i].a < 0;
-  Lin out = D;
-  out.k = K;
-  if (lin_size_mod(&out) >= A.atoms + B.atoms) return NULL;
-  if (n->op == OP_LT || n->op == OP_LE) {
-    Lin Ta = A, Tb = B;
-    Ta.k = Tb.k = 0;
-    if (!lin_fits(&A) || !lin_fits(&B) || !lin_fits(&Ta) || !lin_fits(&Tb) || !im_fits(dt, A.k) || !im_fits(dt, B.k) ||
-        !lin_fits_scaled(&D, rev ? -1 : 1) || !im_fits(dt, rev ? -K : K))
-      return NULL;
+  if (!lin_add_lin(&D, &A, 1) || !lin_add_lin(&D, &B, -1)) return false;
+  i128 K;
+  if (!im_sub_ok(B.k, A.k, &K)) return false;
+  D.k = K;
+  if (lin_size_mod(&D) >= A.atoms + B.atoms) return false;
+  lin_init(&X, dt);
+  lin_init(&Y, dt);
+  lin_init(&Z, dt);
+  for (int i = 0; i < A.n; i++) {
+    i128 b = coef(&B, A.t[i].t), a = A.t[i].a, d;
+    if (!im_sub_ok(a, b, &d) || (d && !lin_add(&X, A.t[i].t, d)) || (b && !lin_add(&Z, A.t[i].t, b))) return false;
   }
-  Lin T;
-  lin_init(&T, dt);
-  if (!lin_add_lin(&T, &D, rev ? -1 : 1)) return NULL;
-  Node *t = lin_build(ctx, &T);
-  Node *k = vs_const_int(ctx, dt, rev ? -K : K);
-  if (!t || !k) return NULL;
-  return rev ? vs_bin(ctx, (Op)n->op, k, t) : vs_bin(ctx, (Op)n->op, t, k);
+  for (int j = 0; j < B.n; j++)
+    if (!coef(&A, B.t[j].t) && !lin_add(&Y, B.t[j].t, B.t[j].a)) return false;
+  bool rev = X.n + Y.n > 0;
+  for (int i = 0; i < X.n; i++) rev &= X.t[i].a < 0;
+  for (int j = 0; j < Y.n; j++) rev &= Y.t[j].a > 0;
+  int op = n->op == OP_LT ? 0 : n->op == OP_LE ? 1 : n->op == OP_EQ ? 2 : 3;
+  out->lemma = lemmas[op][rev];
+  return fold_bind(out, "x", lin_build(ctx, &X)) && fold_bind(out, "y", lin_build(ctx, &Y)) &&
+         fold_bind(out, "z", lin_build(ctx, &Z)) && fold_bind_int(out, ctx, "c1", dt, A.k) &&
+         fold_bind_int(out, ctx, "c2", dt, B.k);
+}
+
+/* ---- div/mod recombination inside sums ---- */
+
+/* Whether t is `x OP c` with a nonzero constant c. */
+static bool is_divmod_by_const(const Node *t, Op op) {
+  return t->op == op && t->args[1]->op == OP_CONST && vs_const_value(t->args[1]) != 0;
+}
+
+/* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
+static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, FoldStep *out) {
+  Lin Y;
+  lin_init(&Y, S->dt);
+  Y.k = S->k;
+  for (int k = 0; k < S->n; k++)
+    if (k != i && k != j && !lin_add(&Y, S->t[k].t, S->t[k].a)) return false;
+  out->rest = lin_build(ctx, &Y);
+  out->scale = im_fits(S->dt, scale) ? vs_const_int(ctx, S->dt, scale) : NULL;
+  return out->rest && out->scale;
+}
+
+/* In a sum, a pair of terms that is a scaled instance of a recombination rule, the rule applied in
+ * that ring context (folds.h): x*k - (x // c)*(c*k) is (x % c)*k (mod_from_sub; truncating:
+ * tmod_from_sub), (x % c)*k + (x // c)*(c*k) is x*k (divmod_recombine, tdivmod_recombine), and
+ * ((x // c1) % c2)*k + (x // c3)*(c2*k) with c3 == c1*c2 is (x // c1)*k (divmod_chain). The first
+ * pair found; the rule's guard and the ring identities decide. */
+bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin S;
+  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  for (int i = 0; i < S.n; i++) {
+    Node *t = S.t[i].t;
+    for (int trunc = 0; trunc < 2; trunc++) {
+      Op dop = trunc ? OP_TDIV : OP_IDIV, mop = trunc ? OP_TMOD : OP_MOD;
+      if (!is_divmod_by_const(t, dop)) continue;
+      Node *x = t->args[0];
+      i128 c = vs_const_value(t->args[1]);
+      for (int j = 0; j < S.n; j++) {
+        Node *u = S.t[j].t;
+        i128 k = S.t[j].a, want;
+        if (j == i || !im_mul_ok(k, c, &want)) continue;
+        if (u == x && im_sub_ok(0, want, &want) && want == S.t[i].a) {
+          out->lemma = trunc ? "tmod_from_sub" : "mod_from_sub";
+          return fold_bind(out, "x", x) && fold_bind(out, "y", t->args[1]) && bind_context(ctx, &S, i, j, k, out);
+        }
+        if (u->op == mop && u->args[0] == x && u->args[1] == t->args[1] && want == S.t[i].a) {
+          out->lemma = trunc ? "tdivmod_recombine" : "divmod_recombine";
+          return fold_bind(out, "x", x) && fold_bind(out, "y", t->args[1]) && bind_context(ctx, &S, i, j, k, out);
+        }
+      }
+    }
+    /* ((x // c1) % c2) * k paired with (x // c3) * (c2 * k) */
+    if (is_divmod_by_const(t, OP_MOD) && is_divmod_by_const(t->args[0], OP_IDIV)) {
+      Node *d = t->args[0], *x = d->args[0];
+      i128 c1 = vs_const_value(d->args[1]), c2 = vs_const_value(t->args[1]), c3, want;
+      if (c1 <= 0 || c2 <= 0 || !im_mul_ok(c1, c2, &c3) || !im_mul_ok(S.t[i].a, c2, &want)) continue;
+      for (int j = 0; j < S.n; j++) {
+        Node *u = S.t[j].t;
+        if (j == i || !is_divmod_by_const(u, OP_IDIV) || u->args[0] != x || vs_const_value(u->args[1]) != c3 ||
+            S.t[j].a != want)
+          continue;
+        out->lemma = "divmod_chain";
+        return fold_bind(out, "x", x) && fold_bind(out, "c1", d->args[1]) && fold_bind(out, "c2", t->args[1]) &&
+               fold_bind(out, "c3", u->args[1]) && bind_context(ctx, &S, i, j, S.t[i].a, out);
+      }
+    }
+  }
+  return false;
+}
+
+/* ---- single values, min/max chains ---- */
+
+bool fold_single_value_applies(const Node *n) {
+  DType dt = (DType)n->dtype;
+  return n->op != OP_CONST && n->lanes == 1 && n->kind == NK_VALUE && (dt_is_int(dt) || dt == DT_BOOL) &&
+         n->lo == n->hi;
+}
+
+/* A node whose range is one value is that value (lemma single_value). */
+bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_single_value_applies(n)) return false;
+  out->lemma = "single_value";
+  return fold_bind(out, "x", n) && fold_bind(out, "c", vs_const(ctx, (DType)n->dtype, n->lo));
+}
+
+bool fold_minmax_chain_applies(const Node *n) {
+  return (n->op == OP_MIN || n->op == OP_MAX) && dt_is_int((DType)n->dtype) && n->lanes == 1 &&
+         (n->args[0]->op == n->op || n->args[1]->op == n->op);
+}
+
+enum { CHAIN_MAX = 64 };
+
+/* The operands of the maximal chain of n's op at n, each once, in order of first appearance; false
+ * when there are more than CHAIN_MAX. *dups counts the repeated ones. */
+static bool chain_operands(const Node *n, Op op, Node **ops, int *nops, int *dups) {
+  if (n->op != op || n->dtype != ((const Node *)ops[-1])->dtype) {
+    for (int i = 0; i < *nops; i++)
+      if (ops[i] == n) {
+        (*dups)++;
+        return true;
+      }
+    if (*nops == CHAIN_MAX) return false;
+    ops[(*nops)++] = (Node *)n;
+    return true;
+  }
+  return chain_operands(n->args[0], op, ops, nops, dups) && chain_operands(n->args[1], op, ops, nops, dups);
+}
+
+/* A min (max) chain that names an operand twice, at any depth and order, becomes the chain of its
+ * distinct operands in order of first appearance (a lattice step). */
+bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_minmax_chain_applies(n)) return false;
+  Node *buf[CHAIN_MAX + 1], **ops = buf + 1;
+  buf[0] = n; /* the chain's dtype, for chain_operands */
+  int nops = 0, dups = 0;
+  if (!chain_operands(n->args[0], (Op)n->op, ops, &nops, &dups) ||
+      !chain_operands(n->args[1], (Op)n->op, ops, &nops, &dups) || !dups)
+    return false;
+  Node *acc = ops[0];
+  for (int i = 1; i < nops && acc; i++) acc = vs_bin(ctx, (Op)n->op, acc, ops[i]);
+  out->lemma = NULL;
+  out->lattice = true;
+  out->result = acc;
+  return acc != NULL;
 }

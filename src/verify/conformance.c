@@ -16,6 +16,7 @@ typedef struct {
   ConformanceReport *rep;
   FILE *log;
   uint64_t rng;
+  uint64_t seq; /* tuples met (for opts->sample) */
 } Run;
 
 static uint64_t next_random(Run *r) {
@@ -49,6 +50,7 @@ static void describe(Run *r, Node *n, Value ev, Value zv) {
 
 /* Compares the two implementations on op applied to constant operands of the given bits. */
 static void compare(Run *r, Op op, DType to, const DType *dts, const uint64_t *bits, int nargs) {
+  if (r->opts->sample > 1 && r->seq++ % r->opts->sample) return;
   Node *args[3];
   Value vals[3];
   for (int i = 0; i < nargs; i++) {

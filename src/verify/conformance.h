@@ -22,6 +22,9 @@ typedef struct {
   uint64_t seed;        /* for the random operands */
   size_t random_per_op; /* random operand tuples per (op, dtype) */
   size_t max_report;    /* mismatches printed to the log (all are counted) */
+  /* 0 or 1: every operand tuple of the run; N > 1: every N-th scalar tuple only (a thinned run for the
+   * unit test tier; the full tier and the gate take every tuple). */
+  unsigned sample;
 } ConformanceOptions;
 
 typedef struct {

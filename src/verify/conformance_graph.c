@@ -28,6 +28,7 @@ typedef struct {
   BufValue bufs[2];
   VarValue range_val; /* a free range's value, for the cases that have one */
   bool has_range;
+  uint64_t seq; /* cases met (for opts->sample) */
 } GRun;
 
 static void describe(GRun *r, Node *n, const char *what) {
@@ -50,6 +51,7 @@ static bool same_results(const GraphResult *a, const GraphResult *b) {
 /* Runs both implementations on n (NULL: not buildable at this dtype, skipped). */
 static void compare(GRun *r, Node *n) {
   if (!n) return;
+  if (r->opts->sample > 1 && r->seq++ % r->opts->sample) return;
   GraphEnv env = {.bufs = r->bufs, .nbufs = 2, .ranges = r->has_range ? &r->range_val : NULL,
                   .nranges = r->has_range ? 1 : 0};
   GraphResult ev, zv;

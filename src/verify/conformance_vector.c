@@ -24,6 +24,7 @@ typedef struct {
   uint64_t rng;
   uint64_t edges[EDGE_MAX];
   size_t nedges;
+  uint64_t seq; /* cases met (for opts->sample) */
 } VRun;
 
 static uint64_t rnd(VRun *r) {
@@ -67,6 +68,7 @@ static void describe(VRun *r, Node *n, const VecValue *ev, const VecValue *zv) {
 }
 
 static void compare(VRun *r, Node *n) {
+  if (r->opts->sample > 1 && r->seq++ % r->opts->sample) return;
   if (!n) return; /* not applicable */
   VecValue ev, zv;
   if (!eval_vec_expr(n, NULL, 0, &ev)) return;

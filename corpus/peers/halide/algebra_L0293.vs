@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_algebra, line 293
+x: i32
+y: i32
+y - x * y --> (1 - x) * y

@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_algebra, line 339
+y: i32
+z: i32
+(z + 7 * y) // 7 --> z // 7 + y

@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_algebra, line 348
+y: i32
+(7 - y) // 7 --> (0 - y) // 7 + 1

@@ -1,0 +1,4 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_algebra, line 496
+-23_i32 % 4 --> 1

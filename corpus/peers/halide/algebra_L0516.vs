@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_algebra, line 516
+x: i32
+y: i32
+(y + x) // 3 + x --> (x * 4 + y) // 3

@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_algebra, line 524
+x: i32
+y: i32
+x - (y + x) // 2 --> (x - y + 1) // 2

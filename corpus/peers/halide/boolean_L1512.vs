@@ -1,0 +1,7 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1512
+x: i32
+y: i32
+z: i32
+y + x < z + y --> x < z

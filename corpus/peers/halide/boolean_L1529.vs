@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1529
+x: i32
+select(5 < x, 8_i32, 3) - select(5 < x, 6, 2) --> select(5 < x, 2, 1)

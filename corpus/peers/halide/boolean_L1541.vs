@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1541
+x: i32
+max(select(x == -1, 1, x), x) --> select(x == -1, 1, x)

@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1571
+b1: bool
+b1 || !b1 --> true

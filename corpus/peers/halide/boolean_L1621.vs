@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1621
+x: i32
+19 <= x || x < 20 --> true

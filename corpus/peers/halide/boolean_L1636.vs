@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1636
+x: i32
+20 <= x && x <= 20 --> 20 <= x && x <= 20

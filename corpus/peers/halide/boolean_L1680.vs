@@ -1,0 +1,7 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1680
+x: i32
+y: i32
+z: i32
+max(x, y) < min(y, z) --> false

@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_boolean, line 1730
+x: i32
+x // 8 * 8 < x - 7 --> false

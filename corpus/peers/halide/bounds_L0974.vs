@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 974
+x: i32
+y: i32
+min(min(y, x) - -1, x) --> min(y + 1, x)

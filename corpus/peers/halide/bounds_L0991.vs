@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 991
+x: i32
+y: i32
+min(x, min(x, y) - 1) --> min(x, y) + -1

@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1035
+x: i32
+max(i8(x), -127) --> max(i8(x), -127)

@@ -1,0 +1,7 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1049
+x: i32
+y: i32
+z: i32
+min(y + x, y + z) --> min(x, z) + y

@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1067
+x: i32
+min(x * 8, 24) --> min(x, 3) * 8

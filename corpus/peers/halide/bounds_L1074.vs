@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1074
+x: i32
+y: i32
+min(x // 4, y // 4) --> min(x, y) // 4

@@ -1,0 +1,8 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1149
+w: i32
+x: i32
+y: i32
+z: i32
+select(x < y, z, (select(x < y, w, x) + 3) // 2) --> select(x < y, z, (x + 3) // 2)

@@ -1,0 +1,7 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1206
+x: i32
+y: i32
+z: i32
+max(y, min(z, max(x, y))) --> max(min(x, z), y)

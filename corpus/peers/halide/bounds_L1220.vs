@@ -1,0 +1,7 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1220
+x: i32
+y: i32
+z: i32
+min(y, max(min(y, x), z)) --> min(max(x, z), y)

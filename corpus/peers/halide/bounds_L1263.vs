@@ -1,0 +1,8 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1263
+w: i32
+x: i32
+y: i32
+z: i32
+min(x, z + y + w) - z --> min(x - z, w + y)

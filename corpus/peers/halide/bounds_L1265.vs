@@ -1,0 +1,8 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1265
+w: i32
+x: i32
+y: i32
+z: i32
+min(w + (z + y), x) - z --> min(x - z, w + y)

@@ -1,0 +1,8 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1277
+w: i32
+x: i32
+y: i32
+z: i32
+x - max(w + (x + z), y) --> 0 - max(y - x, w + z)

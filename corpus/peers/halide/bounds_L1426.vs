@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1426
+x: i32
+y: i32
+max(min(x, y), max(x, y)) --> max(x, y)

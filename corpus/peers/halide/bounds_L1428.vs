@@ -1,0 +1,6 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_bounds, line 1428
+x: i32
+y: i32
+max(max(x, y), min(x, y)) --> max(x, y)

@@ -1,0 +1,5 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_casts, line 111
+x: i32
+i16(i32(x)) --> i16(x)

@@ -1,0 +1,4 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_casts, line 128
+65_u16 < 66 --> true

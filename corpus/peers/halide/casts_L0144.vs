@@ -1,0 +1,4 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_casts, line 144
+4000000000_u32 + 5 --> 4000000005

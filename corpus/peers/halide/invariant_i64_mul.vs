@@ -1,0 +1,7 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_invariant, type i64: x * y
+# note: expected: left unchanged (check_inv)
+x: i64
+y: i64
+x * y --> x * y

@@ -1,0 +1,7 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: check_invariant, type i8: x != y
+# note: expected: left unchanged (check_inv)
+x: i8
+y: i8
+x != y --> x != y

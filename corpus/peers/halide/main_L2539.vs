@@ -1,0 +1,4 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: main, line 2539
+65535_u16 << 15 --> 32768

@@ -1,0 +1,4 @@
+# peer: halide
+# from: halide/Halide@abbf7ff, test/correctness/simplify.cpp
+# test: main, line 2555
+9223372036854775807_i64 >> 63 --> 0

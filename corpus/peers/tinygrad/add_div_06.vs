@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_add_div[6]
+a: index in [0, 5]
+(a + 4) // 4 --> a // 4 + 1

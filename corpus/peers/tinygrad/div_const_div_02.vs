@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_div_const_div[2]
+a: index in [0, 124]
+(a * -1 // 2 + 10) // 2 --> a * -1 // 4 + 5

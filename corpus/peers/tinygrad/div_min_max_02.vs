@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_div_min_max[2]
+x: index in [0, 10]
+y: index in [1, 10]
+x // y --> x // y

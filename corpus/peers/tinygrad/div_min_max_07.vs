@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_div_min_max[7]
+x: index in [-10, 10]
+y: index in [-10, -1]
+x // y --> x // y

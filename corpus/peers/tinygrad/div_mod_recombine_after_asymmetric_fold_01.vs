@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_div_mod_recombine_after_asymmetric_fold[1]
+a: index in [0, 7]
+b: index in [0, 14]
+(a * 15 + b) // 10 * 2 + (a * 15 + b) // 5 % 2 --> a * 3 + b // 5

@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_div_neg_cancel[2]
+idx: index in [0, 100]
+(idx * -1 + 201) // -4 + 50 --> (idx * -1 + -3) // -4 + -1

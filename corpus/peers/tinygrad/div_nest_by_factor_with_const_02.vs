@@ -1,0 +1,7 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_div_nest_by_factor_with_const[2]
+a: index in [0, 2]
+b: index in [0, 31]
+c: index in [0, 1]
+(160 * a + 5 * b + 4 * c + 2) // 60 --> a * 2 + (b + c + a * 8) // 12

@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_floordiv_lt[1]
+idx: index in [0, 24]
+(idx - 20) // 4 < -3 --> idx < 8

@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_floordiv_lt_negative_c[1]
+idx: index in [-20, 20]
+idx // 4 < -1 --> idx < -4

@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_ge[4]
+a: index in [3, 8]
+3 <= a --> true

@@ -1,0 +1,4 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestInvalidIndex.test_alu_invalid[2]
+invalid + 8 --> invalid

@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestInvalidIndex.test_alu_invalid[3]
+a: index in [0, 10]
+invalid + a --> invalid

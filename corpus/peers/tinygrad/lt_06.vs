@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_lt[6]
+a: index in [3, 4]
+b: index in [5, 6]
+a < b --> true

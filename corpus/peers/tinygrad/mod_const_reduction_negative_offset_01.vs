@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_mod_const_reduction_negative_offset[1]
+x: index in [0, 100]
+(x - 50) % -3 --> (x + -2) % -3

@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_mod_min_max[0]
+x: index in [0, 10]
+y: index in [1, 10]
+x % y --> x % y

@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_mod_min_max[1]
+x: index in [-10, 0]
+y: index in [1, 10]
+x % y --> x % y

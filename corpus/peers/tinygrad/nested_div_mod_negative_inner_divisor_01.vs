@@ -1,0 +1,5 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_nested_div_mod_negative_inner_divisor[1]
+a: index in [0, 100]
+a % -8 % 2 --> a % 2

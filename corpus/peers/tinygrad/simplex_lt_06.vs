@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_simplex_lt[6]
+a: index in [0, 3]
+b: index in [0, 3]
+a * 3 + b * 4 < 1 != true --> a + b < 1 != true

@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_sum_div_complex2[0]
+gidx0: index in [0, 7]
+lidx2: index in [0, 1]
+(gidx0 * 4 + lidx2 * 2 + 1) // 10 --> (gidx0 * 2 + lidx2) // 5

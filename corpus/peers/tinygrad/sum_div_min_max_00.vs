@@ -1,0 +1,6 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_sum_div_min_max[0]
+a: index in [0, 7]
+b: index in [0, 3]
+(a + b) // 2 --> (a + b) // 2

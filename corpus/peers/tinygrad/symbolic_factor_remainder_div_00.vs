@@ -1,0 +1,7 @@
+# peer: tinygrad
+# from: tinygrad/tinygrad@a9069c1, test/null/test_uop_symbolic.py
+# test: TestSymbolic.test_symbolic_factor_remainder_div[0]
+a: index in [0, 10]
+b: index in [0, 10]
+d: index in [1, 10]
+(d * a + b) // d --> a + b // d

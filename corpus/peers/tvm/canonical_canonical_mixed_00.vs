@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_canonical_simplify.py
+# test: test_canonical_mixed[0]
+x: i32
+tdiv(x, 3 * 3) - tdiv(x, 3 * 3) --> 0

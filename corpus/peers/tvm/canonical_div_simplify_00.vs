@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_canonical_simplify.py
+# test: test_div_simplify[0]
+x: i32
+tdiv(16 + 48 * x, 16) --> x * 3 + 1

@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_canonical_simplify.py
+# test: test_floormod_simplify[1]
+x: i32
+x * 4 % 16 % 8 --> x % 2 * 4

@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_canonical_simplify.py
+# test: test_mul_sum_simplify[6]
+x: i32
+y: i32
+(x + y + x + y * 3) // 2 --> y * 2 + x

@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_canonical_simplify.py
+# test: test_simplify_le[1]
+x: i32
+z: i32 in [0, 1]
+x * 8 + z * 4 < 16 --> x < 2

@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestAddIndex[14]
+x: i32
+max(2 - x * 4, 0) + x * 4 --> max(x * 4, 2)

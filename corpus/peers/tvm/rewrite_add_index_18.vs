@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestAddIndex[18]
+x: i32
+y: i32
+y * x + x * 10 --> (y + 10) * x

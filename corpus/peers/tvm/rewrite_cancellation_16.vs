@@ -1,0 +1,4 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestCancellation[16]
+5_i64 != 5 --> false

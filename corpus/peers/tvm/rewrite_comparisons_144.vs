@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestComparisons[144]
+x: i32 in [0, 2147483647]
+x * 6 <= -3 --> false

@@ -1,0 +1,7 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestComparisons[28]
+x: i32
+y: i32
+z: i32
+y + x < x + z --> y < z

@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestDivIndex[7]
+x: i32 in [0, 2147483647]
+y: i32 in [0, 2147483647]
+tdiv(max(x * 6, y), 2) --> max(x * 3, tdiv(y, 2))

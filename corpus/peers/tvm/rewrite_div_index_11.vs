@@ -1,0 +1,7 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestDivIndex[11]
+x: i32 in [0, 2147483647]
+y: i32 in [0, 2147483647]
+z: i32 in [0, 2147483647]
+tdiv(x * 6 + y + z, 2) --> x * 3 + tdiv(y + z, 2)

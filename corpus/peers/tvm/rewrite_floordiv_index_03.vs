@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestFloordivIndex[3]
+x: i32
+x * 2 // 4 --> x // 2

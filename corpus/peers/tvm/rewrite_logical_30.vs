@@ -1,0 +1,7 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestLogical[30]
+x: i32
+y: i32
+z: i32
+x == 1 || (y == 1 || z == 1) --> x == 1 || y == 1 || z == 1

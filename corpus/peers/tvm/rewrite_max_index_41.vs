@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestMaxIndex[41]
+x: i32
+y: i32
+max(tdiv(x, 10), tdiv(y, 10)) --> tdiv(max(x, y), 10)

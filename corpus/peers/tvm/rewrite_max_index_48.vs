@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestMaxIndex[48]
+x: i32
+max(x, x // 4 * 4) --> x

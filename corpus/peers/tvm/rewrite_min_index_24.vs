@@ -1,0 +1,7 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestMinIndex[24]
+x: i32
+y: i32
+z: i32
+min(max(y, x), max(z, x)) --> max(min(y, z), x)

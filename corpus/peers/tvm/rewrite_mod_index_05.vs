@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestModIndex[5]
+x: i32 in [-2147483648, 0]
+tmod(x * 10, -2) --> 0

@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestModIndex[7]
+x: i32 in [0, 2147483647]
+tmod(x + 10, -2) --> tmod(x, 2)

@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestModIndex[20]
+nx: i32 in [-2147483648, 0]
+y: i32 in [0, 2147483647]
+tmod(nx * -10 + y, -2) --> tmod(y, 2)

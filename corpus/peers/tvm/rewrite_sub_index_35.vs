@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestSubIndex[35]
+x: i32
+y: i32
+max(x, y) - max(y, x) --> 0

@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestSubIndex[60]
+y: i32
+z: i32
+5 * y - 10 * tdiv(y - z, 2) --> (tmod(y - z, 2) + z) * 5

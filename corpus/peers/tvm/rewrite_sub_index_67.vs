@@ -1,0 +1,5 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestSubIndex[67]
+y: i32
+y - (y - 6) // 5 * 5 --> (y + 4) % 5 + 6

@@ -1,0 +1,6 @@
+# peer: tvm
+# from: apache/tvm@5d4dc87, tests/python/arith/test_arith_rewrite_simplify.py
+# test: TestSubIndex[81]
+y: i32
+z: i32
+6 * ((y + z) // 3) - y * 2 --> (z - (y + z) % 3) * 2
