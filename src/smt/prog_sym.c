@@ -510,7 +510,15 @@ static Z3_solver new_solver(Z3_context z, Z3_params params, bool has_float) {
     Z3_tactic t[3];
     for (int i = 0; i < 3; i++)
       if ((t[i] = Z3_mk_tactic(z, names[i]))) Z3_tactic_inc_ref(z, t[i]);
-    Z3_tactic t12 = t[1] && t[2] ? Z3_tactic_and_then(z, t[1], t[2]) : NULL;
+    /* Bounded: unbounded, it took 4 times as long as the rest of an unrolled loop's query (12.6 s
+     * against 3.2 s); at a million steps 3.1 s, and the iteration queries it is for keep their gain. */
+    Z3_params cp = Z3_mk_params(z);
+    Z3_params_inc_ref(z, cp);
+    Z3_params_set_uint(z, cp, Z3_mk_string_symbol(z, "max_steps"), 1000000);
+    Z3_tactic ctx = t[1] ? Z3_tactic_using_params(z, t[1], cp) : NULL;
+    if (ctx) Z3_tactic_inc_ref(z, ctx);
+    Z3_params_dec_ref(z, cp);
+    Z3_tactic t12 = ctx && t[2] ? Z3_tactic_and_then(z, ctx, t[2]) : NULL;
     if (t12) Z3_tactic_inc_ref(z, t12);
     Z3_tactic all = t[0] && t12 ? Z3_tactic_and_then(z, t[0], t12) : NULL;
     if (all) {
@@ -518,6 +526,7 @@ static Z3_solver new_solver(Z3_context z, Z3_params params, bool has_float) {
       solver = Z3_mk_solver_from_tactic(z, all);
       Z3_tactic_dec_ref(z, all);
     }
+    if (ctx) Z3_tactic_dec_ref(z, ctx);
     if (t12) Z3_tactic_dec_ref(z, t12);
     for (int i = 0; i < 3; i++)
       if (t[i]) Z3_tactic_dec_ref(z, t[i]);
