@@ -318,35 +318,49 @@ static void test_induction_fails(void **state) {
   }
 }
 
-/* Runs the pass on the corpus programs and checks every run in full. */
+/* Runs the pass on a program file and checks the run in full, every loop the pass kept by induction. */
+static void check_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) fail_msg("cannot open %s", path);
+  static char buf[1 << 16];
+  size_t n = fread(buf, 1, sizeof buf - 1, f);
+  fclose(f);
+  buf[n] = 0;
+  PT t;
+  it_init(&t);
+  const char *text;
+  ProgCheckResult r = pass_and_check(&t, buf, &text);
+  if (r.verdict != CHECK_VALID || r.bounded)
+    fail_msg("%s: %s%s (%s)\n%s", path, check_verdict_name(r.verdict), r.bounded ? " (bounded)" : "", r.reason, text);
+  for (size_t i = 0; i < r.nloops; i++)
+    if (r.loops[i].tline && r.loops[i].method != PROG_LOOP_INDUCTION)
+      fail_msg("%s: loop %d:%d: %s", path, r.loops[i].line, r.loops[i].col, prog_loop_method_name(r.loops[i].method));
+  prog_check_result_free(&r);
+  pt_fini(&t);
+}
+
+/* The corpus programs. */
 static void test_corpus(void **state) {
   (void)state;
   const char *names[] = {"carries", "guards", "issue_example", "nest19", "nonssa", "scopes", "sibling_loops", "tensors",
                          "while_loops"};
+  char path[512];
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
-    char path[512];
     snprintf(path, sizeof path, "%s/corpus/programs/%s.vs", VSIMP_SOURCE_DIR, names[k]);
-    FILE *f = fopen(path, "rb");
-    assert_non_null(f);
-    static char buf[1 << 16];
-    size_t n = fread(buf, 1, sizeof buf - 1, f);
-    fclose(f);
-    buf[n] = 0;
-    PT t;
-    it_init(&t);
-    const char *text;
-    ProgCheckResult r = pass_and_check(&t, buf, &text);
-    if (r.verdict != CHECK_VALID || r.bounded)
-      fail_msg("%s: %s%s (%s)\n%s", names[k], check_verdict_name(r.verdict), r.bounded ? " (bounded)" : "", r.reason, text);
-    /* Every loop the pass kept is proved by induction. */
-    for (size_t i = 0; i < r.nloops; i++)
-      if (r.loops[i].tline && r.loops[i].method != PROG_LOOP_INDUCTION)
-        fail_msg("%s: loop %d:%d: %s", names[k], r.loops[i].line, r.loops[i].col, prog_loop_method_name(r.loops[i].method));
-    prog_check_result_free(&r);
-    pt_fini(&t);
+    check_file(path);
   }
 }
 
+/* Regression cases of loop proofs (corpus/regressions/programs/induction_*.vs). */
+static void test_regressions(void **state) {
+  (void)state;
+  const char *names[] = {"induction_folded_under_guard"};
+  char path[512];
+  for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+    snprintf(path, sizeof path, "%s/corpus/regressions/programs/%s.vs", VSIMP_SOURCE_DIR, names[k]);
+    check_file(path);
+  }
+}
 
 /* ---- mutants: the checker never proves what the interpreter refutes ---- */
 
@@ -355,6 +369,7 @@ typedef struct {
   size_t len, cap;
   TestRng rng;
   int nloops, ncarry, ncalls;
+  int nest; /* open ifs and loops: at most 3, so that a program stays small */
 } Src;
 
 static void put(Src *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -395,7 +410,7 @@ static void gen_block(Src *g, int depth, int budget);
 static void gen_stmt(Src *g, int depth, int *budget) {
   char e[96], f[96];
   (*budget)--;
-  unsigned k = pick(g, depth < 3 ? 9 : 5);
+  unsigned k = pick(g, g->nest >= 3 ? 3 : depth < 3 ? 9 : 5);
   switch (k) {
   case 0:
   case 1:
@@ -447,11 +462,13 @@ static void gen_stmt(Src *g, int depth, int *budget) {
 
 static void gen_block(Src *g, int depth, int budget) {
   int n = 1 + (int)pick(g, (unsigned)budget + 1);
+  g->nest++;
   for (int i = 0; i < n && budget > 0; i++) gen_stmt(g, depth, &budget);
+  g->nest--;
 }
 
 static char *gen_program(uint64_t seed) {
-  Src g = {.rng = {seed}};
+  Src g = {.rng = {seed}, .nest = -1};
   put(&g, "func main(n: index in [0, 9], m: index in [0, 5], x: i32 in [-4, 4]) -> (i32) {\n  acc: i32 = x\n");
   gen_block(&g, 0, 6);
   put(&g, "return acc\n}\n");
@@ -602,27 +619,23 @@ static void run_mutants(int first, int count) {
   assert_true(invalid > 0 && induction > 0);
 }
 
-/* The unit tier's sample; the full tier runs 40 programs. */
-static void test_mutants_sample(void **state) {
-  (void)state;
-  run_mutants(0, 3);
-}
-
+/* The full tier only: each mutant is a whole check, seconds under the sanitizers. */
 static void test_mutants(void **state) {
   (void)state;
-  run_mutants(0, 40);
+  run_mutants(0, 12);
 }
 
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_kernel),          cmocka_unit_test(test_structural),   cmocka_unit_test(test_shapes),
     cmocka_unit_test(test_planted),         cmocka_unit_test(test_pairing_rejected),
-    cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_mutants_sample),
+    cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_regressions),
   };
   const struct CMUnitTest full[] = {
     cmocka_unit_test(test_kernel),          cmocka_unit_test(test_structural),   cmocka_unit_test(test_shapes),
     cmocka_unit_test(test_planted),         cmocka_unit_test(test_pairing_rejected),
-    cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_mutants),
+    cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_regressions),
+    cmocka_unit_test(test_mutants),
   };
   return TEST_RUN_TIERS(argc, argv, unit, full);
 }
