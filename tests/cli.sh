@@ -280,17 +280,19 @@ expect_rc 0 "fuzz --help" -- "$bin" fuzz --help
 grep -q "usage: vsimp fuzz" "$tmp/out" && ok || bad "fuzz --help"
 
 # 7. Programs (docs/syntax.md "Programs", docs/pass.md): every corpus program simplifies, in both
-# modes, to a result that validates (exit 0: valid, possibly bounded), the same after a second run,
-# and parses back; bad programs give one error line; a wrong target is refuted with a counterexample.
+# modes, to a result that validates in full (loop by loop: never bounded), the same after a second
+# run, and parses back; bad programs give one error line; a wrong target is refuted with a
+# counterexample.
 for f in "$root"/corpus/programs/*.vs; do
   [ -e "$f" ] || continue
   for mode in "" --constant-only; do
     expect_rc 0 "simplify --verify $mode $f" -- "$bin" simplify $mode --verify "$f"
-    grep -q "^verify: valid" "$tmp/out" && grep -q "0 refuted, 0 unknown" "$tmp/out" && ok || bad "simplify --verify $mode $f: $(grep verify "$tmp/out")"
+    grep -q "^verify: valid$" "$tmp/out" && grep -q "0 refuted, 0 unknown" "$tmp/out" && ok || bad "simplify --verify $mode $f: $(grep verify "$tmp/out")"
     "$bin" simplify $mode "$f" >"$tmp/once.vs" 2>/dev/null
     "$bin" simplify $mode --runs 2 "$f" >"$tmp/twice.vs" 2>/dev/null
     case $f in *nest19*) ;; *) cmp -s "$tmp/once.vs" "$tmp/twice.vs" && ok || bad "simplify $mode $f is not idempotent" ;; esac
     expect_rc 0 "check $f against its simplification" -- "$bin" check "$f" "$tmp/once.vs"
+    grep -q "^valid$" "$tmp/out" && ok || bad "check $f against its simplification: $(head -1 "$tmp/out")"
     expect_rc 0 "simplify the printout of $f" -- "$bin" simplify $mode "$tmp/once.vs"
   done
 done
@@ -323,8 +325,12 @@ printf 'func main(n: index) {
   for i in range(0, n) { call f(i) }
 }
 ' >"$tmp/pb.vs"
-expect_rc 0 "bounded program check" -- "$bin" check "$tmp/pb.vs" "$tmp/pb.vs"
-grep -q "valid (bounded" "$tmp/out" && ok || bad "bounded verdict: $(cat "$tmp/out")"
+expect_rc 0 "program check by induction" -- "$bin" check "$tmp/pb.vs" "$tmp/pb.vs"
+grep -q "^valid$" "$tmp/out" && grep -q "^loop main:2:3 (target 2:3): induction$" "$tmp/out" && ok || bad "induction verdict: $(cat "$tmp/out")"
+expect_rc 0 "program check json methods" -- "$bin" check --json "$tmp/pb.vs" "$tmp/pb.vs"
+grep -q '"method":"induction"' "$tmp/out" && ok || bad "program check json methods: $(cat "$tmp/out")"
+expect_rc 0 "bounded program check" -- "$bin" check --no-induction "$tmp/pb.vs" "$tmp/pb.vs"
+grep -q "valid (bounded" "$tmp/out" && grep -q ": bounded$" "$tmp/out" && ok || bad "bounded verdict: $(cat "$tmp/out")"
 expect_rc 2 "program check with one file" -- "$bin" check "$tmp/ps.vs"
 expect_rc 2 "program simplify unknown option" -- "$bin" simplify --matcher simple "$tmp/ps.vs"
 expect_rc 0 "program simplify json" -- "$bin" simplify --json --verify "$tmp/ps.vs"

@@ -356,6 +356,55 @@ static void test_slot_pruning(void **state) {
   pt_fini(&t);
 }
 
+/* break and continue: simplified around, never lost; Fold A keeps an if whose live branch still jumps,
+ * Fold B a single-trip loop whose body does, dead-code removal the carries such a loop jumps with. */
+static void test_jumps(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(n: index, c: bool) -> (index) {\n"
+                           "  for i in range(8) {\n"
+                           "    if i < 4 {\n"
+                           "      y: index = i // 4\n"
+                           "      call write(i, y)\n"
+                           "      break\n"
+                           "    } else {\n"
+                           "      continue\n"
+                           "    }\n"
+                           "  }\n"
+                           "  for i in range(0, 1) {\n"
+                           "    call f(i)\n"
+                           "    if c { break }\n"
+                           "    call g(i)\n"
+                           "  }\n"
+                           "  for i in range(0, n) {\n"
+                           "    if true { call h(i + 0) continue } else { call dead() }\n"
+                           "  }\n"
+                           "  for i in range(0, 1) {\n"
+                           "    if false { continue }\n"
+                           "    call k(i)\n"
+                           "  }\n"
+                           "  (s, u) = for i in range(0, n) iter (a: index = 0, b: index = 0) {\n"
+                           "    if 10 < a { break a * 1, b }\n"
+                           "    yield a + i, b + 1\n"
+                           "  }\n"
+                           "  return s\n"
+                           "}\n");
+  pt_has(out, "call write(i, 0)\n      break\n    } else {\n      continue\n");
+  /* Fold B keeps the single-trip loop that breaks (the loop variable is still the constant 0). */
+  pt_has(out, "for i in range(0, 1) {\n    call f(0)\n    if c {\n      break\n    }\n    call g(0)\n");
+  /* Fold A keeps `if true` around a branch that still continues; the dead branch stays as it was. */
+  pt_has(out, "if true {\n      call h(i)\n      continue\n    } else {\n      call dead()\n");
+  /* The jump was in a dead branch: Fold A removed it, so the loop is folded in the same call. */
+  pt_has(out, "call k(0)");
+  assert_int_equal(pt_count(out, "for "), 4);
+  /* b feeds only itself, but the break holds it: the carry stays. */
+  pt_has(out, "iter (a: index = 0, b: index = 0)");
+  pt_has(out, "break a, b");
+  pt_fini(&t);
+}
+
 /* ---- 9. constant-only mode, scopes, views ---- */
 
 static void test_constant_only(void **state) {
@@ -839,6 +888,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_loop_comparisons),
     cmocka_unit_test(test_dce),
     cmocka_unit_test(test_slot_pruning),
+    cmocka_unit_test(test_jumps),
     cmocka_unit_test(test_constant_only),
     cmocka_unit_test(test_trailing_yield_in_scope),
     cmocka_unit_test(test_views),
@@ -866,6 +916,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_loop_comparisons),
     cmocka_unit_test(test_dce),
     cmocka_unit_test(test_slot_pruning),
+    cmocka_unit_test(test_jumps),
     cmocka_unit_test(test_constant_only),
     cmocka_unit_test(test_trailing_yield_in_scope),
     cmocka_unit_test(test_views),

@@ -224,7 +224,6 @@ static void test_parse_errors(void **state) {
   expect_parse_error("x: i32\nvec()", 2, 1, "at least 2");
   expect_parse_error("v: i32x4\nw: i32x8\nv --> w", 3, 3, "different types (i32x4 and i32x8)");
   expect_parse_error("vec: i32\nvec", 1, 1, "reserved");
-  expect_parse_error("i32x4: i32\n1", 1, 1, "reserved");
 }
 
 /* Evaluates FILE's expression at the given variable lanes. */

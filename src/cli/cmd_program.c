@@ -21,7 +21,9 @@ static const char *prog_simplify_help =
   "  --runs N         run the pass N times (default 1)\n"
   "  --verify         prove that the result refines the input (translation validation) and that\n"
   "                   every fold's decision holds (obligations); print the verdicts\n"
-  "  --unroll N       loop iterations unrolled by --verify (default 32)\n"
+  "  --unroll N       loop iterations unrolled by --verify where a loop is not proved by induction\n"
+  "                   (default 32)\n"
+  "  --no-induction   --verify unrolls every loop (no loop-by-loop proof)\n"
   "  --max-fold-depth N  nested single-trip loop folds per run (default 16)\n"
   "  --stats          print what the pass did\n"
   "  --timeout MS     solver time limit for --verify (default 10000)\n"
@@ -63,6 +65,36 @@ static void print_check(const ProgCheckResult *r, const char *prefix) {
   printf("\n");
   if (r->verdict == CHECK_INVALID && r->report) fputs(r->report, stdout);
   if ((r->verdict == CHECK_UNKNOWN || r->verdict == CHECK_ERROR) && r->reason[0]) printf("reason: %s\n", r->reason);
+  /* How each loop was checked (docs/pass.md, "Translation validation"). */
+  for (size_t i = 0; r->verdict != CHECK_INVALID && i < r->nloops; i++) {
+    const ProgLoopReport *L = &r->loops[i];
+    printf("loop %s:%d:%d", L->func, L->line, L->col);
+    if (L->in_target) printf(" (target only)");
+    else if (L->tline) printf(" (target %d:%d)", L->tline, L->tcol);
+    printf(": %s", prog_loop_method_name(L->method));
+    if (L->note[0]) printf(" (%s)", L->note);
+    printf("\n");
+  }
+}
+
+static void json_loops(JsonWriter *w, const ProgCheckResult *r) {
+  json_begin_array(w, "loops");
+  for (size_t i = 0; i < r->nloops; i++) {
+    const ProgLoopReport *L = &r->loops[i];
+    json_begin_object(w, NULL);
+    json_string(w, "function", L->func);
+    json_string(w, "side", L->in_target ? "target" : "source");
+    json_int(w, "line", L->line);
+    json_int(w, "col", L->col);
+    if (L->tline) {
+      json_int(w, "target_line", L->tline);
+      json_int(w, "target_col", L->tcol);
+    }
+    json_string(w, "method", prog_loop_method_name(L->method));
+    if (L->note[0]) json_string(w, "note", L->note);
+    json_end_object(w);
+  }
+  json_end_array(w);
 }
 
 static bool parse_count(const char *s, unsigned long max, unsigned long *out) {
@@ -81,7 +113,7 @@ int cmd_program_simplify(int argc, char **argv) {
     return EXIT_OK;
   }
   CliCommon c = {.timeout_ms = 10000};
-  bool verify = false, stats = false, const_only = false;
+  bool verify = false, stats = false, const_only = false, no_induction = false;
   unsigned long runs = 1, unroll = 32, depth = 16;
   const char *path = NULL;
   for (int i = 1; i < argc; i++) {
@@ -92,6 +124,7 @@ int cmd_program_simplify(int argc, char **argv) {
     if (!strcmp(a, "--verify")) verify = true;
     else if (!strcmp(a, "--stats")) stats = true;
     else if (!strcmp(a, "--constant-only")) const_only = true;
+    else if (!strcmp(a, "--no-induction")) no_induction = true;
     else if (!strcmp(a, "--runs") || !strcmp(a, "--unroll") || !strcmp(a, "--max-fold-depth")) {
       unsigned long *dst = !strcmp(a, "--runs") ? &runs : !strcmp(a, "--unroll") ? &unroll : &depth;
       if (i + 1 >= argc || !parse_count(argv[i + 1], 100000, dst) || *dst == 0)
@@ -152,7 +185,8 @@ int cmd_program_simplify(int argc, char **argv) {
   if (verify) {
     SmtOptions so = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .smt2_path = c.smt2_path};
     SmtCtx *smt = smt_new(&so);
-    ProgCheckOptions co = {.unroll = (unsigned)unroll};
+    ProgCheckOptions co = {.unroll = (unsigned)unroll, .no_induction = no_induction, .links = res.links,
+                           .nlinks = res.nlinks};
     tv = prog_check_program(smt, &co, prog, cur);
     for (size_t i = 0; i < res.nobligations; i++) {
       CheckVerdict v = prog_check_obligation(smt, &res.obligations[i], NULL, 0);
@@ -186,6 +220,7 @@ int cmd_program_simplify(int argc, char **argv) {
       json_int(&w, "obligations_proved", (long long)obl_ok);
       if (tv.report) json_string(&w, "counterexample", tv.report);
       if (tv.reason[0]) json_string(&w, "reason", tv.reason);
+      json_loops(&w, &tv);
     }
     json_end_object(&w);
     json_finish(&w);
@@ -221,11 +256,14 @@ static const char *prog_check_help =
   "Proves that the target program refines the source (docs/pass.md, \"Translation validation\"): for\n"
   "every parameter assignment within the declared ranges on which the source has no UB, the target\n"
   "has no UB, performs the same calls with the same arguments, and returns the same values. Functions\n"
-  "are paired by name. Loops are unrolled; a loop whose trip count is symbolic is checked up to the\n"
-  "unrolling bound and the proof is reported as bounded.\n"
+  "are paired by name. Loops are paired and proved loop by loop, by induction on an arbitrary\n"
+  "iteration; a loop that does not pair, or whose induction fails, is unrolled instead (a loop whose\n"
+  "trip count is symbolic up to the unrolling bound, and the proof is then reported as bounded). The\n"
+  "method of each loop is printed.\n"
   "\n"
   "options:\n"
-  "  --unroll N       loop iterations unrolled (default 32)\n"
+  "  --unroll N       loop iterations unrolled where a loop is not proved by induction (default 32)\n"
+  "  --no-induction   unroll every loop\n"
   "  --timeout MS     solver time limit (default 10000)\n"
   "  --json           print one JSON object\n"
   "exit codes: 0 valid (possibly bounded), 1 invalid, 2 bad input or usage, 3 unknown, 4 internal error\n";
@@ -238,6 +276,7 @@ int cmd_program_check(int argc, char **argv) {
   }
   CliCommon c = {.timeout_ms = 10000};
   unsigned long unroll = 32;
+  bool no_induction = false;
   const char *files[2];
   int nfiles = 0;
   for (int i = 1; i < argc; i++) {
@@ -248,6 +287,10 @@ int cmd_program_check(int argc, char **argv) {
       if (i + 1 >= argc || !parse_count(argv[i + 1], 100000, &unroll) || !unroll)
         return cli_usage_error("check: --unroll needs a positive number");
       i++;
+      continue;
+    }
+    if (!strcmp(argv[i], "--no-induction")) {
+      no_induction = true;
       continue;
     }
     if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("check: unknown option '%s' for programs", argv[i]);
@@ -265,7 +308,7 @@ int cmd_program_check(int argc, char **argv) {
   }
   SmtOptions so = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .smt2_path = c.smt2_path};
   SmtCtx *smt = smt_new(&so);
-  ProgCheckOptions co = {.unroll = (unsigned)unroll};
+  ProgCheckOptions co = {.unroll = (unsigned)unroll, .no_induction = no_induction};
   ProgCheckResult r = prog_check_program(smt, &co, a, b);
   smt_free(smt);
   if (r.verdict == CHECK_ERROR && r.input_error) {
@@ -285,8 +328,10 @@ int cmd_program_check(int argc, char **argv) {
     json_bool(&w, "bounded", r.bounded);
     if (r.bounded) json_int(&w, "bound", r.bound);
     json_double(&w, "seconds", r.seconds);
+    json_int(&w, "queries", r.queries);
     if (r.report) json_string(&w, "counterexample", r.report);
     if (r.reason[0]) json_string(&w, "reason", r.reason);
+    json_loops(&w, &r);
     json_end_object(&w);
     json_finish(&w);
   } else {

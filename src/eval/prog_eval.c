@@ -51,6 +51,7 @@ typedef struct {
   uint8_t jump;         /* SK_BREAK or SK_CONTINUE while a jump unwinds to its loop, else 0 */
   Slot *jv;             /* the jump's values */
   uint32_t njv;
+  ProgLoopCtx loops;    /* the loops running, innermost first */
 } Run;
 
 static void ub_at(Run *r, int line, int col) {
@@ -58,6 +59,7 @@ static void ub_at(Run *r, int line, int col) {
   r->out->ub = true;
   r->out->ub_line = line;
   r->out->ub_col = col;
+  r->out->ub_loops = r->loops;
   r->stop = true;
 }
 
@@ -134,6 +136,7 @@ static ProgEvent *event(Run *r, char *sig, uint32_t nargs, int line, int col) {
   e->kinds = malloc(nargs ? nargs : 1);
   e->line = line;
   e->col = col;
+  e->loops = r->loops;
   if (!e->args || !e->kinds) {
     fail(r);
     return NULL;
@@ -228,6 +231,17 @@ static bool step(Run *r) {
 }
 
 static void exec_block(Run *r, Block b);
+
+/* Loop s starts running (its iteration is set as it goes): the innermost of r->loops. */
+static void enter_loop(Run *r, const Stmt *s) {
+  ProgLoopCtx *c = &r->loops;
+  uint32_t keep = c->depth < PROG_LOOP_CTX ? c->depth : PROG_LOOP_CTX - 1;
+  memmove(&c->at[1], &c->at[0], keep * sizeof c->at[0]);
+  c->at[0].line = s->line;
+  c->at[0].col = s->col;
+  c->at[0].iter = 0;
+  c->depth++;
+}
 
 static void assign_slot(Run *r, PVar *v, Slot *s) {
   if (v->type.kind == TY_TENSOR) set_tensor(r, v, s->bits, s->shape, s->rank);
@@ -361,7 +375,10 @@ static void exec_stmt(Run *r, const Stmt *s) {
     i128 trips = 0;
     if (!r->stop && !trip_count(dt, a, b, st, &trips)) ub_at(r, L, C);
     i128 v = im_value(dt, a), inc = im_value(dt, st);
+    ProgLoopCtx outer = r->loops;
+    enter_loop(r, s);
     for (i128 k = 0; k < trips && !r->stop; k++) {
+      r->loops.at[0].iter = (uint64_t)k;
       r->env[s->u.loop.var->id].bits = im_from_value(dt, v + k * inc);
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       Slot *y = run_body(r, s->u.loop.body, nc, s);
@@ -379,6 +396,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       cur = y ? y : calloc(1, sizeof *cur);
       if (done || !step(r)) break;
     }
+    r->loops = outer;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
     free_slots(cur, nc);
     break;
@@ -395,7 +413,10 @@ static void exec_stmt(Run *r, const Stmt *s) {
       if (iv->call) call(r, iv->call, stmt_slot_type(s, i), &cur[i], L, C);
       else value(r, iv, &cur[i], L, C);
     }
-    while (!r->stop) {
+    ProgLoopCtx outer = r->loops;
+    enter_loop(r, s);
+    for (uint64_t k = 0; !r->stop; k++) {
+      r->loops.at[0].iter = k;
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       if (!eval(r, s->u.loop.cond, L, C) || r->stop) break;
       Slot *y = run_body(r, s->u.loop.body, nc, s);
@@ -413,6 +434,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       cur = y ? y : calloc(1, sizeof *cur);
       if (done || !step(r)) break;
     }
+    r->loops = outer;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
     free_slots(cur, nc);
     break;

@@ -517,6 +517,8 @@ bool campaign_run(const CampaignOptions *o, CampaignReport *rep) {
     rep->stats.smt_unknown += st->smt_unknown;
     rep->stats.smt_errors += st->smt_errors;
     rep->stats.smt_seconds += st->smt_seconds;
+    rep->stats.smt_loops += st->smt_loops;
+    rep->stats.smt_loops_induction += st->smt_loops_induction;
     size_t n;
     const CoverageEntry *cov = worker_coverage(wk, &n);
     if (!rep->cov) {

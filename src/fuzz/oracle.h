@@ -103,6 +103,8 @@ typedef struct {
   uint64_t points;         /* concrete evaluation points */
   uint64_t smt_checks, smt_valid, smt_invalid, smt_unknown, smt_errors;
   double smt_seconds;
+  /* Programs: loops in the validated programs (of the source), and those proved by induction. */
+  uint64_t smt_loops, smt_loops_induction;
 } FuzzStats;
 
 typedef struct FuzzWorker FuzzWorker;

@@ -28,6 +28,7 @@ struct ProgWorker {
   uint32_t fired[NCOV];
   size_t nfired;
   uint64_t changed; /* changed inputs, for sampling */
+  uint64_t asked;   /* translation validations run (which pairing the next one uses) */
 };
 
 /* ---- text buffer ---- */
@@ -420,10 +421,21 @@ FindKind prog_fuzz_check(ProgWorker *w, const char *text, size_t len, unsigned f
              : mode == SMT_MODE_SAMPLED ? changed && (w->changed % w->o.smt_rate == 1 || w->o.smt_rate == 1)
              : mode == SMT_MODE_ON_MISMATCH ? mismatch : false;
   if (ask) {
+    /* Loop by loop: with the pass's records of the loops it kept, and one check in three with loops
+     * paired structurally (as `vsimp check SRC TGT` does). */
     ProgCheckOptions co = {.unroll = w->o.unroll};
+    if (w->asked++ % 3 != 2) {
+      co.links = r1.links;
+      co.nlinks = r1.nlinks;
+    }
     double t0 = vs_seconds();
     ProgCheckResult tv = prog_check_program(w->smt, &co, src, res1);
     if (stats) {
+      for (size_t i = 0; i < tv.nloops; i++)
+        if (!tv.loops[i].in_target) {
+          w->st.smt_loops++;
+          w->st.smt_loops_induction += tv.loops[i].method == PROG_LOOP_INDUCTION;
+        }
       w->st.smt_checks++;
       w->st.smt_seconds += vs_seconds() - t0;
       if (tv.verdict == CHECK_VALID) w->st.smt_valid++;

@@ -58,10 +58,11 @@ void fuzz_report_text(const CampaignReport *r, FILE *out) {
     if (s->parse_failed) fprintf(out, "; %llu text inputs did not parse", (unsigned long long)s->parse_failed);
     fprintf(out, "\n");
     fprintf(out, "z3 (%s): %llu translation validations (%.1f/s of solver time): %llu valid, %llu invalid, %llu unknown, "
-            "%llu errors\n",
+            "%llu errors; %llu loops, %llu proved by induction\n",
             smt_mode_name(r->smt), (unsigned long long)s->smt_checks, per_second(s->smt_checks, s->smt_seconds),
             (unsigned long long)s->smt_valid, (unsigned long long)s->smt_invalid, (unsigned long long)s->smt_unknown,
-            (unsigned long long)s->smt_errors);
+            (unsigned long long)s->smt_errors, (unsigned long long)s->smt_loops,
+            (unsigned long long)s->smt_loops_induction);
     fprintf(out, "folds (times, in programs):");
     for (size_t i = 0; i < r->ncov; i++)
       fprintf(out, "%s %s %llu (%llu)", i ? "," : "", r->cov[i].name, (unsigned long long)r->cov[i].fired,
@@ -107,10 +108,11 @@ void fuzz_report_json(const CampaignReport *r, FILE *out) {
           (unsigned long long)s->points, (unsigned long long)s->parse_failed);
   fprintf(out,
           "\"smt\":{\"mode\":\"%s\",\"checks\":%llu,\"valid\":%llu,\"invalid\":%llu,\"unknown\":%llu,\"errors\":%llu,"
-          "\"seconds\":%.3f,\"checks_per_second\":%.2f},",
+          "\"seconds\":%.3f,\"checks_per_second\":%.2f,\"loops\":%llu,\"loops_induction\":%llu},",
           smt_mode_name(r->smt), (unsigned long long)s->smt_checks, (unsigned long long)s->smt_valid,
           (unsigned long long)s->smt_invalid, (unsigned long long)s->smt_unknown, (unsigned long long)s->smt_errors,
-          s->smt_seconds, per_second(s->smt_checks, s->smt_seconds));
+          s->smt_seconds, per_second(s->smt_checks, s->smt_seconds), (unsigned long long)s->smt_loops,
+          (unsigned long long)s->smt_loops_induction);
   fprintf(out, "\"duplicates\":%llu,\"findings\":[", (unsigned long long)r->duplicates);
   for (size_t i = 0; i < r->nfindings; i++) {
     const FuzzFinding *f = &r->findings[i];

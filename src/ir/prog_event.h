@@ -13,17 +13,30 @@
 
 enum { PROG_KIND_TENSOR = 0xff };
 
+/* The loops running a statement, innermost first (at most PROG_LOOP_CTX of them; depth counts all),
+ * each with its iteration (from 0): where in a run an event or UB happens. */
+enum { PROG_LOOP_CTX = 4 };
+typedef struct {
+  uint32_t depth;
+  struct {
+    int line, col;
+    uint64_t iter;
+  } at[PROG_LOOP_CTX];
+} ProgLoopCtx;
+
 typedef struct {
   char *sig;       /* the event's signature: `call f(i32, tensor)->index`, `spmd`, `return(i32)`... */
   uint32_t nargs;
   uint64_t *args;  /* bit patterns (tensors: their identity), then a tensor result's shape */
   uint8_t *kinds;  /* per argument: its DType, or PROG_KIND_TENSOR for a tensor identity */
   int line, col;   /* the statement */
+  ProgLoopCtx loops; /* the loops running it */
 } ProgEvent;
 
 typedef struct {
   bool ub;          /* the run hit UB at (ub_line, ub_col) */
   int ub_line, ub_col;
+  ProgLoopCtx ub_loops; /* the loops running at the UB */
   bool out_of_fuel; /* stopped after the step limit (a loop that does not end) */
   ProgEvent *events;
   size_t nevents;

@@ -297,4 +297,7 @@ void pass_result_free(PassResult *res) {
   free(res->obligations);
   res->obligations = NULL;
   res->nobligations = 0;
+  free(res->links);
+  res->links = NULL;
+  res->nlinks = 0;
 }

@@ -289,6 +289,21 @@ static void obligation(Pass *ps, Node *cond, bool value, const Stmt *s, const ch
       (Obligation){analyzer_premises(ps->an), cond, value, vs_bool(ps->prog->ctx, value), s->line, s->col, what};
 }
 
+/* Loop `in` of the input is loop `out` of the output. */
+static void link_loop(Pass *ps, const Stmt *in, const Stmt *out) {
+  PassResult *r = ps->res;
+  if ((r->nlinks & (r->nlinks - 1)) == 0) {
+    size_t cap = r->nlinks ? r->nlinks * 2 : 8;
+    PassLoopLink *nl = realloc(r->links, cap * sizeof *nl);
+    if (!nl) {
+      pass_fail(ps, "out of memory");
+      return;
+    }
+    r->links = nl;
+  }
+  r->links[r->nlinks++] = (PassLoopLink){in, out};
+}
+
 /* ---- statements ---- */
 
 static void visit_block(Pass *ps, Block b, StmtVec *out, const YieldTo *yt, bool lifted);
@@ -384,7 +399,9 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
           analyzer_restore(ps->an, am);
           undo_subs(ps, umark0);
           if (!ps->failed) {
+            /* The arrays stay (they may have moved); what the dropped copy appended is cut off. */
             counts.obligations = ps->res->obligations;
+            counts.links = ps->res->links;
             *ps->res = counts;
           }
           Stmt *o = new_stmt(ps, SK_IF, s);
@@ -571,6 +588,7 @@ static void visit_for(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, 
   hide_to(ps, mark);
   o->u.loop.rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
   show_all(ps, s->u.loop.rets, nc);
+  link_loop(ps, s, o);
   svec_push(out, o);
 }
 
@@ -621,6 +639,7 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   hide_to(ps, mark);
   o->u.loop.rets = ret_targets(ps, s->u.loop.rets, nc, lifted);
   show_all(ps, s->u.loop.rets, nc);
+  link_loop(ps, s, o);
   svec_push(out, o);
 }
 

@@ -35,12 +35,21 @@ typedef struct {
   const char *what;
 } Obligation;
 
+/* A loop the pass kept: statement `from` of its input became statement `to` of its output. Translation
+ * validation pairs loops by these records (chained across runs) and proves each pair by induction; it
+ * never trusts them: a wrong record only costs the proof (verify/prog_check.h). */
+typedef struct {
+  const Stmt *from, *to;
+} PassLoopLink;
+
 typedef struct {
   size_t ifs_folded, loops_removed, loops_unrolled, whiles_removed;
   size_t bindings_removed, slots_pruned, views_folded;
   bool depth_capped; /* some nested single-trip loop was left for the next run */
   Obligation *obligations;
   size_t nobligations;
+  PassLoopLink *links; /* every loop kept, in every run that used this result (malloc'd) */
+  size_t nlinks;
   bool failed; /* an internal failure (out of memory, node limit): the result is not to be used */
   char error[200];
 } PassResult;

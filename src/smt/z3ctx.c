@@ -32,7 +32,17 @@ void smt_z3_clear_error(void) {
  * keeps per context regardless (interned symbols, rewriter caches). Recreating costs about a millisecond. */
 enum { RECYCLE_WEIGHT = 200000 };
 
+static void side_release(SmtCtx *s) {
+  if (!s->side) return;
+  if (s->side_params) Z3_params_dec_ref(s->side, s->side_params);
+  Z3_del_context(s->side);
+  s->side = NULL;
+  s->side_params = NULL;
+  s->side_uses = 0;
+}
+
 static void z3_release(SmtCtx *s) {
+  side_release(s);
   if (!s->z) return;
   if (s->params) Z3_params_dec_ref(s->z, s->params);
   if (s->qfbv) Z3_tactic_dec_ref(s->z, s->qfbv);
@@ -53,16 +63,22 @@ static void hold(Z3_context z, Z3_ast a) {
   if (a) Z3_inc_ref(z, a);
 }
 
+static Z3_params make_params(const SmtCtx *s, Z3_context z) {
+  Z3_params p = Z3_mk_params(z);
+  if (!p) return NULL;
+  Z3_params_inc_ref(z, p);
+  if (s->timeout_ms) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "timeout"), s->timeout_ms);
+  if (s->rlimit) Z3_params_set_uint(z, p, Z3_mk_string_symbol(z, "rlimit"), s->rlimit);
+  /* Z3 would otherwise install its own SIGINT handler for the duration of every check. */
+  Z3_params_set_bool(z, p, Z3_mk_string_symbol(z, "ctrl_c"), false);
+  return p;
+}
+
 static bool build_params(SmtCtx *s) {
   Z3_context z = s->z;
   if (s->params) Z3_params_dec_ref(z, s->params);
-  s->params = Z3_mk_params(z);
+  s->params = make_params(s, z);
   if (!s->params) return false;
-  Z3_params_inc_ref(z, s->params);
-  if (s->timeout_ms) Z3_params_set_uint(z, s->params, Z3_mk_string_symbol(z, "timeout"), s->timeout_ms);
-  if (s->rlimit) Z3_params_set_uint(z, s->params, Z3_mk_string_symbol(z, "rlimit"), s->rlimit);
-  /* Z3 would otherwise install its own SIGINT handler for the duration of every check. */
-  Z3_params_set_bool(z, s->params, Z3_mk_string_symbol(z, "ctrl_c"), false);
   return !tl_failed;
 }
 
@@ -148,6 +164,7 @@ void smt_set_options(SmtCtx *s, const SmtOptions *opts) {
     if (s->smt2_path) memcpy(s->smt2_path, opts->smt2_path, n);
   }
   /* The params object belongs to the context: rebuild it there, or let the next creation do it. */
+  side_release(s);
   if (s->z) {
     smt_z3_clear_error();
     if (!build_params(s)) z3_release(s);
@@ -161,6 +178,37 @@ const char *smt_solver_version(void) {
   Z3_get_version(&major, &minor, &build, &rev);
   snprintf(buf, sizeof buf, "%u.%u.%u", major, minor, build);
   return buf;
+}
+
+/* Side contexts serve this many queries before they are recreated (a bound on Z3's own tables). */
+enum { SIDE_RECYCLE = 5000 };
+
+Z3_context smt_z3_side(SmtCtx *s) {
+  if (s->side) {
+    s->side_uses++;
+    return s->side;
+  }
+  Z3_config cfg = Z3_mk_config();
+  if (!cfg) return NULL;
+  Z3_set_param_value(cfg, "model", "true");
+  Z3_context z = Z3_mk_context_rc(cfg);
+  Z3_del_config(cfg);
+  if (!z) return NULL;
+  Z3_set_error_handler(z, on_z3_error);
+  s->side = z;
+  s->side_uses = 1;
+  s->side_params = make_params(s, z);
+  if (!s->side_params) {
+    side_release(s);
+    return NULL;
+  }
+  return z;
+}
+
+Z3_params smt_z3_side_params(SmtCtx *s) { return s->side ? s->side_params : NULL; }
+
+void smt_z3_side_recycle(SmtCtx *s) {
+  if (s->side && s->side_uses >= SIDE_RECYCLE) side_release(s);
 }
 
 Z3_solver smt_z3_solver(SmtCtx *s, unsigned flags) {

@@ -31,6 +31,10 @@ struct SmtCtx {
   Z3_func_decl uf[SMT_UF_COUNT][3]; /* per float dtype (f16, f32, f64), created on first use */
   Z3_tactic qfbv, qffpbv; /* the solving strategies, see smt_z3_solver */
   Z3_params params;      /* timeout, rlimit, ctrl_c: rebuilt when the options change */
+  /* The side context (smt_z3_side): where queries built in z are translated and solved. */
+  Z3_context side;
+  Z3_params side_params;
+  unsigned side_uses;
 };
 
 /* Makes sure s->z exists (creating or recycling it; `weight` is what this query counts towards the
@@ -40,6 +44,16 @@ bool smt_z3_begin(SmtCtx *s, unsigned weight, char *why, size_t whylen);
 /* True if a Z3 error was reported since the last smt_z3_begin/smt_z3_clear_error; copies its message. */
 bool smt_z3_failed(char *why, size_t whylen);
 void smt_z3_clear_error(void);
+
+/* The side context, created on first use with the same options: a query built in s->z is translated
+ * there (Z3_translate) and solved there. Z3's check costs time in proportion to every term alive in its
+ * context (measured: a 3 ms query takes 37 ms in a context that holds a million other terms), and a
+ * program check holds the terms of a whole program in s->z; the side context holds one query at a time.
+ * It is recreated after many uses, and only when no object of it is alive: call smt_z3_side_recycle at
+ * such a point. NULL on failure. */
+Z3_context smt_z3_side(SmtCtx *s);
+Z3_params smt_z3_side_params(SmtCtx *s);
+void smt_z3_side_recycle(SmtCtx *s);
 
 /* A solver suited to a query whose expressions carry the NF_* flags `flags`, with the options' params
  * set and one reference held by the caller (release with Z3_solver_dec_ref). NULL on a Z3 error. */

@@ -246,10 +246,16 @@ static bool is_graph_word(const char *s, size_t len) {
   return false;
 }
 
-static bool is_reserved(const char *s, size_t len) {
+/* Dtype names (i8, u16, f32, index, i32x4, ...) are not reserved: a type stands where no expression
+ * can (after ':' or '->'), and a cast needs its parenthesis (i8(x)), so a bare `i8` is a variable. */
+static bool is_type_name(const char *s, size_t len) {
   DType dt;
   int lanes;
-  return vs_vtype_from_name(s, len, &dt, &lanes) || find_func(s, len) >= 0 || is_vec_func(s, len) ||
+  return vs_vtype_from_name(s, len, &dt, &lanes);
+}
+
+static bool is_reserved(const char *s, size_t len) {
+  return find_func(s, len) >= 0 || is_vec_func(s, len) ||
          is_graph_word(s, len) ||
          is_word(s, len, "true") || is_word(s, len, "invalid") ||
          is_word(s, len, "false") || is_word(s, len, "inf") || is_word(s, len, "nan") || is_word(s, len, "in") ||
@@ -1067,13 +1073,16 @@ static bool parse_ident(Parser *p) {
   if (is_reserved(s, t->len))
     return fail(p, t->line, t->col, "expected '(' after '%s'", short_name(s, t->len, nb, sizeof nb));
   Node *var;
+  /* A dtype name that names no variable was probably meant as a cast. */
+  const char *hint = is_type_name(s, t->len) ? " (a cast needs its operand in parentheses)" : "";
   if (p->lookup) {
     char msg[sizeof p->diag->msg];
     msg[0] = 0;
-    if (!(var = p->lookup(p->lookup_user, s, t->len, msg, sizeof msg))) return fail(p, t->line, t->col, "%s", msg);
+    if (!(var = p->lookup(p->lookup_user, s, t->len, msg, sizeof msg)))
+      return fail(p, t->line, t->col, "%.*s%s", (int)(sizeof msg - 50), msg, hint);
   } else {
     Decl *d = decl_find(p, s, t->len);
-    if (!d) return fail(p, t->line, t->col, "unknown variable '%s'", short_name(s, t->len, nb, sizeof nb));
+    if (!d) return fail(p, t->line, t->col, "unknown variable '%s'%s", short_name(s, t->len, nb, sizeof nb), hint);
     if (d->var->op == OP_RANGE) /* a range always prints as range(END, NAME), its end in view */
       return fail(p, t->line, t->col, "'%s' is a loop variable: write it as range(END, %s), as at %d:%d",
                   short_name(s, t->len, nb, sizeof nb), short_name(s, t->len, nb, sizeof nb), d->line, d->col);

@@ -907,8 +907,11 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     if (!s) return fail(p, line, col, "out of memory");
     char what[64];
     snprintf(what, sizeof what, "the %s's %s", jt->what, word);
-    /* One value per carry: a break's are the loop's results, a continue's the next carries. */
-    if (!parse_vals(p, &s->u.vals.n, &s->u.vals.vals, jt->types, jt->known, jt->n, what, line, col)) return false;
+    /* One value per carry: a break's are the loop's results, a continue's the next carries. Without
+     * carries, what follows on the next line is the next statement (then an error: the jump is last). */
+    if ((jt->n || cur(p)->line == line) &&
+        !parse_vals(p, &s->u.vals.n, &s->u.vals.vals, jt->types, jt->known, jt->n, what, line, col))
+      return false;
     svec_push(out, s);
     if (cur(p)->kind != TK_RBRACE)
       return fail(p, cur(p)->line, cur(p)->col, "'%s' must be the last statement of its block", word);

@@ -8,18 +8,22 @@
  * the k-th event's result is an unknown shared by both programs, so a call may return anything but
  * must be made identically.
  *
- * Both functions are executed symbolically. A loop whose trip count is a constant is unrolled exactly
- * when it is at most opts.unroll (default 32); beyond that the verdict is unknown. A loop whose trip
- * count is symbolic (and every `while` loop) is unrolled opts.unroll times under the assumption that it
- * does not run longer: the proof is then reported as bounded (valid for every input on which every
- * loop of both programs runs at most that many iterations), never as a full proof.
+ * Loop by loop: each target loop is paired with a source loop (by the pass's record of what it kept,
+ * opts.links, or else structurally) and each pair is proved by induction on an arbitrary iteration;
+ * the checker confirms every pairing (a wrong one only fails its proof). A frame (the function body, or
+ * an iteration of a pair) is cut into regions at the pairs at its top level, and each region is one
+ * query in which a paired loop is a summary: one event, results unknown but shared. A pair whose
+ * proof fails is dropped and its loops are unrolled instead (exactly when the trip count is a constant
+ * of at most opts.unroll, or proved to be at most that; beyond a constant, unknown; a symbolic trip
+ * count not proved small is unrolled opts.unroll times under the assumption that it does not run
+ * longer: the proof is then reported as bounded). Each loop's method is reported.
  *
  * An `invalid` verdict comes with a counterexample that the reference interpreter (prog_eval)
  * confirms: parameter values, the call results it depends on, and the first event where the two
- * traces diverge (or the UB the target has and the source does not). A Z3 model the interpreter does
- * not confirm is reported as unknown. */
-#ifndef VSIMP_SMT_PROG_CHECK_H
-#define VSIMP_SMT_PROG_CHECK_H
+ * traces diverge, with the iteration it happens in (or the UB the target has and the source does not).
+ * A Z3 model the interpreter does not confirm is never `invalid`. */
+#ifndef VSIMP_VERIFY_PROG_CHECK_H
+#define VSIMP_VERIFY_PROG_CHECK_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -32,7 +36,24 @@
 typedef struct {
   unsigned unroll;          /* iterations per loop; 0: 32 */
   unsigned long max_steps;  /* statements executed symbolically, in all; 0: 1,000,000 */
+  bool no_induction;        /* pair no loop: unroll them all (the checker before loop-by-loop validation) */
+  /* The pass's record of the loops it kept (input statement -> output statement, chained across runs),
+   * or NULL: loops are then paired structurally. */
+  const PassLoopLink *links;
+  size_t nlinks;
 } ProgCheckOptions;
+
+typedef enum { PROG_LOOP_INDUCTION, PROG_LOOP_UNROLLED, PROG_LOOP_BOUNDED } ProgLoopMethod;
+
+/* How one loop was checked. */
+typedef struct {
+  const char *func;     /* the function (interned) */
+  bool in_target;       /* a loop of the target only (no source loop is paired with it) */
+  int line, col;        /* the loop (in the source, unless in_target) */
+  int tline, tcol;      /* the target loop paired with it (0: none) */
+  ProgLoopMethod method;
+  char note[160];       /* why it was not proved by induction, if it was paired once */
+} ProgLoopReport;
 
 typedef struct {
   CheckVerdict verdict;
@@ -42,7 +63,13 @@ typedef struct {
   char reason[256];
   char *report;      /* CHECK_INVALID: the counterexample, as text lines (malloc'd) */
   double seconds;
+  ProgLoopReport *loops; /* every loop of the source and the target's unpaired ones (malloc'd) */
+  size_t nloops;
+  unsigned queries;      /* solver queries (regions, frames, trip-count bounds) */
+  unsigned attempts;     /* checks run (a failed pair is dropped and the check run again) */
 } ProgCheckResult;
+
+const char *prog_loop_method_name(ProgLoopMethod m);
 
 ProgCheckResult prog_check_function(SmtCtx *s, const ProgCheckOptions *opts, const Function *src, const Function *tgt);
 /* Every function of src against the function of tgt with the same name (the worst verdict). */

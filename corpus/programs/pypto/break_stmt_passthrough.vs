@@ -1,0 +1,8 @@
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestControlFlow::test_break_stmt_passthrough
+func main(out: tensor[[8], index]) {
+  for i in range(8) {
+    y: index = i + 0
+    call write(out, i, y)
+    break
+  }
+}
