@@ -38,6 +38,9 @@ static const char *rules_help =
   "                      text and solver version in the built-in ledger and in --write-ledger's file)\n"
   "  --reuse-unknown     also take `unknown` records from the cache instead of retrying them\n"
   "  --no-search         no concrete search for counterexamples before the solver\n"
+  "  --second-solver S   cvc5: every proof is checked again by cvc5 (the two disagreeing is exit 4);\n"
+  "                      none: Z3 alone. By default cvc5 (when installed) joins every query Z3 has not\n"
+  "                      answered within a second, and the first definite answer wins\n"
   "  --write-ledger PATH write the ledger of this run (for the built-in catalog: src/rules/ledger.txt)\n"
   "  --junit FILE        write a JUnit XML report: one test case per rule instance (refuted: a failure\n"
   "                      with its counterexample; unknown: skipped)\n"
@@ -147,6 +150,7 @@ static void print_indented(const char *text, const char *indent) {
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
   bool all = false, no_cache = false, reuse_unknown = false, no_search = false;
+  unsigned second = SMT_SECOND_PORTFOLIO;
   const char *only = NULL, *write_ledger = NULL, *junit = NULL, *sarif = NULL;
   const char *files[64];
   int nfiles = 0;
@@ -160,6 +164,16 @@ static int rules_verify(int argc, char **argv) {
     else if (!strcmp(argv[i], "--no-cache")) no_cache = true;
     else if (!strcmp(argv[i], "--reuse-unknown")) reuse_unknown = true;
     else if (!strcmp(argv[i], "--no-search")) no_search = true;
+    else if (!strcmp(argv[i], "--second-solver") && i + 1 < argc) {
+      const char *v = argv[++i];
+      if (!strcmp(v, "none")) second = 0;
+      else if (!strcmp(v, "cvc5")) {
+        if (!smt_second_version())
+          return cli_usage_error("rules verify: --second-solver cvc5: the cvc5 binary cannot be run (scripts/deps.sh "
+                                 "installs the Debian package)");
+        second = SMT_SECOND_PORTFOLIO | SMT_SECOND_RECHECK;
+      } else return cli_usage_error("rules verify: --second-solver takes cvc5 or none, not '%s'", v);
+    }
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--write-ledger") && i + 1 < argc) write_ledger = argv[++i];
     else if (!strcmp(argv[i], "--junit") && i + 1 < argc) junit = argv[++i];
@@ -214,7 +228,7 @@ static int rules_verify(int argc, char **argv) {
     free(fromfile);
   }
   VerifyOptions vo = {.jobs = c.jobs,
-                      .smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit},
+                      .smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .second = second},
                       .cache = cache,
                       .cache_len = cache_len,
                       .reuse_unknown = reuse_unknown,
@@ -264,6 +278,13 @@ static int rules_verify(int argc, char **argv) {
     json_int(&w, "errors", (long long)rep.errors);
     json_int(&w, "cached", (long long)rep.cached);
     json_int(&w, "refuted_by_search", (long long)rep.by_search);
+    json_int(&w, "proved_by_cvc5", (long long)rep.by_cvc5);
+    json_int(&w, "proved_by_evaluation", (long long)rep.by_eval);
+    if (second & SMT_SECOND_RECHECK) {
+      json_int(&w, "rechecked_by_cvc5", (long long)rep.rechecked);
+      json_int(&w, "recheck_undecided", (long long)rep.recheck_undecided);
+    }
+    json_int(&w, "solver_disagreements", (long long)rep.disagreements);
     json_int(&w, "may_loop", (long long)rep.may_loop);
     json_int(&w, "vacuous", (long long)rep.nvacuous);
     json_double(&w, "seconds", rep.seconds);
@@ -309,6 +330,11 @@ static int rules_verify(int argc, char **argv) {
            "search), %zu unknown, %zu errors; %zu may loop, %zu vacuous; %.1f s\n",
            rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.by_search, rep.unknown, rep.errors, rep.may_loop,
            rep.nvacuous, rep.seconds);
+    if (rep.by_cvc5 || rep.by_eval)
+      printf("  proved by cvc5 (Z3 left them open): %zu; by exhaustive evaluation: %zu\n", rep.by_cvc5, rep.by_eval);
+    if (second & SMT_SECOND_RECHECK)
+      printf("  re-checked by cvc5 %s: %zu proofs confirmed, %zu undecided by cvc5, %zu disagreements\n",
+             smt_second_version(), rep.rechecked, rep.recheck_undecided, rep.disagreements);
   }
   const char *out_path = write_ledger;
   char user_out[4096];
@@ -350,7 +376,11 @@ static int rules_verify(int argc, char **argv) {
     ci_report_free(&ci);
     if (!ok) goto done;
   }
-  rc = rep.refuted || rep.may_loop ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
+  /* Two solvers contradicting each other is never a verdict: exit 4 before anything else. */
+  rc = rep.disagreements ? EXIT_INTERNAL
+     : rep.refuted || rep.may_loop ? EXIT_INVALID
+     : rep.errors ? EXIT_INTERNAL
+     : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
 done:
   verify_report_free(&rep);
   free(cache);
