@@ -555,6 +555,25 @@ static Z3_ast ig_bool(IGEnc *g, const Guard *x) {
   }
 }
 
+/* is_pow2(a) as a top-level conjunct of the guard, a a constant or a bound of a w-bit integer dtype:
+ * then a divides 2^w (a = 2^j with j < w), stated as a * m == 2^w for a fresh m. Every assignment the
+ * query admits satisfies the conjunct, so some m exists and the fact changes no answer; it only puts
+ * in front of the arithmetic solver what the 65-way disjunction of is_pow2 hides, and what the
+ * power-of-two remainder rules rest on (a multiple of 2^w is a multiple of a). */
+static Z3_ast pow2_divides(IGEnc *g, const Guard *x, Z3_ast acc) {
+  IntEnc *ie = g->ie;
+  if (!acc) return NULL;
+  if (x->kind == G_AND) return pow2_divides(g, x->b, pow2_divides(g, x->a, acc));
+  if (x->kind != G_IS_POW2) return acc;
+  int k = x->a->kind;
+  if (k != G_CONST && k != G_VMIN && k != G_VMAX) return acc;
+  DType dt = slot_dt(g->in, x->a->slot);
+  if (!dt_is_int(dt)) return acc;
+  Z3_ast a = ig_num(g, x->a), m = ienc_fresh(ie, "pow2_cofactor", false);
+  if (!a || !m) return NULL;
+  return enc_and(ie->e, acc, enc_eq(ie->e, ienc_mul(ie, a, m), ienc_num(ie, (i128)1 << dt_bits(dt))));
+}
+
 /* vmin(x) <= x <= vmax(x) for every bound the instance uses. */
 static Z3_ast bound_constraints(Enc *e, Inst *in) {
   Z3_ast all = e->s->t_true;
@@ -785,6 +804,7 @@ static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ti
   bool ok = ienc_expr(&ie, lhs, &tl) && ienc_expr(&ie, rhs, &tr);
   if (ok && in->r->guard) {
     guard = ig_bool(&g, in->r->guard);
+    if (guard) guard = pow2_divides(&g, in->r->guard, guard);
     ok = guard && !g.unsupported;
   }
   for (int sl = 0; ok && sl < in->r->nslots; sl++)
