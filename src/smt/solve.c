@@ -5,7 +5,8 @@
  * is written as SMT-LIB2 and given to cvc5 with the rest of the time limit, while Z3 checks it again
  * with the same rest: both run, and the first definite answer wins. When cvc5 wins, a watcher thread
  * interrupts Z3 (Z3_interrupt, which Z3 does not undo: the context is then retired and recreated before
- * its next query); when Z3 wins, cvc5 is killed. A time limit of 0 (an rlimit run, as in the unit tests)
+ * its next query); when Z3 wins, cvc5 is killed. An unknown from Z3 before then (its resource limit, an
+ * incomplete theory) gives cvc5 the rest of the time alone. A time limit of 0 (an rlimit run, as in the unit tests)
  * has no slices: Z3 runs to its resource limit, then cvc5 alone with second_timeout_ms.
  *
  * Re-check (SMT_SECOND_RECHECK): every unsat Z3 finds is given to cvc5; what cvc5 says is recorded in
@@ -237,7 +238,9 @@ Z3_lbool smt_check(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec
       z3_reason(s, solver, z3why, sizeof z3why);
     }
     if (threaded) pthread_join(th, NULL);
-    if (!threaded && z3 == Z3_L_UNDEF) { /* no watcher: cvc5 after Z3 */
+    /* Z3 gave up before the watcher started cvc5 (a resource limit, an incomplete theory: its unknown
+     * came early), or there is no watcher: cvc5 gets the rest of the time alone. */
+    if (z3 == Z3_L_UNDEF && !interrupted && !r.started) {
       double left = (double)timeout - (vs_seconds() - r.t0) * 1000.0;
       if (left >= 50.0) run_alone(s, text, (unsigned)left, &r.ans);
     }
