@@ -12,6 +12,7 @@
 #include "verify/bounds_trust_derive.h"
 #include "verify/catalog_doc.h"
 #include "verify/ci_report.h"
+#include "verify/rule_suggest.h"
 #include "verify/rule_verify.h"
 #include "verify/verify_run.h"
 
@@ -38,6 +39,8 @@ static const char *rules_help =
   "                      text and solver version in the built-in ledger and in --write-ledger's file)\n"
   "  --reuse-unknown     also take `unknown` records from the cache instead of retrying them\n"
   "  --no-search         no concrete search for counterexamples before the solver\n"
+  "  --no-suggest        no search for a guard under which a refuted rule holds (default: for each\n"
+  "                      refuted rule, print `suggest: rule ...` with the guard found, itself proved)\n"
   "  --second-solver S   cvc5: every proof is checked again by cvc5 (the two disagreeing is exit 4);\n"
   "                      none: Z3 alone. By default cvc5 (when installed) joins every query Z3 has not\n"
   "                      answered within a second, and the first definite answer wins\n"
@@ -149,8 +152,11 @@ static void print_indented(const char *text, const char *indent) {
 
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
-  bool all = false, no_cache = false, reuse_unknown = false, no_search = false;
+  bool all = false, no_cache = false, reuse_unknown = false, no_search = false, no_suggest = false;
   unsigned second = SMT_SECOND_PORTFOLIO;
+  const Rule **sugg_rule = NULL; /* the refuted rules, and the guard searched for each */
+  Suggestion *sugg = NULL;
+  size_t nsugg = 0;
   const char *only = NULL, *write_ledger = NULL, *junit = NULL, *sarif = NULL;
   const char *files[64];
   int nfiles = 0;
@@ -164,6 +170,7 @@ static int rules_verify(int argc, char **argv) {
     else if (!strcmp(argv[i], "--no-cache")) no_cache = true;
     else if (!strcmp(argv[i], "--reuse-unknown")) reuse_unknown = true;
     else if (!strcmp(argv[i], "--no-search")) no_search = true;
+    else if (!strcmp(argv[i], "--no-suggest")) no_suggest = true;
     else if (!strcmp(argv[i], "--second-solver") && i + 1 < argc) {
       const char *v = argv[++i];
       if (!strcmp(v, "none")) second = 0;
@@ -255,6 +262,37 @@ static int rules_verify(int argc, char **argv) {
     }
     else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
   }
+  /* Suggested guards: for each refuted rule, a guard under which it holds (rule_suggest.h). */
+  if (!no_suggest && rep.refuted) {
+    sugg_rule = calloc(rep.n, sizeof *sugg_rule);
+    sugg = calloc(rep.n, sizeof *sugg);
+    if (!sugg_rule || !sugg) {
+      fprintf(stderr, "vsimp: error: out of memory\n");
+      goto done;
+    }
+    SuggestOptions so = {.smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .second = second & SMT_SECOND_PORTFOLIO}};
+    for (size_t i = 0; i < rep.n; i++) {
+      const VerifyItem *it = &rep.items[i];
+      if (it->result.status != PROOF_REFUTED) continue;
+      bool seen = false;
+      for (size_t k = 0; k < nsugg && !seen; k++) seen = sugg_rule[k] == it->rule;
+      if (seen) continue;
+      sugg_rule[nsugg] = it->rule;
+      if (!rule_suggest_guard(it->rule, &so, &sugg[nsugg])) {
+        fprintf(stderr, "vsimp: error: out of memory\n");
+        goto done;
+      }
+      nsugg++;
+    }
+  }
+  for (size_t i = 0; i < nsugg && !c.json; i++) {
+    if (sugg[i].found)
+      printf("suggest: %s\n  (%s:%d: the guard with `%s`, proved at %s; %.1f s)\n", sugg[i].text, sugg_rule[i]->file,
+             sugg_rule[i]->line, sugg[i].guard, sugg[i].instances, sugg[i].seconds);
+    else
+      printf("no guard suggested for %s (%s:%d): %s\n", sugg_rule[i]->name, sugg_rule[i]->file, sugg_rule[i]->line,
+             sugg[i].why);
+  }
   /* Rules that may loop (rejected) and rules that can never fire (reported). */
   for (size_t i = 0; i < rep.norder && !c.json; i++) {
     const OrderItem *o = &rep.order[i];
@@ -301,6 +339,20 @@ static int rules_verify(int argc, char **argv) {
       if (it->result.cex) json_string(&w, "counterexample", it->result.cex);
       if (it->result.status == PROOF_REFUTED) json_string(&w, "refuted_by", it->result.by_search ? "search" : "solver");
       if (it->result.reason[0]) json_string(&w, "reason", it->result.reason);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_begin_array(&w, "suggestions");
+    for (size_t i = 0; i < nsugg; i++) {
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", sugg_rule[i]->name);
+      json_bool(&w, "found", sugg[i].found);
+      if (sugg[i].found) {
+        json_string(&w, "text", sugg[i].text);
+        json_string(&w, "guard", sugg[i].guard);
+        json_string(&w, "proved_at", sugg[i].instances);
+      } else json_string(&w, "why", sugg[i].why);
+      json_double(&w, "seconds", sugg[i].seconds);
       json_end_object(&w);
     }
     json_end_array(&w);
@@ -382,6 +434,9 @@ static int rules_verify(int argc, char **argv) {
      : rep.errors ? EXIT_INTERNAL
      : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
 done:
+  for (size_t k = 0; sugg && k < nsugg; k++) suggestion_free(&sugg[k]);
+  free(sugg);
+  free(sugg_rule);
   verify_report_free(&rep);
   free(cache);
   catalog_free(cat);
