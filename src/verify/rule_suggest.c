@@ -1,6 +1,7 @@
 /* Suggested guards (rule_suggest.h). */
 #include "verify/rule_suggest.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,8 +87,12 @@ static void overflow_atoms(const Rule *r, const Pat *p, Atoms *as) {
   size_t len = 0;
   int n0 = as->n;
   if (term_text(r, p, true, t, sizeof t, &len)) add_atom(as, 6, "no_overflow(%s)", t, NULL);
-  /* -x does not overflow: for an unsigned x, only at x == 0 (see pin) */
-  if (as->n > n0 && p->op == OP_NEG && p->args[0]->kind == PAT_VAR) as->a[n0].pin = -(p->args[0]->slot + 1);
+  /* -x (or 0 - x) does not overflow: for an unsigned x, only at x == 0 (see pin) */
+  const Pat *neg = p->op == OP_NEG ? p->args[0]
+                 : p->op == OP_SUB && p->args[0]->kind == PAT_LIT && !p->args[0]->lit_float && p->args[0]->ival == 0
+                   ? p->args[1]
+                   : NULL;
+  if (as->n > n0 && neg && neg->kind == PAT_VAR) as->a[n0].pin = -(neg->slot + 1);
 }
 
 static void vocabulary(const Rule *r, Atoms *as) {
@@ -227,8 +232,9 @@ static int try_candidate(const Rule *r, const char *base, const char *g0, const 
 
 static int cand_cmp(const void *pa, const void *pb) {
   const Cand *a = pa, *b = pb;
-  if (!a->nowitness != !b->nowitness) return a->nowitness ? 1 : -1;
-  if (a->ninst != b->ninst) return a->ninst > b->ninst ? -1 : 1;
+  /* Reach: the instances where the search saw the guard hold. */
+  size_t ra = a->ninst - a->nowitness, rb = b->ninst - b->nowitness;
+  if (ra != rb) return ra > rb ? -1 : 1;
   if (a->natoms != b->natoms) return a->natoms < b->natoms ? -1 : 1;
   if (a->rank != b->rank) return a->rank < b->rank ? -1 : 1;
   return strcmp(a->guard, b->guard);
@@ -241,7 +247,7 @@ bool rule_suggest_guard(const Rule *r, const SuggestOptions *opts, Suggestion *o
     snprintf(out->why, sizeof out->why, "%s rules are not searched for guards", r->vector ? "vector" : "graph");
     return true;
   }
-  size_t max_proofs = opts && opts->max_proofs ? opts->max_proofs : 12;
+  size_t max_proofs = opts && opts->max_proofs ? opts->max_proofs : 40;
   size_t max_cands = opts && opts->max_candidates ? opts->max_candidates : 600;
   /* The rule's text without its guard, and its guard. */
   size_t tlen = strlen(r->text);
@@ -297,24 +303,35 @@ bool rule_suggest_guard(const Rule *r, const SuggestOptions *opts, Suggestion *o
     Cand *c = &cands[i];
     out->proofs++;
     bool all = true;
+    size_t nfire = 0;
+    uint8_t *fires = calloc(c->ninst, 1);
+    if (!fires) {
+      oom = true;
+      break;
+    }
     for (size_t k = 0; all && k < c->ninst; k++) {
       ProofResult p = verify_rule_instance(s, c->r, c->inst[k]);
       all = p.status == PROOF_PROVED;
       proof_result_free(&p);
-      /* Proved, and able to fire: a guard that holds nowhere (or only where the pattern is UB) proves
-       * everything and repairs nothing. */
-      if (all) all = rule_instance_vacuity(s, c->r, c->inst[k]) == VAC_FIRES;
+      /* Where the guard can hold (a width test such as bits(x) >= 32 leaves narrower instances admitted
+       * but vacuous). A guard that holds nowhere proves everything and repairs nothing. */
+      if (all) nfire += fires[k] = rule_instance_vacuity(s, c->r, c->inst[k]) == VAC_FIRES;
     }
-    if (!all) continue;
+    if (!all || !nfire) {
+      free(fires);
+      continue;
+    }
     out->found = true;
     out->text = strdup(c->r->text);
     out->guard = strdup(c->guard);
     size_t len = 0;
     for (size_t k = 0; k < c->ninst && len + 24 < sizeof out->instances; k++) {
+      if (!fires[k]) continue;
       char nm[64];
       rule_instance_name(c->r, c->inst[k], nm, sizeof nm);
-      len += (size_t)snprintf(out->instances + len, sizeof out->instances - len, "%s%s", k ? " " : "", nm);
+      len += (size_t)snprintf(out->instances + len, sizeof out->instances - len, "%s%s", len ? " " : "", nm);
     }
+    free(fires);
     if (!out->text || !out->guard) oom = true;
   }
   if (!out->found && !oom && nc)

@@ -29,7 +29,7 @@
 
 typedef struct {
   SmtOptions smt;          /* the solver's budget per query */
-  size_t max_proofs;       /* candidates given to the solver at most (0: 12) */
+  size_t max_proofs;       /* candidates given to the solver at most (0: 40) */
   size_t max_candidates;   /* candidates built at most (0: 600) */
 } SuggestOptions;
 
@@ -37,7 +37,7 @@ typedef struct {
   bool found;
   char *text;          /* found: the rule with the suggested guard, normalised (`rule NAME : ... where ...`) */
   char *guard;         /* found: the conjunct(s) added */
-  char instances[200]; /* found: the instances it is proved at ("i8 i16 ...") */
+  char instances[200]; /* found: the instances where it is proved and can fire ("i8 i16 ...") */
   size_t candidates;   /* built and typed */
   size_t searched_out; /* rejected by the concrete search (refuted or vacuous at some instance) */
   size_t proofs;       /* candidates the solver was asked about */
