@@ -1,4 +1,5 @@
 /* vsimp rules list | verify | bounds-table */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,6 +151,44 @@ static void print_indented(const char *text, const char *indent) {
   }
 }
 
+/* The suggested guards of n refuted rules, searched by up to `jobs` threads (one rule each at a time). */
+typedef struct {
+  const Rule **rules;
+  Suggestion *out;
+  size_t n, next;
+  const SuggestOptions *so;
+  bool oom;
+  pthread_mutex_t mu;
+} SuggestWork;
+
+static void *suggest_worker(void *arg) {
+  SuggestWork *w = arg;
+  for (;;) {
+    pthread_mutex_lock(&w->mu);
+    size_t i = w->next++;
+    pthread_mutex_unlock(&w->mu);
+    if (i >= w->n) return NULL;
+    if (!rule_suggest_guard(w->rules[i], w->so, &w->out[i])) {
+      pthread_mutex_lock(&w->mu);
+      w->oom = true;
+      pthread_mutex_unlock(&w->mu);
+    }
+  }
+}
+
+static bool suggest_all(const Rule **rules, Suggestion *out, size_t n, const SuggestOptions *so, int jobs) {
+  SuggestWork w = {.rules = rules, .out = out, .n = n, .so = so};
+  pthread_mutex_init(&w.mu, NULL);
+  pthread_t th[64];
+  int nth = 0;
+  for (int j = 1; j < jobs && j < 64 && (size_t)j < n; j++)
+    if (pthread_create(&th[nth], NULL, suggest_worker, &w) == 0) nth++;
+  suggest_worker(&w);
+  for (int j = 0; j < nth; j++) pthread_join(th[j], NULL);
+  pthread_mutex_destroy(&w.mu);
+  return !w.oom;
+}
+
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
   bool all = false, no_cache = false, reuse_unknown = false, no_search = false, no_suggest = false;
@@ -276,13 +315,11 @@ static int rules_verify(int argc, char **argv) {
       if (it->result.status != PROOF_REFUTED) continue;
       bool seen = false;
       for (size_t k = 0; k < nsugg && !seen; k++) seen = sugg_rule[k] == it->rule;
-      if (seen) continue;
-      sugg_rule[nsugg] = it->rule;
-      if (!rule_suggest_guard(it->rule, &so, &sugg[nsugg])) {
-        fprintf(stderr, "vsimp: error: out of memory\n");
-        goto done;
-      }
-      nsugg++;
+      if (!seen) sugg_rule[nsugg++] = it->rule;
+    }
+    if (!suggest_all(sugg_rule, sugg, nsugg, &so, c.jobs)) {
+      fprintf(stderr, "vsimp: error: out of memory\n");
+      goto done;
     }
   }
   for (size_t i = 0; i < nsugg && !c.json; i++) {
