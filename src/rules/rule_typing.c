@@ -417,7 +417,9 @@ static bool infer_lanes(Rule *r, char *msg, size_t size, int *line, int *col) {
 }
 
 bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, int *col) {
-  static Unifier u; /* large; rules load on one thread */
+  /* On the stack (about 3.5 KB): rules are parsed on several threads at once (rules verify searches
+   * suggested guards in parallel, rule_suggest.h); a static unifier was shared between them. */
+  Unifier u;
   memset(&u, 0, sizeof u);
   if (!infer_kinds(r, msg, size, line, col)) return false; /* kinds first: effect variables are typed bool */
   bool ok = collect(&u, r->lhs) && collect(&u, r->rhs);

@@ -14,6 +14,7 @@ void enc_init(Enc *e, SmtCtx *s) {
   e->z = s->z;
   nodemap_init(&e->memo);
   e->ranges = s->t_true;
+  e->portable = true;
 }
 
 void enc_fini(Enc *e) {
@@ -21,6 +22,7 @@ void enc_fini(Enc *e) {
   free(e->held);
   free(e->terms);
   free(e->vars);
+  free(e->fpbits);
   nodemap_free(&e->memo);
   memset(e, 0, sizeof *e);
 }
@@ -124,9 +126,29 @@ Z3_ast enc_const(Enc *e, DType dt, uint64_t bits) {
   return enc_hold(e, Z3_mk_fpa_to_fp_bv(e->z, bv, e->s->sort[dt]));
 }
 
-Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt) {
+Z3_ast enc_fp_bits_eval(Enc *e, Z3_ast x, DType dt) {
   if (e->failed || !x) return fail(e);
   Z3_ast raw = enc_ap1(e, Z3_mk_fpa_to_ieee_bv, x);
+  return enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
+}
+
+/* Fresh bits b with (fp b) == x, made once per term x. */
+static Z3_ast portable_bits(Enc *e, Z3_ast x, DType dt) {
+  for (size_t i = 0; i < e->nfpbits; i++)
+    if (e->fpbits[i].x == x) return e->fpbits[i].b;
+  if (!vs_grow((void **)&e->fpbits, &e->fbcap, e->nfpbits + 1, sizeof *e->fpbits)) return fail(e);
+  Z3_ast b = enc_hold(e, Z3_mk_fresh_const(e->z, "fpbits", Z3_mk_bv_sort(e->z, (unsigned)dt_bits(dt))));
+  if (!b) return fail(e);
+  Z3_ast back = enc_hold(e, Z3_mk_fpa_to_fp_bv(e->z, b, e->s->sort[dt]));
+  e->ranges = enc_and(e, e->ranges, enc_eq(e, back, x));
+  e->fpbits[e->nfpbits++] = (struct EncBits){x, b};
+  return b;
+}
+
+Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt) {
+  if (e->failed || !x) return fail(e);
+  if (!e->portable) return enc_fp_bits_eval(e, x, dt);
+  Z3_ast raw = portable_bits(e, x, dt);
   /* fp.to_ieee_bv leaves NaN's pattern unspecified: pin it to the canonical one. */
   return enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
 }

@@ -26,6 +26,7 @@ bool smt_eval_ground(SmtCtx *s, Node *expr, Value *out) {
     return false;
   Enc e;
   enc_init(&e, s);
+  e.portable = false; /* values are read off by simplification or a model: Z3's own fp.to_ieee_bv */
   SmtTerm t;
   bool ok = false;
   DType dt = (DType)expr->dtype;
@@ -70,6 +71,7 @@ bool smt_eval_ground_vec(SmtCtx *s, Node *expr, VecValue *out) {
   if (!s || !expr || (expr->flags & NF_HAS_VAR) || !smt_z3_begin(s, 1, why, sizeof why)) return false;
   Enc e;
   enc_init(&e, s);
+  e.portable = false; /* values are read off by simplification or a model: Z3's own fp.to_ieee_bv */
   SmtTerm t;
   bool ok = false;
   DType dt = (DType)expr->dtype;

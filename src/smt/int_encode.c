@@ -278,6 +278,22 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
     if (!exact) v = wrap(ie, v, adt, 0, 0, true);
     break;
   case OP_MULACC: v = wrap(ie, ienc_add(ie, ienc_mul(ie, x, y), a[2].val), adt, 0, 0, true); break;
+  /* pow with a literal exponent k (docs/semantics.md: wrap(a^k), pow(a, 0) == 1, a negative exponent UB):
+   * a product of k factors, wrapped once (the product modulo 2^w is the wrapped product). Symbolic and
+   * large exponents stay with the bit-vector encoding. */
+  case OP_POW: {
+    i128 k;
+    if (isb || !is_numeral(ie, y, &k) || k > 8) return unsupported(ie);
+    if (k < 0) {
+      def = s->t_false;
+      v = ienc_num(ie, 0);
+      break;
+    }
+    v = ienc_num(ie, 1);
+    for (i128 i = 0; i < k; i++) v = i ? ienc_mul(ie, v, x) : x;
+    if (k >= 2) v = wrap(ie, v, adt, 0, 0, true);
+    break;
+  }
   case OP_IDIV:
   case OP_MOD:
   case OP_TDIV:
