@@ -354,11 +354,11 @@ grep -q '"m":"\[' "$tmp/out" && grep -q '"source":"\[' "$tmp/out" && ok || bad "
 printf 'v: i32x4\nbcast(gep(v, 2) + 0, 4) * 1\n' >"$tmp/vs.vs"
 expect_rc 0 "vector simplify" -- "$bin" simplify --verify "$tmp/vs.vs"
 [ "$(head -1 "$tmp/out")" = "bcast(gep(v, 2), 4) * bcast(1, 4)" ] && grep -q "verify: valid" "$tmp/out" && ok || bad "vector simplify: $(cat "$tmp/out")"
-expect_rc 0 "vector rule verify" -- "$bin" rules verify --only gep_vec4_1
+expect_rc 0 "vector rule verify" -- "$bin" rules verify --only gep_vec_4_1
 grep -q "13 instances: 13 proved" "$tmp/out" && ok || bad "vector rule verify: $(cat "$tmp/out")"
 printf 'a: i8\nb: i8\ngep(vec(a, b, a, b), 1) + gep(bcast(a, 8), 3)\n' >"$tmp/vr.vs"
 expect_rc 0 "vector rules fire" -- "$bin" simplify --verify --trace "$tmp/vr.vs"
-grep -q "^gep_vec4_1 " "$tmp/out" && grep -q "^gep_bcast8_3 " "$tmp/out" && grep -q "verify: valid" "$tmp/out" && ok ||
+grep -q "^gep_vec_4_1 " "$tmp/out" && grep -q "^gep_bcast_8_3 " "$tmp/out" && grep -q "verify: valid" "$tmp/out" && ok ||
   bad "vector rules fire: $(cat "$tmp/out")"
 # GEP folds: pushed through the cast and through index arithmetic down to the lane's affine form, not
 # through the i32 data op

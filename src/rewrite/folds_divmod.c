@@ -34,8 +34,6 @@ static bool setup(const Node *n, i128 *c, Lin *S) {
   return *c > 0 && lin_of(n->args[0], S);
 }
 
-/* Tree sizes: a fold that would make the expression larger is not chosen. */
-static size_t size_of(Node *n) { return n ? vs_tree_size(n) : SIZE_MAX; }
 
 /* S = c*Q + R: Q takes a/c of every coefficient a that c divides; with `floor_parts`, also a // c of
  * the positive coefficients a > c (R keeping a % c), and k // c of a constant outside [0, c). */
@@ -107,7 +105,7 @@ bool fold_cancel_tdivmod(VsCtx *ctx, Node *n, FoldStep *out) { return cancel(ctx
 
 /* factor_remainder: S // c == Q + R // c and S % c == R % c, Q the multiples of c split off (for
  * floor division also the quotient parts a // c of coefficients a > c, and of the constant; a negative
- * divisor takes its exact multiples and the constant only). Chosen when the result is no larger. */
+ * divisor takes its exact multiples and the constant only). Not chosen when it would repeat a term. */
 static bool factor(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   static const char *const lemmas[4] = {"factor_remainder_div", "factor_remainder_mod", "factor_remainder_tdiv",
                                         "factor_remainder_tmod"};
@@ -127,10 +125,12 @@ static bool factor(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
     return false;
   }
   if (Q.n == 0 && Q.k == 0) return false;
-  Node *q = lin_build(ctx, &Q), *r = lin_build(ctx, &R);
-  Node *rq = r ? vs_bin(ctx, (Op)n->op, r, n->args[1]) : NULL;
-  Node *res = !rq ? NULL : is_div(n) ? vs_bin(ctx, OP_ADD, q, rq) : rq;
-  if (size_of(res) > size_of(n)) return false;
+  /* A term split between Q and R (a coefficient a > c, not a multiple) would appear twice in the
+   * quotient: chosen only when no term does (then the result is no larger). */
+  if (is_div(n))
+    for (int i = 0; i < Q.n; i++)
+      for (int j = 0; j < R.n; j++)
+        if (Q.t[i].t == R.t[j].t) return false;
   return bind_split(ctx, n, &Q, &R, for_op(n, lemmas), out);
 }
 
