@@ -396,7 +396,8 @@ static void pr_call(Pr *p, const Ex *e) {
     } divs[] = {{"floordiv", "//", true}, {"floormod", "%", true}, {"truncdiv", "tdiv", false},
                 {"truncmod", "tmod", false}, {"div", "tdiv", false}};
     for (size_t i = 0; i < sizeof divs / sizeof divs[0]; i++)
-      if (!strcmp(f, divs[i].tvm) && e->n == 2 && p->mode != M_GUARD) {
+      if (!strcmp(f, divs[i].tvm) && e->n == 2 && (p->mode != M_GUARD || divs[i].infix)) {
+        /* In a guard, floordiv and floormod are the guard's exact floor // and %. */
         if (divs[i].infix) pr_infix(p, divs[i].dsl, e->a[0], e->a[1]);
         else pr_call2(p, divs[i].dsl, e->a[0], e->a[1]);
         return;
