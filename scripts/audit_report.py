@@ -13,18 +13,49 @@ and over the unsigned widths u8..u64 (where both forms are the same rule: unsign
 peers): valid, refuted (smallest width), unknown. The importer does not see the C++ around a call, so
 an unsigned refutation may be of a rule the peer applies to signed types only.
 
-usage: audit_report.py RULES LEDGER VERIFY_JSON [--json] [--peer NAME]
+A rule refutes the peer's own semantics (the `finding` field) when, for Halide (whose 8- and 16-bit
+signed ints wrap and whose 32- and 64-bit ones may not overflow; an overflowing fold at 32 and 64
+bits is caught by its matcher), the wrapping form is refuted at i8 or i16 or the nsw form at i32 or
+i64 with a different value (not a target that is UB); for TVM (index arithmetic without overflow), the
+nsw form at i32 or i64 with a different value. Pass --peer halide or --peer tvm.
+
+usage: audit_report.py RULES LEDGER VERIFY_JSON [--json] [--peer NAME] [--vsimp BINARY]
+
+A counterexample the solver found is a case without its point: with --vsimp, `vsimp check` is run on
+it (which also reproduces every refutation reported) and its point is added.
 """
 import json
+import os
 import re
+import subprocess
 import sys
+import tempfile
 
 WIDTHS = ["i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"]
+
+
+def with_point(vsimp, case):
+    """The case with `# counterexample: POINT; source = S, target = T` from `vsimp check` on top."""
+    with tempfile.NamedTemporaryFile("w", suffix=".vs", delete=False) as f:
+        f.write(case)
+    try:
+        r = subprocess.run([vsimp, "check", "--timeout", "20000", f.name], capture_output=True, text=True)
+    finally:
+        os.unlink(f.name)
+    if r.returncode != 1:
+        return "# vsimp check: " + (r.stdout.split("\n")[0] or "error") + " (not reproduced)\n" + case
+    pts = [l.strip() for l in r.stdout.split("\n")[2:] if "=" in l]
+    point = ", ".join(p for p in pts if not p.startswith(("source", "target")))
+    st = ", ".join(p for p in pts if p.startswith(("source", "target")))
+    return f"# counterexample: {point}; {st}\n" + case
 
 
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith("--")]
     as_json = "--json" in sys.argv
+    peer = sys.argv[sys.argv.index("--peer") + 1] if "--peer" in sys.argv else "tvm"
+    vsimp = sys.argv[sys.argv.index("--vsimp") + 1] if "--vsimp" in sys.argv else None
+    args = [a for a in args if a not in ("halide", "tvm") and a != vsimp]
     rules_path, ledger_path, verify_path = args[:3]
     rules, untranslated, src = {}, [], None
     for line in open(rules_path):
@@ -50,7 +81,10 @@ def main():
     cex = {}
     vj = json.load(open(verify_path))
     for fl in vj.get("failures", []):
-        cex[(fl["rule"], fl["instance"])] = fl.get("counterexample", "")
+        c = fl.get("counterexample", "")
+        if c and vsimp and not c.startswith("# counterexample"):
+            c = with_point(vsimp, c)
+        cex[(fl["rule"], fl["instance"])] = c
     out = []
     counts = {"valid both": 0, "valid nsw only": 0, "refuted both": 0, "unknown": 0, "not verified": 0}
     ucounts = {"valid": 0, "refuted": 0, "unknown": 0, "not verified": 0}
@@ -59,6 +93,9 @@ def main():
         n = {dt: status.get((name + "_nsw", dt)) for dt in WIDTHS}
         sw = [d for d in WIDTHS if d[0] == "i"]
         uw = [d for d in WIDTHS if d[0] == "u"]
+        if all(w[d] is None and n[d] is None for d in WIDTHS) and (name, "bool") in status:
+            sw = ["bool"]  # a rule over bools only: one instance, no width
+            w["bool"], n["bool"] = status.get((name, "bool")), status.get((name + "_nsw", "bool"))
         if all(w[d] is None and n[d] is None for d in sw):
             cat = "not verified"
         elif any(n[d] == "refuted" for d in sw):
@@ -88,12 +125,29 @@ def main():
             dt = next(d for d in sw if w[d] == "refuted")
             e["smallest"] = dt
             e["counterexample"] = cex.get((name, dt), "")
+        if e.get("counterexample"):
+            e["kind"] = "target UB" if "target = UB" in e["counterexample"] else "value"
+        def kind(rule, d):
+            c = cex.get((rule, d), "")
+            return "target UB" if "target = UB" in c else "value"
+        finding = None
+        for d in ["i8", "i16"] if peer == "halide" else []:
+            if w[d] == "refuted":
+                finding = (d, name)
+                break
+        if not finding:
+            for d in ["i32", "i64"]:
+                if n[d] == "refuted" and kind(name + "_nsw", d) == "value":
+                    finding = (d, name + "_nsw")
+                    break
+        if finding:
+            e["finding"] = {"at": finding[0], "form": finding[1], "counterexample": cex.get((finding[1], finding[0]), "")}
         if ucat == "refuted":
             dt = next(d for d in uw if w[d] == "refuted")
             e["unsigned_smallest"] = dt
             e["unsigned_counterexample"] = cex.get((name, dt), "")
         out.append(e)
-    report = {"rules": len(rules), "untranslated": len(untranslated), "signed": counts, "unsigned": ucounts,
+    report = {"peer": peer, "findings": sum(1 for e in out if e.get("finding")), "rules": len(rules), "untranslated": len(untranslated), "signed": counts, "unsigned": ucounts,
               "per_rule": out,
               "untranslated_list": untranslated}
     if as_json:
@@ -108,7 +162,20 @@ def main():
         print(f"| {k} | {v} |")
 
     def first_line(c):
-        return c.strip().split("\n")[0].lstrip("# ") if c else ""
+        """The case in one line: its comment (the point) if it has one, else the case text."""
+        if not c:
+            return ""
+        ls = c.strip().split("\n")
+        if ls[0].startswith("# counterexample"):
+            return ls[0].lstrip("# ")
+        return "`" + "; ".join(ls) + "`"
+
+    fnd = [e for e in out if e.get("finding")]
+    print(f"\nrefutes the peer's own semantics ({peer}): {len(fnd)}")
+    ref = [e for e in out if e["class"] == "refuted both"]
+    print(f"\nrefuted both, by kind: target UB where the source is defined: "
+          f"{sum(1 for e in ref if e.get('kind') == 'target UB')}; a different value: "
+          f"{sum(1 for e in ref if e.get('kind') == 'value')}")
 
     for cat in ["refuted both", "unknown", "valid nsw only"]:
         sel = [e for e in out if e["class"] == cat]
@@ -118,10 +185,16 @@ def main():
         for e in sel:
             print(f"- `{e['rule']}` ({e['where']}): `{e['text']}`")
             if e.get("counterexample"):
-                print(f"  - at {e['smallest']}: {first_line(e['counterexample'])}")
+                print(f"  - at {e['smallest']} ({e.get('kind')}): {first_line(e['counterexample'])}")
             if cat == "unknown":
                 bad = [d + ":" + str(e["nsw"][d]) for d in WIDTHS if d[0] == "i" and e["nsw"][d] != "proved"]
                 print(f"  - nsw form not proved at: {', '.join(bad)}")
+    if fnd:
+        print(f"\n### Refutes {peer}'s own semantics ({len(fnd)})\n")
+        for e in fnd:
+            f = e["finding"]
+            print(f"- `{f['form']}` ({e['where']}) at {f['at']}: `{e['text']}`")
+            print(f"  - {first_line(f['counterexample'])}")
     sel = [e for e in out if e["unsigned"] == "refuted"]
     if sel:
         print(f"\n### Unsigned: refuted ({len(sel)})\n")

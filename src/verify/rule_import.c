@@ -235,6 +235,8 @@ typedef struct {
   const Ex *pat;               /* Halide: the pattern, whose operands `a` and `b` name */
   const char *vars[32];        /* pattern variables met (for the dtype guard) */
   int nvars;
+  const char *bools[32];       /* those that are operands of a logical op */
+  int nbools;
   const char (*tvm_vars)[NAME_LEN]; /* TVM: the PVar names declared before the call, and their kinds */
   const char *tvm_kind;
   int tvm_nvars;
@@ -287,6 +289,15 @@ static void note_var(Pr *p, const char *s) {
   if (p->nvars < 32) p->vars[p->nvars++] = s;
 }
 
+/* A variable that is an operand of && || ! is a bool: the peers' logical ops take bools only, and
+ * the DSL's & | ~ are also bitwise on integers, so the guard says bool(v). */
+static void note_bool(Pr *p, const Ex *e) {
+  if (e->kind != EX_ID || p->mode != M_PATTERN) return;
+  for (int i = 0; i < p->nbools; i++)
+    if (!strcmp(p->bools[i], e->name)) return;
+  if (p->nbools < 32) p->bools[p->nbools++] = e->name;
+}
+
 /* op(A, B) as a call of the DSL, or infix (A OP B), marked nsw where that applies. */
 static void pr_call2(Pr *p, const char *fn, const Ex *a, const Ex *b) {
   put(p, fn);
@@ -311,6 +322,10 @@ static void pr_infix(Pr *p, const char *op, const Ex *a, const Ex *b) {
 static void pr_bin(Pr *p, const Ex *e) {
   const char *op = e->name;
   const Ex *a = e->a[0], *b = e->a[1];
+  if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+    note_bool(p, a);
+    note_bool(p, b);
+  }
   bool div = !strcmp(op, "/"), mod = !strcmp(op, "%");
   if (p->mode == M_GUARD) {
     /* TVM: `SideEffect(x) <= CallEffectKind::kReadState`: the DSL's variables are pure values. */
@@ -351,11 +366,14 @@ static void pr_call(Pr *p, const Ex *e) {
       return;
     }
   if (p->peer == IMPORT_HALIDE) {
-    /* neg(x) is 0 - x; likely(x) and likely_if_innermost(x) are x (hints to the code generator). */
+    /* neg(x) is IRMatch.h's SimplifiedNegateOp: the logical negation of a bound bool (it matches !x or
+     * the flipped comparison, which is the same value); likely(x) and likely_if_innermost(x) are x
+     * (hints to the code generator). */
     if (!strcmp(f, "neg") && e->n == 1 && p->mode != M_GUARD) {
-      put(p, p->nsw ? "nsw(-(" : "(-(");
+      note_bool(p, e->a[0]);
+      put(p, "!(");
       pr_ex(p, e->a[0]);
-      put(p, "))");
+      put(p, ")");
       return;
     }
     if ((!strcmp(f, "likely") || !strcmp(f, "likely_if_innermost") || !strcmp(f, "IRMatcher::likely") ||
@@ -485,6 +503,7 @@ static void pr_ex(Pr *p, const Ex *e) {
       return;
     }
     if (e->name[0] == '!') {
+      note_bool(p, e->a[0]);
       put(p, "!(");
       pr_ex(p, e->a[0]);
       put(p, ")");
@@ -657,8 +676,12 @@ static bool translate(ImportPeer peer, const TvmVars *tv, const Ex *pat, const E
   /* Integers other than index: the widths the peers use. */
   char dts[1024] = "";
   size_t dl = 0;
-  for (int i = 0; i < p.nvars; i++)
-    dl += (size_t)snprintf(dts + dl, sizeof dts - dl, "%s!float(%s) && !index(%s)", i ? " && " : "", p.vars[i], p.vars[i]);
+  for (int i = 0; i < p.nvars; i++) {
+    bool isb = false;
+    for (int k = 0; k < p.nbools; k++) isb |= !strcmp(p.bools[k], p.vars[i]);
+    if (isb) dl += (size_t)snprintf(dts + dl, sizeof dts - dl, "%sbool(%s)", i ? " && " : "", p.vars[i]);
+    else dl += (size_t)snprintf(dts + dl, sizeof dts - dl, "%s!float(%s) && !index(%s)", i ? " && " : "", p.vars[i], p.vars[i]);
+  }
   if (!p.nvars) /* a rule over constants only */
     for (int i = 0; i < 10; i++) {
       char cn[4] = {'c', (char)('0' + i), 0, 0};

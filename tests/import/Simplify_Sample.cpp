@@ -8,7 +8,7 @@ Expr Simplify::visit(const Add *op, ExprInfo *info) {
         rewrite((x * c0) / c1, x / fold(c1 / c0), c1 % c0 == 0 && c0 > 0 && !overflows(c0 * c1)) ||
         rewrite(x / c0 * c0 + x % c0, x) ||
         rewrite(x % c0, x - x / c0 * c0, c0 < 0) ||
-        rewrite(neg(x) + y, y - x) ||
+        rewrite(x && (neg(x) || y), x && y) ||
         rewrite(ramp(x, y, c0) + broadcast(z, c0), ramp(x + z, y, c0)) ||
         rewrite(min(x, y) + max(x, y), x + y, can_prove(x < y, this))) {
         return mutate(rewrite.result, info);
