@@ -13,11 +13,13 @@ and over the unsigned widths u8..u64 (where both forms are the same rule: unsign
 peers): valid, refuted (smallest width), unknown. The importer does not see the C++ around a call, so
 an unsigned refutation may be of a rule the peer applies to signed types only.
 
-A rule refutes the peer's own semantics (the `finding` field) when, for Halide (whose 8- and 16-bit
-signed ints wrap and whose 32- and 64-bit ones may not overflow; an overflowing fold at 32 and 64
-bits is caught by its matcher), the wrapping form is refuted at i8 or i16 or the nsw form at i32 or
-i64 with a different value (not a target that is UB); for TVM (index arithmetic without overflow), the
-nsw form at i32 or i64 with a different value. Pass --peer halide or --peer tvm.
+A rule refutes the peer's own semantics (the `finding` field) when its nsw form is refuted at i32 or
+i64 with a different value: not a target that is UB (an overflow the template introduces: at 32 and 64
+bits Halide's Fold::make yields its signed_integer_overflow marker for an overflowing fold), and not a point where a variable is UB (vsimp's
+select is lazy, so its untaken operand may be UB; the peers' operands are values). Both peers assume
+no signed overflow at 32 and 64 bits; Halide's 8- and 16-bit signed ints wrap, but whether it applies
+a rule at those widths depends on the C++ around the call, which the importer does not see, so a
+wrapping refutation at i8 or i16 is not counted as a finding. Pass --peer halide or --peer tvm.
 
 usage: audit_report.py RULES LEDGER VERIFY_JSON [--json] [--peer NAME] [--vsimp BINARY]
 
@@ -126,20 +128,19 @@ def main():
             e["smallest"] = dt
             e["counterexample"] = cex.get((name, dt), "")
         if e.get("counterexample"):
-            e["kind"] = "target UB" if "target = UB" in e["counterexample"] else "value"
+            c = e["counterexample"]
+            e["kind"] = ("UB variable" if "= UB" in c.split(";")[0] else
+                         "target UB" if "target = UB" in c else "value")
         def kind(rule, d):
             c = cex.get((rule, d), "")
             return "target UB" if "target = UB" in c else "value"
         finding = None
-        for d in ["i8", "i16"] if peer == "halide" else []:
-            if w[d] == "refuted":
-                finding = (d, name)
+        for d in ["i32", "i64"]:
+            c = cex.get((name + "_nsw", d), "")
+            point = c.split(";")[0] if c.startswith("# counterexample") else ""
+            if n[d] == "refuted" and kind(name + "_nsw", d) == "value" and "= UB" not in point and point:
+                finding = (d, name + "_nsw")
                 break
-        if not finding:
-            for d in ["i32", "i64"]:
-                if n[d] == "refuted" and kind(name + "_nsw", d) == "value":
-                    finding = (d, name + "_nsw")
-                    break
         if finding:
             e["finding"] = {"at": finding[0], "form": finding[1], "counterexample": cex.get((finding[1], finding[0]), "")}
         if ucat == "refuted":
@@ -175,7 +176,8 @@ def main():
     ref = [e for e in out if e["class"] == "refuted both"]
     print(f"\nrefuted both, by kind: target UB where the source is defined: "
           f"{sum(1 for e in ref if e.get('kind') == 'target UB')}; a different value: "
-          f"{sum(1 for e in ref if e.get('kind') == 'value')}")
+          f"{sum(1 for e in ref if e.get('kind') == 'value')}; a UB variable (lazy select): "
+          f"{sum(1 for e in ref if e.get('kind') == 'UB variable')}")
 
     for cat in ["refuted both", "unknown", "valid nsw only"]:
         sel = [e for e in out if e["class"] == cat]
