@@ -646,7 +646,7 @@ static bool dsl_accepts(const char *rule, char *why, size_t size) {
 /* The rule `rule NAME : PAT => TMPL where GUARD` of one alternative, in one semantics, into buf. */
 static bool translate(ImportPeer peer, const TvmVars *tv, const Ex *pat, const Ex *res, const Ex *cond, bool nsw,
                       const char *name, char *buf, size_t size, char *why, size_t wsize) {
-  static Pr p; /* large: kept off the stack */
+  Pr p;
   char ps[OUT_LEN], ts[OUT_LEN];
   memset(&p, 0, sizeof p);
   p.peer = peer;
@@ -778,8 +778,8 @@ bool rule_import(ImportPeer peer, const char *path, const char *src, size_t len,
       bool braces = l > 14 && !strncmp(s, "PMatchesOneOf", 13);
       if ((l > 15 && !strncmp(s, "matches_one_of", 14)) || braces) {
         size_t o = (size_t)(s - t) + 13, af;
-        while (t[o] != (braces ? '{' : '(')) o++;
-        int k = split_args(t, len, o, alt, altlen, MAX_ALTS, &af);
+        while (o < len && t[o] != (braces ? '{' : '(')) o++;
+        int k = o < len ? split_args(t, len, o, alt, altlen, MAX_ALTS, &af) : 0;
         nalt = 0;
         for (int j = 0; j < k; j++) { /* a trailing comma leaves an empty last one */
           size_t b = 0;
