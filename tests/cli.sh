@@ -437,5 +437,32 @@ printf 'v: i32x4\nw: i32x8\nv + w --> v\n' >"$tmp/vl.vs"
 expect_rc 2 "lane mismatch" -- "$bin" eval "$tmp/vl.vs"
 expect_one_error_line "lane mismatch" "^$tmp/vl.vs:3:3: error: operands of '\+' have different lane counts"
 
+# Importing Halide's and TVM's rules (docs/audit.md): small files in each peer's syntax
+# (tests/import/). Each call becomes a rule twice (wraparound, nsw) or an `# untranslated` line with
+# its reason; the rules verify, and a rule that holds only without overflow is refuted as written and
+# proved in its nsw form.
+expect_rc 0 "import halide" -- "$bin" rules import --from halide "$root/tests/import/Simplify_Sample.cpp" -o "$tmp/h.rules"
+grep -q "9 calls, 9 rules: 7 translated, 2 untranslated" "$tmp/err" && ok || bad "import halide counts: $(cat "$tmp/err")"
+grep -q '^rule halide_sample_8 : ediv((x \* c0), c1) => ediv(x, ediv(c1, c0)) where .*(c0 > 0)' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_7_nsw : ediv(nsw(x \* 2), 2) => x ' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_11 : (x && (!(x) || y)) => (x && y) where bool(x) && bool(y)$' "$tmp/h.rules" &&
+  grep -q "^# untranslated .*Simplify_Sample.cpp:12: vector-only form 'ramp'" "$tmp/h.rules" &&
+  grep -q "^# untranslated .*Simplify_Sample.cpp:13: 'can_prove'" "$tmp/h.rules" && ok || bad "import halide text: $(cat "$tmp/h.rules")"
+expect_rc 0 "import tvm" -- "$bin" rules import --from tvm "$root/tests/import/rewrite_simplify.cc" -o "$tmp/t.rules"
+grep -q "8 calls, 9 rules: 7 translated, 2 untranslated" "$tmp/err" && ok || bad "import tvm counts: $(cat "$tmp/err")"
+grep -q '^rule tvm_rs_9_2 : (max(x, y) + min(x, y)) => (x + y)' "$tmp/t.rules" &&
+  grep -q '^rule tvm_rs_14 : tmod(x, c1) => (x % c1) where .*(vmin(x) >= 0) && (c1 > 0)' "$tmp/t.rules" &&
+  grep -q "^# untranslated .*rewrite_simplify.cc:15: float constant 'c4'" "$tmp/t.rules" && ok || bad "import tvm text: $(cat "$tmp/t.rules")"
+expect_rc 2 "import unknown peer" -- "$bin" rules import --from llvm "$root/tests/import/rewrite_simplify.cc"
+expect_rc 1 "verify imported halide" -- "$bin" rules verify --rules "$tmp/h.rules" -j 1 --timeout 20000 --no-cache
+for dt in i8 i32 u8; do
+  grep -q "^refuted halide_sample_7 at $dt " "$tmp/out" && ok || bad "halide_sample_7 at $dt not refuted"
+done
+for dt in i8 i16 i32 i64; do
+  ! grep -q "^refuted halide_sample_7_nsw at $dt " "$tmp/out" && ! grep -q "^unknown halide_sample_7_nsw at $dt " "$tmp/out" &&
+    ! grep -q "^refuted halide_sample_5 at $dt " "$tmp/out" && ok || bad "halide_sample_7_nsw or _5 at $dt not proved"
+  grep -q "^refuted halide_sample_9 at $dt " "$tmp/out" && ok || bad "halide_sample_9 (c0 = 0) at $dt not refuted"
+done
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -522,6 +522,34 @@ static void test_status_names(void **state) {
   assert_string_equal(proof_status_name(PROOF_ERROR), "error");
 }
 
+/* No-signed-overflow rules (docs/rules.md): a rule that holds only without overflow is proved on
+ * marked ops and refuted on plain ones; a template may not claim a mark its source does not guarantee
+ * (the proof sees the template's mark: the target would be UB where the source wraps); Euclidean
+ * division as Halide defines it. */
+static void test_nsw_rules(void **state) {
+  (void)state;
+  static const DType sdt[] = {DT_I8, DT_I16, DT_I32, DT_I64, DT_INDEX};
+  for (size_t i = 0; i < sizeof sdt / sizeof sdt[0]; i++) {
+    expect_proved("nsw(x + 1) > x => true where signed(x)", sdt[i]);
+    expect_refuted("x + 1 > x => true where signed(x)", sdt[i]);
+    expect_refuted("x + y - y => nsw(x + y) - y", sdt[i]);
+    expect_proved("nsw(x + y) - y => x", sdt[i]);
+    expect_proved("nsw(x * 2) // 2 => x where signed(x)", sdt[i]);
+    expect_refuted("(x * 2) // 2 => x where signed(x)", sdt[i]);
+    expect_proved("nsw(x + y) => nsw(y + x)", sdt[i]);
+  }
+  /* At an unsigned instance the mark means nothing: the rule is the plain one, refuted. */
+  expect_refuted("nsw(x + 1) > x => true", DT_U8);
+  for (size_t i = 0; i < sizeof int_dtypes / sizeof int_dtypes[0]; i++) {
+    expect_proved("ediv(x, c0) * c0 + emod(x, c0) => x where c0 != 0", int_dtypes[i]);
+    expect_refuted("ediv(x, c0) * c0 + emod(x, c0) => x", int_dtypes[i]); /* c0 = 0: 0, not x */
+    expect_proved("emod(x, 0) => 0", int_dtypes[i]);
+  }
+  expect_proved("ediv(x, -1) => -x", DT_I8);
+  expect_refuted("emod(x, c0) => x % c0 where c0 != 0", DT_I8); /* a negative c0 */
+  expect_proved("emod(x, c0) => x % c0 where c0 > 0", DT_I8);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_float_identities),
@@ -531,6 +559,7 @@ int main(void) {
     cmocka_unit_test(test_heuristic_guards),
     cmocka_unit_test(test_undefined_guards),
     cmocka_unit_test(test_correct_rules),
+    cmocka_unit_test(test_nsw_rules),
     cmocka_unit_test(test_admissible_instances),
     cmocka_unit_test(test_search_finds),
     cmocka_unit_test(test_search_guards),

@@ -10,6 +10,7 @@
 #include "text/text.h"
 #include "rules/catalog.h"
 #include "rules/ledger.h"
+#include "verify/rule_import.h"
 #include "verify/bounds_trust_derive.h"
 #include "verify/catalog_doc.h"
 #include "verify/ci_report.h"
@@ -21,10 +22,15 @@ static const char *rules_help =
   "usage: vsimp rules list [--rules FILE]... [--json | --markdown]\n"
   "       vsimp rules verify [OPTIONS]\n"
   "       vsimp rules bounds-table\n"
+  "       vsimp rules import --from halide|tvm FILE... [-o OUT]\n"
   "\n"
   "list     prints the catalog: name, family, the dtype instances its proofs cover, and where it is\n"
   "         defined (--markdown: docs/catalog.md)\n"
   "verify   proves every rule at every dtype instance its typing admits (docs/rules.md, Proofs)\n"
+  "import   translates Halide's rewrite(...) calls (src/Simplify_*.cpp) or TVM's TVM_TRY_REWRITE*(...)\n"
+  "         (src/arith/rewrite_simplify.cc) into rules of the DSL, each once as written (wraparound) and\n"
+  "         once with every + - * marked nsw (NAME_nsw); what has no DSL form is listed as a comment\n"
+  "         `# untranslated FILE:LINE: REASON` (docs/audit.md). Writes to OUT or standard output.\n"
   "bounds-table  prints src/ir/bounds_trust_table.c: per op, the dtypes where the range analysis's\n"
   "         lemmas are proved in the built-in ledger (`make docs` writes it)\n"
   "\n"
@@ -480,6 +486,48 @@ done:
   return rc;
 }
 
+/* Other simplifiers' rules as DSL rules (verify/rule_import.h). */
+static int rules_import(int argc, char **argv) {
+  const char *from = NULL, *outp = NULL, *files[256];
+  int nfiles = 0;
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--from") && i + 1 < argc) from = argv[++i];
+    else if (!strcmp(argv[i], "-o") && i + 1 < argc) outp = argv[++i];
+    else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("rules import: unknown argument '%s'", argv[i]);
+    else if (nfiles < 256) files[nfiles++] = argv[i];
+    else return cli_usage_error("rules import: at most 256 files");
+  }
+  ImportPeer peer;
+  if (!from) return cli_usage_error("rules import: --from halide or --from tvm is required");
+  if (!rule_import_peer(from, &peer)) return cli_usage_error("rules import: unknown peer '%s' (halide or tvm)", from);
+  if (!nfiles) return cli_usage_error("rules import: no input file");
+  FILE *out = outp ? fopen(outp, "w") : stdout;
+  if (!out) return cli_usage_error("rules import: cannot write '%s'", outp);
+  ImportStats st = {0};
+  int rc = EXIT_OK;
+  for (int i = 0; i < nfiles && rc == EXIT_OK; i++) {
+    char *buf;
+    size_t len;
+    const char *shown;
+    VsDiag d;
+    if (!vs_read_file(files[i], &buf, &len, &shown, &d)) {
+      vs_diag_print(&d, stderr);
+      rc = EXIT_USAGE;
+      break;
+    }
+    if (!rule_import(peer, files[i], buf, len, i == 0, out, &st)) {
+      fprintf(stderr, "vsimp: error: rules import: out of memory or write error\n");
+      rc = EXIT_INTERNAL;
+    }
+    free(buf);
+  }
+  if (outp && fclose(out) != 0 && rc == EXIT_OK) rc = EXIT_INTERNAL;
+  if (rc == EXIT_OK)
+    fprintf(stderr, "rules import: %zu calls, %zu rules: %zu translated, %zu untranslated\n", st.calls,
+            st.alternatives, st.translated, st.untranslated);
+  return rc;
+}
+
 /* The range analysis's trust table as C source (src/ir/bounds_trust_table.c; `make docs`). */
 static int rules_bounds_table(int argc, char **argv) {
   if (argc > 2) return cli_usage_error("rules bounds-table: unknown argument '%s'", argv[2]);
@@ -513,5 +561,6 @@ int cmd_rules(int argc, char **argv) {
   if (!strcmp(argv[1], "list")) return rules_list(argc, argv);
   if (!strcmp(argv[1], "verify")) return rules_verify(argc, argv);
   if (!strcmp(argv[1], "bounds-table")) return rules_bounds_table(argc, argv);
-  return cli_usage_error("rules: unknown subcommand '%s' (list, verify or bounds-table)", argv[1]);
+  if (!strcmp(argv[1], "import")) return rules_import(argc, argv);
+  return cli_usage_error("rules: unknown subcommand '%s' (list, verify, import or bounds-table)", argv[1]);
 }

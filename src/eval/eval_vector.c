@@ -51,7 +51,7 @@ VecValue eval_vec_op(const Node *n, const VecValue *args) {
   for (int j = 0; j < n->lanes; j++) {
     Value a[3] = {{0, true, false}, {0, true, false}, {0, true, false}};
     for (int i = 0; i < n->nargs && i < 3; i++) a[i] = (Value){args[i].lane[j], args[i].ub, false};
-    Value v = ev_apply(op, (DType)n->dtype, adt, a);
+    Value v = ev_apply(ev_code(n), (DType)n->dtype, adt, a);
     if (v.ub) return vec_ub(n->lanes); /* one UB lane makes the vector UB */
     r.lane[j] = v.bits;
   }

@@ -264,7 +264,7 @@ static bool pat_equal(const Pat *a, const Pat *b) {
 static int comm_nodes(Pat *p, Pat **out, int n) {
   if (p->kind != PAT_OP) return n;
   if (p->nargs == 2 && op_is_comm((Op)p->op) && !pat_equal(p->args[0], p->args[1])) {
-    if (n < 4) out[n] = p;
+    if (n < RULE_MAX_COMM) out[n] = p;
     n++;
   }
   for (int i = 0; i < p->nargs; i++) n = comm_nodes(p->args[i], out, n);
@@ -291,10 +291,10 @@ static bool make_variants(Arena *a, Rule *r, char *msg, size_t size) {
     r->nvariants = 1;
     return true;
   }
-  Pat *swap[4];
+  Pat *swap[RULE_MAX_COMM];
   int n = comm_nodes(r->lhs, swap, 0);
-  if (n > 3) {
-    snprintf(msg, size, "too many commutative operators in one pattern (at most 3)");
+  if (n > RULE_MAX_COMM) {
+    snprintf(msg, size, "too many commutative operators in one pattern (at most %d)", RULE_MAX_COMM);
     return false;
   }
   r->nvariants = 0;

@@ -135,7 +135,7 @@ static bool compute_cf(Printer *pr, Node *const *roots, size_t nroots) {
 }
 
 /* Precedence of a node's printed form; 12 for everything that never needs parentheses. */
-static int prec_of(const Node *n) {
+static int op_prec_of(const Node *n) {
   switch ((Op)n->op) {
   case OP_MUL: case OP_FDIV: case OP_IDIV: case OP_MOD: return 10;
   case OP_ADD: case OP_SUB: return 9;
@@ -148,6 +148,9 @@ static int prec_of(const Node *n) {
   default: return 12;
   }
 }
+
+/* As seen by its parent: an nsw(...) op never needs parentheses. */
+static int prec_of(const Node *n) { return vs_is_nsw(n) ? 12 : op_prec_of(n); }
 
 static const char *infix_text(const Node *n) {
   switch ((Op)n->op) {
@@ -258,6 +261,11 @@ static void print_node(Printer *pr, const Task *t) {
   DType dt = (DType)n->dtype;
   Op op = (Op)n->op;
   char buf[96];
+  /* A no-signed-overflow op prints as nsw(OP): the marker is transparent to typing (docs/syntax.md). */
+  if (vs_is_nsw(n)) {
+    puts_(pr, "nsw(");
+    push_text(pr, ")");
+  }
   switch (op) {
   case OP_CONST:
     puts_(pr, vs_format_literal(dt, n->aux.bits, mode != M_FLEX, buf, sizeof buf));
@@ -338,7 +346,7 @@ static void print_node(Printer *pr, const Task *t) {
     if (op == OP_SELECT) s[0] = (Spec){DT_BOOL, M_AUTO};
   }
   if (infix) {
-    int p = prec_of(n);
+    int p = op_prec_of(n);
     push_node(pr, n->args[1], s[1].expect, s[1].mode, prec_of(n->args[1]) <= p);
     push_text(pr, infix);
     push_node(pr, n->args[0], s[0].expect, s[0].mode, prec_of(n->args[0]) < p);

@@ -17,6 +17,7 @@ typedef struct {
   FILE *log;
   uint64_t rng;
   uint64_t seq; /* tuples met (for opts->sample) */
+  uint64_t aux; /* VS_AUX_NSW while the no-signed-overflow form of an op is compared, else 0 */
 } Run;
 
 static uint64_t next_random(Run *r) {
@@ -57,7 +58,7 @@ static void compare(Run *r, Op op, DType to, const DType *dts, const uint64_t *b
     args[i] = vs_const(r->ctx, dts[i], bits[i]);
     vals[i] = (Value){args[i] ? args[i]->aux.bits : 0, false, false};
   }
-  Node *n = vs_make(r->ctx, op, to, args, nargs);
+  Node *n = vs_make_ex(r->ctx, op, to, 1, r->aux, args, nargs);
   if (!n) return; /* not applicable at these dtypes */
   Value ev = eval_op(n, vals), zv;
   r->rep->cases++;
@@ -144,12 +145,17 @@ bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceRep
         }
       } else {
         DType dts[3] = {op == OP_SELECT ? DT_BOOL : dt, dt, dt};
-        if (applicable(&r, (Op)op, dt, dts, arity)) {
+        /* Both forms of an op that may be no-signed-overflow (docs/semantics.md): the wrapping one,
+         * then, at signed dtypes, the nsw one. */
+        for (int form = 0; form < (vs_nsw_applies((Op)op, dt) ? 2 : 1); form++) {
+          if (!applicable(&r, (Op)op, dt, dts, arity)) break;
+          r.aux = form ? VS_AUX_NSW : 0;
           report->op_dtypes++;
           if (arity == 1) run_unary(&r, (Op)op, dt, dt);
           else if (arity == 2) run_binary(&r, (Op)op, dt);
           else run_ternary(&r, (Op)op, dt);
         }
+        r.aux = 0;
       }
       vs_ctx_free(r.ctx);
     }

@@ -80,6 +80,9 @@ void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, Confor
         } else {
           Node *n = vs_make(ctx, (Op)op, DT_INDEX, args, arity);
           if (n) compare_node(smt, n, rep, opts, log);
+          /* The no-signed-overflow form too: INVALID skips its overflow condition like any other. */
+          if (vs_nsw_applies((Op)op, DT_INDEX) && (n = vs_make_ex(ctx, (Op)op, DT_INDEX, 1, VS_AUX_NSW, args, arity)))
+            compare_node(smt, n, rep, opts, log);
         }
         /* Operands with no constant have one tuple only. */
         bool any_const = false;
