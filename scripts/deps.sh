@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages vsimp needs when any is missing. Idempotent and quiet when all are present.
 set -eu
-pkgs="build-essential cmake pkg-config libz3-dev libcmocka-dev clang"
+# libxml2-utils (xmllint) and python3-jsonschema read back the JUnit and SARIF reports (tests/reports.sh).
+pkgs="build-essential cmake pkg-config libz3-dev libcmocka-dev clang libxml2-utils python3-jsonschema"
 [ "${1:-}" = "--fuzz" ] && pkgs="$pkgs libclang-rt-14-dev afl++ jq"
 missing=""
 for p in $pkgs; do

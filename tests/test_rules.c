@@ -624,6 +624,32 @@ static void test_ledger(void **state) {
 
 /* The built-in catalog loads, every rule has a unique name and a known family, and every rule's
  * normalised text is stable (loading twice gives the same hashes). */
+/* Records with parameters (rule_expand.h): one rule per value, named after it, each an ordinary rule
+ * with its own text (and so its own proof records); errors point at the record. */
+static void test_parameters(void **state) {
+  (void)state;
+  Catalog *c = load_ok("family vector\n"
+                       "rule gep_bc : gep(bcast(x, N), K) => x   for N in 2 4, K in 0..N-1\n"
+                       "rule gv : gep(vec({x{I} for I in 0..N-1}), K) => x{K}   for N in 3, K in 2..2  # a comment\n"
+                       "rule splat : vec({x for I in 1..N}) => bcast(x, N)   for N in 2 3\n"
+                       "rule plain : gep(x, [0, 1]) => x\n");
+  assert_int_equal(catalog_rule_count(c), 2 + 4 + 1 + 2 + 1);
+  const Rule *r = find(c, "gep_bc_4_3");
+  assert_string_equal(r->text, "rule gep_bc : gep(bcast(x, 4), 3) => x");
+  assert_string_equal(find(c, "gv_3_2")->text, "rule gv : gep(vec(x0, x1, x2), 2) => x2");
+  assert_string_equal(find(c, "splat_3")->text, "rule splat : vec(x, x, x) => bcast(x, 3)");
+  assert_string_equal(find(c, "plain")->text, "rule plain : gep(x, [0, 1]) => x");
+  assert_null(catalog_find(c, "gep_bc_2_2")); /* K stops at N - 1 */
+  assert_true(find(c, "gep_bc_2_0")->text_hash != find(c, "gep_bc_2_1")->text_hash);
+  catalog_free(c);
+  expect_error("family vector\nrule a : gep(bcast(x, N), K) => x   for N in 2, K in 0..M\n", 2, 1,
+               "unknown parameter 'M'");
+  expect_error("family vector\nrule a : gep(bcast(x, N), 0) => x   for N\n", 2, 1, "expected 'for NAME in VALUES");
+  expect_error("family vector\nrule a : vec({x for I in 1..N) => x   for N in 2\n", 2, 14, "unexpected character '{'");
+  expect_error("family vector\nrule a : gep(bcast(x, {M + 1}), 0) => x   for N in 2\n", 2, 1, "unknown parameter 'M'");
+  expect_error("family vector\nrule a : gep(bcast(x, N), 0) => x   for N in 0..5000\n", 2, 1, "too many values");
+}
+
 static void test_builtin_catalog(void **state) {
   (void)state;
   Catalog *c1 = catalog_new(), *c2 = catalog_new();
@@ -660,6 +686,7 @@ int main(void) {
     cmocka_unit_test(test_variants),
     cmocka_unit_test(test_text_hash),
     cmocka_unit_test(test_ledger),
+    cmocka_unit_test(test_parameters),
     cmocka_unit_test(test_builtin_catalog),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

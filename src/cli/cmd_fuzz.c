@@ -33,6 +33,9 @@ static const char *fuzz_help =
   "  --no-reduce       report findings as found, unreduced\n"
   "  --out DIR         write each finding as DIR/KIND-HASH.vs (regression case) and .input (raw input)\n"
   "  --report PREFIX   also write the report as PREFIX.json and PREFIX.md\n"
+  "  --junit FILE      write a JUnit XML report: one test case for the campaign, one failure per finding\n"
+  "  --sarif FILE      write a SARIF 2.1.0 report: each finding a result at its regression file\n"
+  "                    (the one --out writes, or the replayed file)\n"
   "  --rules FILE      add the rules of FILE (with the proofs of FILE.ledger); may be repeated\n"
   "  --print           print the case each FILE describes (its .vs text) and run nothing\n"
   "  --json            print the report as one JSON object\n"
@@ -93,7 +96,7 @@ int cmd_fuzz(int argc, char **argv) {
   }
   CampaignOptions o = {.jobs = 1, .seed = 1, .reduce = true};
   bool json = false, print = false, smt_set = false;
-  const char *out_dir = NULL, *report = NULL;
+  const char *out_dir = NULL, *report = NULL, *junit = NULL, *sarif = NULL;
   const char **files = calloc((size_t)argc + 1, sizeof *files);
   const char **rules = calloc((size_t)argc + 1, sizeof *rules);
   int nfiles = 0, nrules = 0, rc = EXIT_USAGE;
@@ -131,6 +134,8 @@ int cmd_fuzz(int argc, char **argv) {
       smt_set = true;
     } else if (!strcmp(a, "--out")) out_dir = v;
     else if (!strcmp(a, "--report")) report = v;
+    else if (!strcmp(a, "--junit")) junit = v;
+    else if (!strcmp(a, "--sarif")) sarif = v;
     else if (!strcmp(a, "--rules")) rules[nrules++] = v;
     else {
       static const char *const num_opts[] = {"--execs", "--jobs", "-j", "--seed", "--smt-rate", "--timeout",
@@ -206,6 +211,20 @@ int cmd_fuzz(int argc, char **argv) {
       }
       free(path);
     }
+  }
+  if (junit || sarif) {
+    CiReport ci;
+    ci_report_init(&ci, "vsimp fuzz");
+    fuzz_ci_cases(&ci, &rep, out_dir);
+    if (junit && !ci_write_junit_file(&ci, junit)) {
+      fprintf(stderr, "vsimp: error: fuzz: cannot write %s\n", junit);
+      rc = EXIT_INTERNAL;
+    }
+    if (sarif && !ci_write_sarif_file(&ci, sarif)) {
+      fprintf(stderr, "vsimp: error: fuzz: cannot write %s\n", sarif);
+      rc = EXIT_INTERNAL;
+    }
+    ci_report_free(&ci);
   }
   campaign_report_free(&rep);
 done:

@@ -8,6 +8,7 @@
 #include "verify/conformance.h"
 #include "rules/catalog.h"
 #include "rules/embedded.h"
+#include "verify/ci_report.h"
 #include "verify/verify_run.h"
 #include "cli/cli.h"
 #include "cli/json.h"
@@ -16,7 +17,7 @@
 #include "smt/smt.h"
 
 static const char *gate_help =
-  "usage: vsimp gate [--full] [--seed N] [-j N] [--fuzz-execs N] [--json]\n"
+  "usage: vsimp gate [--full] [--seed N] [-j N] [--fuzz-execs N] [--json] [--junit FILE] [--sarif FILE]\n"
   "\n"
   "The release soundness gate. Runs, in order, and fails on the first failing stage:\n"
   "  conformance  the evaluator and the Z3 encoding agree on every op at every dtype\n"
@@ -29,7 +30,9 @@ static const char *gate_help =
   "               by --seed; no finding allowed\n"
   "  programs     the same for the program Simplify pass (vsimp fuzz --target program): a tenth as\n"
   "               many generated programs, translation validation sampled; no finding allowed\n"
-  "Prints one line per stage and a verdict.\n"
+  "Prints one line per stage and a verdict. --junit FILE writes a JUnit XML report (one test case per\n"
+  "stage, and one per rule instance refuted or in error and per fuzz finding); --sarif FILE a SARIF 2.1.0\n"
+  "report (refuted rules at their lines in the rules files, findings, failed stages).\n"
   "exit codes: 0 pass, 1 a stage failed, 2 usage, 4 internal error\n";
 
 int cmd_gate(int argc, char **argv) {
@@ -38,6 +41,7 @@ int cmd_gate(int argc, char **argv) {
     return EXIT_OK;
   }
   bool json = false, full = false;
+  const char *junit = NULL, *sarif = NULL;
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
   int jobs = ncpu > 0 ? (int)ncpu : 1;
   unsigned long long seed = 1, fuzz_execs = 0;
@@ -45,6 +49,8 @@ int cmd_gate(int argc, char **argv) {
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--json")) json = true;
     else if (!strcmp(argv[i], "--full")) full = true;
+    else if (!strcmp(argv[i], "--junit") && i + 1 < argc) junit = argv[++i];
+    else if (!strcmp(argv[i], "--sarif") && i + 1 < argc) sarif = argv[++i];
     else if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
       char *end;
       seed = strtoull(argv[++i], &end, 10);
@@ -85,7 +91,7 @@ int cmd_gate(int argc, char **argv) {
                       .cache_len = full || !vs_embedded_ledger_count ? 0 : vs_embedded_ledger[0].len,
                       .reuse_unknown = !full,
                       .include_builtin = true};
-  bool rules_ok = rules_loaded && verify_catalog(cat, &vo, &vr) && vr.refuted == 0 && vr.errors == 0;
+  bool rules_ok = rules_loaded && verify_catalog(cat, &vo, &vr) && vr.refuted == 0 && vr.errors == 0 && vr.may_loop == 0;
 
   /* Fuzz: a short built-in campaign (--fuzz-execs 0 skips it). */
   if (!fuzz_set) fuzz_execs = full ? 200000 : 20000;
@@ -133,6 +139,7 @@ int cmd_gate(int argc, char **argv) {
     json_int(&w, "unknown", (long long)vr.unknown);
     json_int(&w, "errors", (long long)vr.errors);
     json_int(&w, "from_ledger", (long long)vr.cached);
+    json_int(&w, "may_loop", (long long)vr.may_loop);
     json_double(&w, "seconds", vr.seconds);
     json_end_object(&w);
     json_begin_object(&w, "fuzz");
@@ -165,10 +172,14 @@ int cmd_gate(int argc, char **argv) {
              it->rule->line);
       if (it->result.cex) printf("    %s", it->result.cex);
     }
+    for (size_t i = 0; i < vr.norder; i++)
+      if (vr.order[i].verdict == ORDER_MAY_LOOP)
+        printf("  may loop %s (%s:%d): %s\n", vr.order[i].rule->name, vr.order[i].rule->file, vr.order[i].rule->line,
+               vr.order[i].why);
     printf("rules        %s: %zu rules, %zu dtype instances: %zu proved (%zu from the ledger), %zu refuted, "
-           "%zu unknown (never fire), %zu errors, %.1f s\n",
+           "%zu unknown (never fire), %zu errors, %zu may loop, %.1f s\n",
            rules_ok ? "pass" : "FAIL", vr.rules, vr.n, vr.proved, vr.cached, vr.refuted, vr.unknown, vr.errors,
-           vr.seconds);
+           vr.may_loop, vr.seconds);
     if (fuzz_ran) {
       size_t fired = 0;
       for (size_t i = 0; i < fr.ncov; i++) fired += fr.cov[i].inputs > 0;
@@ -192,9 +203,48 @@ int cmd_gate(int argc, char **argv) {
     }
     printf("gate: %s\n", ok ? "PASS" : "FAIL");
   }
+  int rc = ok ? EXIT_OK : EXIT_INVALID;
+  if (junit || sarif) {
+    CiReport ci;
+    ci_report_init(&ci, "vsimp gate");
+    char msg[300];
+    snprintf(msg, sizeof msg, "%zu cases, %zu mismatches", cr.cases, cr.mismatches);
+    ci_add(&ci, "gate", "stage conformance", conf_ok ? CI_PASS : CI_FAIL, cr.seconds, msg, NULL);
+    if (!conf_ok) ci_locate(&ci, NULL, 0, "conformance", CI_RULE_STAGE, CI_LEVEL_ERROR);
+    snprintf(msg, sizeof msg, "%zu instances: %zu proved, %zu refuted, %zu unknown, %zu errors", vr.n, vr.proved,
+             vr.refuted, vr.unknown, vr.errors);
+    ci_add(&ci, "gate", "stage rules", rules_ok ? CI_PASS : CI_FAIL, vr.seconds, msg, NULL);
+    if (!rules_ok) ci_locate(&ci, NULL, 0, "rules", CI_RULE_STAGE, CI_LEVEL_ERROR);
+    snprintf(msg, sizeof msg, "%llu inputs, %zu findings", (unsigned long long)fr.execs, fr.nfindings);
+    ci_add(&ci, "gate", "stage fuzz", !fuzz_ran ? CI_SKIP : fuzz_ok ? CI_PASS : CI_FAIL, fr.seconds, msg, NULL);
+    if (!fuzz_ok) ci_locate(&ci, NULL, 0, "fuzz", CI_RULE_STAGE, CI_LEVEL_ERROR);
+    snprintf(msg, sizeof msg, "%llu programs, %zu findings", (unsigned long long)pr.execs, pr.nfindings);
+    ci_add(&ci, "gate", "stage programs", !prog_ran ? CI_SKIP : prog_ok ? CI_PASS : CI_FAIL, pr.seconds, msg, NULL);
+    if (!prog_ok) ci_locate(&ci, NULL, 0, "programs", CI_RULE_STAGE, CI_LEVEL_ERROR);
+    /* The rule instances that failed, and the findings, as cases of their own. */
+    VerifyReport failed = vr;
+    failed.items = malloc((vr.n + 1) * sizeof *failed.items);
+    failed.n = 0;
+    for (size_t i = 0; failed.items && i < vr.n; i++)
+      if (vr.items[i].result.status == PROOF_REFUTED || vr.items[i].result.status == PROOF_ERROR)
+        failed.items[failed.n++] = vr.items[i];
+    if (failed.items) ci_add_verify(&ci, &failed);
+    free(failed.items);
+    if (fr.nfindings) fuzz_ci_cases(&ci, &fr, NULL);
+    if (pr.nfindings) fuzz_ci_cases(&ci, &pr, NULL);
+    if (junit && !ci_write_junit_file(&ci, junit)) {
+      fprintf(stderr, "vsimp: error: gate: cannot write %s\n", junit);
+      rc = EXIT_INTERNAL;
+    }
+    if (sarif && !ci_write_sarif_file(&ci, sarif)) {
+      fprintf(stderr, "vsimp: error: gate: cannot write %s\n", sarif);
+      rc = EXIT_INTERNAL;
+    }
+    ci_report_free(&ci);
+  }
   verify_report_free(&vr);
   campaign_report_free(&fr);
   campaign_report_free(&pr);
   catalog_free(cat);
-  return ok ? EXIT_OK : EXIT_INVALID;
+  return rc;
 }

@@ -11,6 +11,7 @@
 #include "rules/ledger.h"
 #include "verify/bounds_trust_derive.h"
 #include "verify/catalog_doc.h"
+#include "verify/ci_report.h"
 #include "verify/rule_verify.h"
 #include "verify/verify_run.h"
 
@@ -36,10 +37,18 @@ static const char *rules_help =
   "  --no-cache          prove everything again (default: reuse proofs recorded for the same rule\n"
   "                      text and solver version in the built-in ledger and in --write-ledger's file)\n"
   "  --reuse-unknown     also take `unknown` records from the cache instead of retrying them\n"
+  "  --no-search         no concrete search for counterexamples before the solver\n"
   "  --write-ledger PATH write the ledger of this run (for the built-in catalog: src/rules/ledger.txt)\n"
+  "  --junit FILE        write a JUnit XML report: one test case per rule instance (refuted: a failure\n"
+  "                      with its counterexample; unknown: skipped)\n"
+  "  --sarif FILE        write a SARIF 2.1.0 report: each refuted rule a result at its line in its rules\n"
+  "                      file, with the counterexample (unknown instances: notes)\n"
   "  --json              print one JSON object\n"
+  "Before the solver, every instance is searched for a counterexample with the reference evaluator;\n"
+  "every rule must shrink in the catalog's reduction order or be a canonical reordering (else it may\n"
+  "loop: rejected, with a cycle when one is found); rules that can never fire are reported (vacuous).\n"
   "exit codes: 0 every instance proved, 1 some instance refuted (each printed with a counterexample\n"
-  "case), 2 usage, 3 no refutation but some instance unknown, 4 internal error\n";
+  "case) or some rule may loop, 2 usage, 3 no refutation but some instance unknown, 4 internal error\n";
 
 /* A ledger file that may not exist yet: NULL (and *len 0) when it cannot be read. */
 static char *read_all(const char *path, size_t *len) {
@@ -137,8 +146,8 @@ static void print_indented(const char *text, const char *indent) {
 
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
-  bool all = false, no_cache = false, reuse_unknown = false;
-  const char *only = NULL, *write_ledger = NULL;
+  bool all = false, no_cache = false, reuse_unknown = false, no_search = false;
+  const char *only = NULL, *write_ledger = NULL, *junit = NULL, *sarif = NULL;
   const char *files[64];
   int nfiles = 0;
   long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
@@ -150,8 +159,11 @@ static int rules_verify(int argc, char **argv) {
     if (!strcmp(argv[i], "--all")) all = true;
     else if (!strcmp(argv[i], "--no-cache")) no_cache = true;
     else if (!strcmp(argv[i], "--reuse-unknown")) reuse_unknown = true;
+    else if (!strcmp(argv[i], "--no-search")) no_search = true;
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--write-ledger") && i + 1 < argc) write_ledger = argv[++i];
+    else if (!strcmp(argv[i], "--junit") && i + 1 < argc) junit = argv[++i];
+    else if (!strcmp(argv[i], "--sarif") && i + 1 < argc) sarif = argv[++i];
     else if (!strcmp(argv[i], "--rules") && i + 1 < argc && nfiles < 64) files[nfiles++] = argv[++i];
     else return cli_usage_error("rules verify: unknown argument '%s'", argv[i]);
   }
@@ -208,6 +220,7 @@ static int rules_verify(int argc, char **argv) {
                       .reuse_unknown = reuse_unknown,
                       .only = only,
                       .include_builtin = nfiles == 0 || all,
+                      .no_search = no_search,
                       .progress = isatty(2) && !c.json ? progress : NULL};
   if (!verify_catalog(cat, &vo, &rep)) {
     fprintf(stderr, "vsimp: error: out of memory\n");
@@ -222,11 +235,22 @@ static int rules_verify(int argc, char **argv) {
     printf("%s %s at %s (%s:%d)\n", proof_status_name(it->result.status), it->rule->name, name, it->rule->file,
            it->rule->line);
     if (it->result.cex) {
-      printf("  counterexample (vsimp check reproduces it):\n");
+      printf("  counterexample (%s; vsimp check reproduces it):\n",
+             it->result.by_search ? "found by the concrete search" : "from the solver's model");
       print_indented(it->result.cex, "    ");
     }
     else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
   }
+  /* Rules that may loop (rejected) and rules that can never fire (reported). */
+  for (size_t i = 0; i < rep.norder && !c.json; i++) {
+    const OrderItem *o = &rep.order[i];
+    if (o->verdict != ORDER_MAY_LOOP) continue;
+    printf("may loop %s (%s:%d): %s\n", o->rule->name, o->rule->file, o->rule->line, o->why);
+    if (o->cycle) print_indented(o->cycle, "  ");
+  }
+  for (size_t i = 0; i < rep.nvacuous && !c.json; i++)
+    printf("vacuous %s (%s:%d): %s\n", rep.vacuous[i].rule->name, rep.vacuous[i].rule->file, rep.vacuous[i].rule->line,
+           vacuous_kind_text(rep.vacuous[i].kind));
   if (c.json) {
     JsonWriter w;
     json_init(&w, stdout);
@@ -239,6 +263,9 @@ static int rules_verify(int argc, char **argv) {
     json_int(&w, "unknown", (long long)rep.unknown);
     json_int(&w, "errors", (long long)rep.errors);
     json_int(&w, "cached", (long long)rep.cached);
+    json_int(&w, "refuted_by_search", (long long)rep.by_search);
+    json_int(&w, "may_loop", (long long)rep.may_loop);
+    json_int(&w, "vacuous", (long long)rep.nvacuous);
     json_double(&w, "seconds", rep.seconds);
     json_begin_array(&w, "failures");
     for (size_t i = 0; i < rep.n; i++) {
@@ -251,16 +278,37 @@ static int rules_verify(int argc, char **argv) {
       json_string(&w, "instance", name);
       json_string(&w, "status", proof_status_name(it->result.status));
       if (it->result.cex) json_string(&w, "counterexample", it->result.cex);
+      if (it->result.status == PROOF_REFUTED) json_string(&w, "refuted_by", it->result.by_search ? "search" : "solver");
       if (it->result.reason[0]) json_string(&w, "reason", it->result.reason);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_begin_array(&w, "may_loop");
+    for (size_t i = 0; i < rep.norder; i++) {
+      const OrderItem *o = &rep.order[i];
+      if (o->verdict != ORDER_MAY_LOOP) continue;
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", o->rule->name);
+      json_string(&w, "why", o->why);
+      if (o->cycle) json_string(&w, "cycle", o->cycle);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_begin_array(&w, "vacuous");
+    for (size_t i = 0; i < rep.nvacuous; i++) {
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", rep.vacuous[i].rule->name);
+      json_string(&w, "why", vacuous_kind_text(rep.vacuous[i].kind));
       json_end_object(&w);
     }
     json_end_array(&w);
     json_end_object(&w);
     json_finish(&w);
   } else {
-    printf("rules verify: %zu rules, %zu instances: %zu proved (%zu from cache), %zu refuted, %zu unknown, "
-           "%zu errors, %.1f s\n",
-           rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.unknown, rep.errors, rep.seconds);
+    printf("rules verify: %zu rules, %zu instances: %zu proved (%zu from cache), %zu refuted (%zu by the concrete "
+           "search), %zu unknown, %zu errors; %zu may loop, %zu vacuous; %.1f s\n",
+           rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.by_search, rep.unknown, rep.errors, rep.may_loop,
+           rep.nvacuous, rep.seconds);
   }
   const char *out_path = write_ledger;
   char user_out[4096];
@@ -292,7 +340,17 @@ static int rules_verify(int argc, char **argv) {
     }
     free(text);
   }
-  rc = rep.refuted ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
+  if (junit || sarif) {
+    CiReport ci;
+    ci_report_init(&ci, "vsimp rules verify");
+    ci_add_verify(&ci, &rep);
+    bool ok = true;
+    if (junit && !ci_write_junit_file(&ci, junit)) ok = false, fprintf(stderr, "vsimp: error: cannot write %s\n", junit);
+    if (sarif && !ci_write_sarif_file(&ci, sarif)) ok = false, fprintf(stderr, "vsimp: error: cannot write %s\n", sarif);
+    ci_report_free(&ci);
+    if (!ok) goto done;
+  }
+  rc = rep.refuted || rep.may_loop ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
 done:
   verify_report_free(&rep);
   free(cache);

@@ -21,6 +21,7 @@
 #include "fuzz/oracle.h"
 #include "fuzz/prog_oracle.h"
 #include "fuzz/reduce.h"
+#include "verify/ci_report.h"
 
 typedef enum { FUZZ_TARGET_EXPR, FUZZ_TARGET_PARSE, FUZZ_TARGET_PROGRAM } FuzzTarget;
 const char *fuzz_target_name(FuzzTarget t);
@@ -82,6 +83,12 @@ void fuzz_report_markdown(const CampaignReport *rep, FILE *out);
 /* Writes each finding to DIR as `KIND-HASH.vs` (the regression file) and `KIND-HASH.input` (the raw
  * input). False with a message on an I/O error. */
 bool fuzz_write_findings(const CampaignReport *rep, const char *dir, char *err, size_t errlen);
+/* A finding's file name without extension, `KIND-HASH` (what fuzz_write_findings writes). Returns buf. */
+char *fuzz_finding_name(const FuzzFinding *f, char *buf, size_t size);
+/* The campaign as CI test cases (verify/ci_report.h): one for the campaign, one failing case per finding,
+ * located at its regression file (out_dir/KIND-HASH.vs when the findings are written there, else the
+ * replayed file it came from). */
+void fuzz_ci_cases(CiReport *ci, const CampaignReport *rep, const char *out_dir);
 
 /* The case an input describes, as .vs text (what a crash input means). NULL if it has none. */
 char *fuzz_input_text(const uint8_t *data, size_t size);

@@ -228,6 +228,13 @@ static bool write_bytes(const char *path, const void *data, size_t n, char *err,
   return true;
 }
 
+char *fuzz_finding_name(const FuzzFinding *f, char *buf, size_t size) {
+  const char *sig = f->signature ? f->signature : "";
+  unsigned long long h = (unsigned long long)fuzz_hash(sig, strlen(sig), FUZZ_HASH_INIT);
+  snprintf(buf, size, "%s-%08llx", find_kind_name(f->kind), h & 0xffffffffull);
+  return buf;
+}
+
 bool fuzz_write_findings(const CampaignReport *r, const char *dir, char *err, size_t errlen) {
   if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
     snprintf(err, errlen, "%s: %s", dir, strerror(errno));
@@ -235,16 +242,41 @@ bool fuzz_write_findings(const CampaignReport *r, const char *dir, char *err, si
   }
   for (size_t i = 0; i < r->nfindings; i++) {
     const FuzzFinding *f = &r->findings[i];
-    const char *sig = f->signature ? f->signature : "";
-    unsigned long long h = (unsigned long long)fuzz_hash(sig, strlen(sig), FUZZ_HASH_INIT);
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s-%08llx.vs", dir, find_kind_name(f->kind), h & 0xffffffffull);
+    char name[96], path[4096];
+    fuzz_finding_name(f, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s.vs", dir, name);
     char *text = fuzz_finding_file(f);
     bool ok = text && write_bytes(path, text, strlen(text), err, errlen);
     free(text);
     if (!ok) return false;
-    snprintf(path, sizeof path, "%s/%s-%08llx.input", dir, find_kind_name(f->kind), h & 0xffffffffull);
+    snprintf(path, sizeof path, "%s/%s.input", dir, name);
     if (f->input && !write_bytes(path, f->input, f->input_size, err, errlen)) return false;
   }
   return true;
+}
+
+void fuzz_ci_cases(CiReport *ci, const CampaignReport *r, const char *out_dir) {
+  char suite[64], detail[400];
+  snprintf(suite, sizeof suite, "fuzz %s", fuzz_target_name(r->target));
+  snprintf(detail, sizeof detail, "%llu inputs, %zu findings, %llu z3 checks, seed %llu, %u jobs",
+           (unsigned long long)r->execs, r->nfindings, (unsigned long long)r->stats.smt_checks,
+           (unsigned long long)r->seed, r->jobs);
+  ci_add(ci, suite, "campaign", r->nfindings ? CI_FAIL : CI_PASS, r->seconds, detail, NULL);
+  for (size_t i = 0; i < r->nfindings; i++) {
+    const FuzzFinding *f = &r->findings[i];
+    char name[96], label[128], msg[512], path[4096];
+    fuzz_finding_name(f, name, sizeof name);
+    snprintf(label, sizeof label, "finding %s", name);
+    snprintf(msg, sizeof msg, "%s finding (%s oracle): %s", find_kind_name(f->kind), f->oracle, f->detail);
+    char *text = fuzz_finding_file(f);
+    ci_add(ci, suite, label, CI_FAIL, 0, msg, text);
+    free(text);
+    /* Located at its regression file: the one --out writes, or the replayed file it came from. */
+    const char *where = NULL;
+    if (out_dir) {
+      snprintf(path, sizeof path, "%s/%s.vs", out_dir, name);
+      where = path;
+    } else if (r->finding_origin && r->finding_origin[i]) where = r->finding_origin[i];
+    ci_locate(ci, where, 0, name, CI_RULE_FINDING, CI_LEVEL_ERROR);
+  }
 }

@@ -45,9 +45,6 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
   {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, 0, false},
-  /* A node whose range is one value: any op (ranges come from the proved range analysis). */
-  {"single_value", "constant_folding", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value, 0,
-   false},
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
   {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, 0, true},
@@ -82,13 +79,26 @@ static const Fold folds[] = {
   DIVMOD(divide_by_gcd_tmod, OP_TMOD, fold_divide_by_gcd),
   DIVMOD(gcd_with_remainder_div, OP_IDIV, fold_gcd_with_remainder),
   DIVMOD(gcd_with_remainder_mod, OP_MOD, fold_gcd_with_remainder),
-  DIVMOD(divmod_congruence, OP_MOD, fold_divmod_congruence),
+  {"divmod_congruence", "advanced_division", {"divmod_congruence", "divmod_congruence_pow2@i8", LIN, NULL},
+   fold_divmod_applies, NULL, fold_divmod_congruence, OPS(OP_MOD), false},
+  {"pow2_multiple_mod", "advanced_division", {"mod_mul_pow2", LIN, NULL}, fold_divmod_applies, NULL,
+   fold_pow2_multiple, OPS(OP_MOD), false},
+  {"pow2_multiple_tmod", "advanced_division", {"tmod_mul_pow2", LIN, NULL}, fold_divmod_applies, NULL,
+   fold_pow2_multiple, OPS(OP_TMOD), false},
+  {"divide_by_gcd_var_div", "advanced_division", {"divide_by_gcd_var_div", LIN, NULL}, fold_divmod_var_applies, NULL,
+   fold_divide_by_gcd_var, OPS(OP_IDIV), false},
+  {"divide_by_gcd_var_mod", "advanced_division", {"divide_by_gcd_var_mod", LIN, NULL}, fold_divmod_var_applies, NULL,
+   fold_divide_by_gcd_var, OPS(OP_MOD), false},
   DIVMOD(binary_numerator_div, OP_IDIV, fold_binary_numerator),
   DIVMOD(binary_numerator_mod, OP_MOD, fold_binary_numerator),
   DIVMOD(binary_numerator_tdiv, OP_TDIV, fold_binary_numerator),
   DIVMOD(binary_numerator_tmod, OP_TMOD, fold_binary_numerator),
   /* Loop nests of several ranges with a dead loop (folds_loops.c): rests on the loop-nest definition,
    * as constant folding rests on the semantics (single loops are the proved dead_code rules). */
+  /* A node whose range is one value: any op (ranges come from the proved range analysis); late, so that
+   * a rule that says why (x * 0 is 0) fires first. */
+  {"single_value", "range_divmod", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value, 0,
+   false},
   {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges, NULL,
    OPS(OP_REDUCE) | OPS(OP_END), false},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,

@@ -34,6 +34,7 @@ static bool setup(const Node *n, i128 *c, Lin *S) {
   return *c > 0 && lin_of(n->args[0], S);
 }
 
+
 /* S = c*Q + R: Q takes a/c of every coefficient a that c divides; with `floor_parts`, also a // c of
  * the positive coefficients a > c (R keeping a % c), and k // c of a constant outside [0, c). */
 static bool split(const Lin *S, i128 c, bool floor_parts, Lin *Q, Lin *R) {
@@ -63,30 +64,73 @@ static bool bind_split(VsCtx *ctx, Node *n, const Lin *Q, const Lin *R, const ch
          fold_bind(out, "y", lin_build(ctx, R));
 }
 
-/* cancel_divmod: R lies in one quotient window [q*c, q*c + c): S // c == Q + q, S % c == R - q*c. */
+/* cancel_divmod: S = c*Q + R with R in one quotient window [q*c, q*c + c): S // c == Q + q and
+ * S % c == R - q*c. Q takes, of each coefficient a that c does not divide, a // c or a // c + 1 (the
+ * first choice, in that order, whose R fits a window: `(3*a + 3) // 4` is a when a is in [0, 3]);
+ * multiples of c go to Q whole, the constant stays in R. */
+enum { CANCEL_CHOICES = 6 }; /* terms whose rounding is searched (2^6 splits); the rest round down */
+
 static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   static const char *const lemmas[4] = {"cancel_divmod_div", "cancel_divmod_mod", "cancel_tdivmod_div",
                                         "cancel_tdivmod_mod"};
-  i128 c, rlo, rhi;
-  Lin S, Q, R;
-  if (is_trunc(n) != trunc || !setup(n, &c, &S) || !split(&S, c, false, &Q, &R) || !lin_range(&R, &rlo, &rhi))
-    return false;
-  i128 q = im_floordiv(rlo, c);
-  if (im_floordiv(rhi, c) != q) return false;
-  return bind_split(ctx, n, &Q, &R, for_op(n, lemmas), out) && fold_bind_int(out, ctx, "c1", S.dt, q);
+  i128 c;
+  Lin S;
+  if (is_trunc(n) != trunc || !setup(n, &c, &S)) return false;
+  int idx[LIN_MAX_TERMS], m = 0;
+  for (int i = 0; i < S.n; i++)
+    if (S.t[i].a % c != 0 && m < CANCEL_CHOICES) idx[m++] = i;
+  for (unsigned mask = 0; mask < (1u << m); mask++) {
+    Lin Q, R;
+    lin_init(&Q, S.dt);
+    lin_init(&R, S.dt);
+    R.k = S.k;
+    bool ok = true;
+    for (int i = 0, j = 0; i < S.n && ok; i++) {
+      i128 a = S.t[i].a, q = im_floordiv(a, c), r;
+      if (j < m && idx[j] == i) q += (mask >> j++) & 1;
+      else if (a % c != 0) q = 0; /* past the searched terms: whole in R */
+      ok = im_mul_ok(q, c, &r) && im_sub_ok(a, r, &r) && lin_add(&Q, S.t[i].t, q) && lin_add(&R, S.t[i].t, r);
+    }
+    i128 rlo, rhi;
+    if (!ok || !lin_range(&R, &rlo, &rhi)) continue;
+    i128 q = im_floordiv(rlo, c);
+    if (im_floordiv(rhi, c) != q) continue;
+    return bind_split(ctx, n, &Q, &R, for_op(n, lemmas), out) && fold_bind_int(out, ctx, "c1", S.dt, q);
+  }
+  return false;
 }
 
 bool fold_cancel_divmod(VsCtx *ctx, Node *n, FoldStep *out) { return cancel(ctx, n, false, out); }
 bool fold_cancel_tdivmod(VsCtx *ctx, Node *n, FoldStep *out) { return cancel(ctx, n, true, out); }
 
-/* factor_remainder: S // c == Q + R // c and S % c == R % c, Q the multiples of c split off. */
+/* factor_remainder: S // c == Q + R // c and S % c == R % c, Q the multiples of c split off (for
+ * floor division also the quotient parts a // c of coefficients a > c, and of the constant; a negative
+ * divisor takes its exact multiples and the constant only). Not chosen when it would repeat a term. */
 static bool factor(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   static const char *const lemmas[4] = {"factor_remainder_div", "factor_remainder_mod", "factor_remainder_tdiv",
                                         "factor_remainder_tmod"};
-  i128 c;
   Lin S, Q, R;
-  if (is_trunc(n) != trunc || !setup(n, &c, &S) || !split(&S, c, true, &Q, &R)) return false;
+  if (is_trunc(n) != trunc || !fold_divmod_applies(n) || !lin_of(n->args[0], &S)) return false;
+  i128 c = vs_const_value(n->args[1]);
+  if (c > 0) {
+    if (!split(&S, c, true, &Q, &R)) return false;
+  } else if (c < 0 && !trunc) {
+    lin_init(&Q, S.dt);
+    lin_init(&R, S.dt);
+    for (int i = 0; i < S.n; i++)
+      if (!lin_add(S.t[i].a % c == 0 ? &Q : &R, S.t[i].t, S.t[i].a % c == 0 ? S.t[i].a / c : S.t[i].a)) return false;
+    Q.k = im_floordiv(S.k, c);
+    R.k = im_floormod(S.k, c);
+  } else {
+    return false;
+  }
   if (Q.n == 0 && Q.k == 0) return false;
+  /* A term split between Q and R (a coefficient a > c, not a multiple) would appear twice in the
+   * quotient: chosen only when no term does (then the result is no larger). */
+  if (is_div(n))
+    for (int i = 0; i < Q.n; i++)
+      for (int j = 0; j < R.n; j++)
+        if (Q.t[i].t == R.t[j].t) return false;
   return bind_split(ctx, n, &Q, &R, for_op(n, lemmas), out);
 }
 
@@ -131,20 +175,31 @@ bool fold_divmod_congruence(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
   Lin S;
   if (n->op != OP_MOD || !setup(n, &c, &S) || c < 2) return false;
-  out->lemma = "divmod_congruence";
+  /* Modulo a power of two, wrapping changes no residue (2^w is a multiple of c): the multiple a - r of
+   * c leaves the sum whether or not it is exact (divmod_congruence_pow2: x = the term, c1 = a - r). */
+  bool pow2 = (c & (c - 1)) == 0;
+  out->lemma = pow2 ? "divmod_congruence_pow2" : "divmod_congruence";
   for (int i = S.n - 1; i >= 0; i--) {
-    i128 a = S.t[i].a, r = im_floormod(a, c);
+    i128 a = S.t[i].a, r = im_floormod(a, c), d;
     if (r > c / 2) r -= c;
     if ((r < 0 ? -r : r) >= (a < 0 ? -a : a)) continue;
     Lin Y = without(&S, i);
+    if (pow2) {
+      if (!im_sub_ok(a, r, &d) || !lin_add(&Y, S.t[i].t, r)) return false;
+      return fold_bind(out, "x", S.t[i].t) && fold_bind_int(out, ctx, "c1", S.dt, d) &&
+             fold_bind(out, "y", lin_build(ctx, &Y)) && fold_bind(out, "c2", n->args[1]);
+    }
     return fold_bind(out, "x", S.t[i].t) && fold_bind_int(out, ctx, "c1", S.dt, a) &&
            fold_bind_int(out, ctx, "c2", S.dt, r) && fold_bind(out, "y", lin_build(ctx, &Y)) &&
            fold_bind(out, "c", n->args[1]);
   }
-  i128 r = im_floormod(S.k, c);
+  i128 r = im_floormod(S.k, c), d;
   if (r == S.k) return false;
   Lin Y = S;
-  Y.k = 0;
+  Y.k = pow2 ? r : 0;
+  if (pow2)
+    return im_sub_ok(S.k, r, &d) && fold_bind_int(out, ctx, "x", S.dt, 1) && fold_bind_int(out, ctx, "c1", S.dt, d) &&
+           fold_bind(out, "y", lin_build(ctx, &Y)) && fold_bind(out, "c2", n->args[1]);
   return fold_bind_int(out, ctx, "x", S.dt, 1) && fold_bind_int(out, ctx, "c1", S.dt, S.k) &&
          fold_bind_int(out, ctx, "c2", S.dt, r) && fold_bind(out, "y", lin_build(ctx, &Y)) &&
          fold_bind(out, "c", n->args[1]);
@@ -181,20 +236,88 @@ bool fold_divide_by_gcd(VsCtx *ctx, Node *n, FoldStep *out) {
          fold_bind(out, "c2", n->args[1]) && fold_bind_int(out, ctx, "c3", S.dt, c / g);
 }
 
-/* gcd_with_remainder: g divides every coefficient and c but not the constant k; with c4 = k // g,
- * (T*g + k) // c == (T + c4) // (c/g), and the remainder likewise. Floor division only. */
+/* gcd_with_remainder: S = g*T + R with g > 1 dividing c and every coefficient of T, and R (the other
+ * terms and the constant) in one window [c4*g, c4*g + g): S // c == (T + c4) // (c/g), and the
+ * remainder likewise. The largest such g. Floor division only. */
 bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
-  Lin S, T;
+  Lin S;
   if (is_trunc(n) || !setup(n, &c, &S) || S.n == 0) return false;
-  i128 g = form_gcd(&S, c, false);
-  if (g <= 1 || S.k % g == 0 || !divided(&S, g, &T)) return false;
-  i128 c4 = T.k; /* floor(k / g) */
-  T.k = 0;
-  out->lemma = is_div(n) ? "gcd_with_remainder_div" : "gcd_with_remainder_mod";
-  return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind_int(out, ctx, "c1", S.dt, g) &&
-         fold_bind_int(out, ctx, "c2", S.dt, S.k) && fold_bind(out, "c3", n->args[1]) &&
-         fold_bind_int(out, ctx, "c4", S.dt, c4) && fold_bind_int(out, ctx, "c5", S.dt, c / g);
+  /* The candidates: gcd(c, a) of each coefficient a and of all of them together; the largest first. */
+  i128 cand[LIN_MAX_TERMS + 1], all = c;
+  int nc = 0;
+  for (int i = 0; i < S.n; i++) {
+    i128 g = lin_gcd(c, S.t[i].a);
+    all = lin_gcd(all, S.t[i].a);
+    bool seen = g <= 1;
+    for (int j = 0; j < nc && !seen; j++) seen = cand[j] == g;
+    if (!seen) cand[nc++] = g;
+  }
+  if (all > 1) {
+    bool seen = false;
+    for (int j = 0; j < nc && !seen; j++) seen = cand[j] == all;
+    if (!seen) cand[nc++] = all;
+  }
+  for (int a = 0; a < nc; a++) /* descending */
+    for (int b = a + 1; b < nc; b++)
+      if (cand[b] > cand[a]) {
+        i128 t = cand[a];
+        cand[a] = cand[b];
+        cand[b] = t;
+      }
+  for (int ci = 0; ci < nc; ci++) {
+    i128 g = cand[ci];
+    Lin T, R;
+    lin_init(&T, S.dt);
+    lin_init(&R, S.dt);
+    R.k = S.k;
+    bool ok = true;
+    for (int i = 0; i < S.n && ok; i++)
+      ok = S.t[i].a % g == 0 ? lin_add(&T, S.t[i].t, S.t[i].a / g) : lin_add(&R, S.t[i].t, S.t[i].a);
+    i128 rlo, rhi;
+    if (!ok || T.n == 0 || (R.n == 0 && R.k % g == 0) || !lin_range(&R, &rlo, &rhi)) continue;
+    i128 c4 = im_floordiv(rlo, g);
+    if (im_floordiv(rhi, g) != c4) continue;
+    out->lemma = is_div(n) ? "gcd_with_remainder_div" : "gcd_with_remainder_mod";
+    return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind_int(out, ctx, "c1", S.dt, g) &&
+           fold_bind(out, "y", lin_build(ctx, &R)) && fold_bind(out, "c3", n->args[1]) &&
+           fold_bind_int(out, ctx, "c4", S.dt, c4) && fold_bind_int(out, ctx, "c5", S.dt, c / g);
+  }
+  return false;
+}
+
+bool fold_divmod_var_applies(const Node *n) {
+  return (n->op == OP_IDIV || n->op == OP_MOD) && dt_is_int((DType)n->dtype) && n->args[1]->op != OP_CONST;
+}
+
+/* divide_by_gcd with a variable divisor: S // D with g > 1 dividing every coefficient and constant
+ * of both: (T*g) // (E*g) == T // E, and the remainder likewise (divide_by_gcd_var_div/_mod). */
+bool fold_divide_by_gcd_var(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_divmod_var_applies(n)) return false;
+  Lin S, D, T, E;
+  if (!lin_of(n->args[0], &S) || !lin_of(n->args[1], &D) || D.n == 0) return false;
+  i128 g = 0;
+  for (int i = 0; i < S.n; i++) g = lin_gcd(g, S.t[i].a);
+  for (int i = 0; i < D.n; i++) g = lin_gcd(g, D.t[i].a);
+  g = lin_gcd(lin_gcd(g, S.k), D.k);
+  if (g <= 1 || !divided(&S, g, &T) || !divided(&D, g, &E)) return false;
+  out->lemma = n->op == OP_IDIV ? "divide_by_gcd_var_div" : "divide_by_gcd_var_mod";
+  return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind(out, "y", lin_build(ctx, &E)) &&
+         fold_bind_int(out, ctx, "c", S.dt, g);
+}
+
+/* A remainder by a power of two of a sum of multiples of it: 0 at every width (mod_mul_pow2,
+ * tmod_mul_pow2, with x the sum divided: wrapping keeps the multiple). */
+bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out) {
+  if ((n->op != OP_MOD && n->op != OP_TMOD) || !fold_divmod_applies(n)) return false;
+  i128 c = vs_const_value(n->args[1]);
+  Lin S, T;
+  if (c < 2 || (c & (c - 1)) != 0 || !lin_of(n->args[0], &S) || S.k % c != 0) return false;
+  for (int i = 0; i < S.n; i++)
+    if (S.t[i].a % c != 0) return false;
+  if (!divided(&S, c, &T)) return false;
+  out->lemma = n->op == OP_MOD ? "mod_mul_pow2" : "tmod_mul_pow2";
+  return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind(out, "c1", n->args[1]) && fold_bind(out, "c2", n->args[1]);
 }
 
 /* binary_numerator: a numerator x with vmax(x) == vmin(x) + 1 is the line through its two results:

@@ -11,6 +11,7 @@
 #include "ir/graph.h"
 #include "ir/op.h"
 #include "rules/family.h"
+#include "rules/rule_expand.h"
 #include "text/lexer.h"
 #include "text/literal.h"
 
@@ -26,6 +27,7 @@ typedef struct {
   int depth;
   VsDiag *diag;
   bool failed;
+  const char *suffix; /* appended to the name of the rule being parsed (an instance of a record) */
 } P;
 
 __attribute__((format(printf, 3, 4))) static void fail_at(P *p, const Token *t, const char *fmt, ...) {
@@ -780,7 +782,16 @@ static bool parse_record(P *p, const char *family, int rank, int *order, RuleSin
     return false;
   }
   p->rule = r;
-  r->name = arena_strndup(p->arena, p->lx.src + name.off, name.len);
+  size_t slen = p->suffix ? strlen(p->suffix) : 0;
+  char *nm = arena_alloc(p->arena, name.len + slen + 1);
+  if (!nm) {
+    fail_at(p, &kw, "out of memory");
+    return false;
+  }
+  memcpy(nm, p->lx.src + name.off, name.len);
+  if (slen) memcpy(nm + name.len, p->suffix, slen);
+  nm[name.len + slen] = 0;
+  r->name = nm;
   r->family = lemma ? "lemma" : family;
   r->family_rank = lemma ? family_rank("lemma") : rank;
   r->is_lemma = lemma;
@@ -829,6 +840,33 @@ static bool parse_record(P *p, const char *family, int rank, int *order, RuleSin
     p->failed = true; /* the sink has set the diagnostic (a duplicate name) */
     return false;
   }
+  return true;
+}
+
+typedef struct {
+  P *p;
+  const char *family;
+  int rank;
+  int *order;
+  RuleSink sink;
+  void *ud;
+  int line;
+} Instances;
+
+/* Parses one instance of a record: its text, and the suffix its name takes. */
+static bool parse_instance(void *ud, const char *text, size_t len, const char *suffix) {
+  Instances *in = ud;
+  P *p = in->p;
+  lex_init(&p->lx, text, len);
+  p->lx.line = in->line;
+  advance(p);
+  if (p->failed) return false;
+  /* The name the sink checks for duplicates is the instance's: rename before parsing finishes. */
+  p->suffix = suffix;
+  if (!parse_record(p, in->family, in->rank, in->order, in->sink, in->ud)) return false;
+  Rule *r = p->rule;
+  r->text = normalise(p->arena, text, len);
+  r->text_hash = r->text ? fnv64(r->text, strlen(r->text)) : 0;
   return true;
 }
 
@@ -882,10 +920,12 @@ bool rules_parse(Arena *arena, const char *name, const char *text, size_t len, R
       fail_at(&p, &p.tok, "rule outside a known family (start the file with 'family NAME')");
       break;
     }
-    if (parse_record(&p, family, rank, &order, sink, ud)) {
-      Rule *r = p.rule;
-      r->text = normalise(arena, text + start, end - start);
-      r->text_hash = r->text ? fnv64(r->text, strlen(r->text)) : 0;
+    /* A record with a `for` clause stands for one rule per value of its parameters (rule_expand.h). */
+    Instances in = {&p, family, rank, &order, sink, ud, start_line};
+    char err[160];
+    if (!rule_expand(text + start, rec_len, parse_instance, &in, err, sizeof err) && !p.failed) {
+      Token at = {.line = start_line, .col = 1};
+      fail_at(&p, &at, "%s", err);
     }
   }
   return !p.failed;

@@ -7,6 +7,7 @@
 
 #include "ir/node.h"
 #include "rules/rule.h"
+#include "smt/smt.h"
 
 enum { INST_MAX_DEPS = 4 };
 
@@ -37,6 +38,17 @@ typedef struct {
 
 /* rule_verify.c: the pattern or template term p of the instance. */
 Node *build(Inst *in, const Pat *p);
+/* Sets up the variables of instance idx of r in ctx and builds both sides; false if it is ill-typed. */
+bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **lhs, Node **rhs);
+/* The variable vmin(x) (is_max 0) or vmax(x) (1) of slot s, made on first use. */
+Node *inst_bound(Inst *in, int s, int is_max);
+/* The guard's value from the instance's dtypes alone: S_FALSE, S_TRUE, or S_OPEN (depends on values). */
+enum { S_FALSE, S_TRUE, S_OPEN };
+int inst_guard_static(const Guard *g, const Inst *in);
+/* The instance as a .vs case at the point res->model gives (constant variables substituted, pattern
+ * variables declared over the bounds the model gives them); `vsimp check` finds it invalid. NULL when
+ * the instance cannot be written as a case (abstract effects, loop tables). malloc'd. */
+char *inst_counterexample(const Inst *sym, const SmtResult *res);
 
 /* rule_graph.c */
 /* Narrows lo/hi of the slots from the guard's top-level conjuncts (vmax(y) <= 1 gives y <= 1): every

@@ -12,6 +12,7 @@
 #include "smt/encode_graph.h"
 #include "smt/int_encode.h"
 #include "smt/int_solve.h"
+#include "verify/rule_concrete.h"
 #include "verify/rule_inst.h"
 #include "text/text.h"
 
@@ -31,7 +32,7 @@ void proof_result_free(ProofResult *p) {
 
 static DType slot_dt(const Inst *in, int s) { return (DType)in->class_dt[in->r->slot_class[s]]; }
 
-static Node *bound_node(Inst *in, int s, int is_max) {
+Node *inst_bound(Inst *in, int s, int is_max) {
   if (!in->bound[s][is_max] && !in->concrete_bounds) {
     char name[80];
     snprintf(name, sizeof name, "%s(%s)", is_max ? "vmax" : "vmin", in->r->slot_names[s]);
@@ -53,7 +54,7 @@ Node *build(Inst *in, const Pat *p) {
     if (p->bound_max >= 2) /* dtmin, dtmax: the dtype's extremes, as the engine builds them */
       return vs_const(in->ctx, slot_dt(in, p->slot), vs_reduce_identity(p->bound_max == 2 ? OP_MAX : OP_MIN, slot_dt(in, p->slot)));
     if (dt_is_float(slot_dt(in, p->slot))) return NULL;
-    return bound_node(in, p->slot, p->bound_max);
+    return inst_bound(in, p->slot, p->bound_max);
   case PAT_OP: {
     if (p->op == OP_INVALID) return vs_invalid(in->ctx);
     if (p->op == OP_RANGE) return inst_range(in, p);
@@ -99,8 +100,7 @@ static Node *maybe_ub_or_invalid(Inst *in, int s, bool invalid) {
   return inv ? vs_tern(in->ctx, OP_SELECT, inv, vs_invalid(in->ctx), n) : NULL;
 }
 
-/* Sets up the variables of an instance and builds both sides; false if the instance is ill-typed. */
-static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **lhs, Node **rhs) {
+bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **lhs, Node **rhs) {
   memset(in, 0, sizeof *in);
   in->ctx = ctx;
   in->r = r;
@@ -136,9 +136,8 @@ static bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **
 
 /* ---- static view of the guard: dtype tests are known per instance ---- */
 
-enum { S_FALSE, S_TRUE, S_OPEN };
 
-static int guard_static(const Guard *g, const Inst *in) {
+int inst_guard_static(const Guard *g, const Inst *in) {
   int a, b;
   switch (g->kind) {
   case G_TEST: {
@@ -154,15 +153,15 @@ static int guard_static(const Guard *g, const Inst *in) {
     return S_OPEN;
   }
   case G_NOT:
-    a = guard_static(g->a, in);
+    a = inst_guard_static(g->a, in);
     return a == S_OPEN ? S_OPEN : !a;
   case G_AND:
-    a = guard_static(g->a, in);
-    b = guard_static(g->b, in);
+    a = inst_guard_static(g->a, in);
+    b = inst_guard_static(g->b, in);
     return a == S_FALSE || b == S_FALSE ? S_FALSE : a == S_TRUE && b == S_TRUE ? S_TRUE : S_OPEN;
   case G_OR:
-    a = guard_static(g->a, in);
-    b = guard_static(g->b, in);
+    a = inst_guard_static(g->a, in);
+    b = inst_guard_static(g->b, in);
     return a == S_TRUE || b == S_TRUE ? S_TRUE : a == S_FALSE && b == S_FALSE ? S_FALSE : S_OPEN;
   default: return S_OPEN;
   }
@@ -178,7 +177,7 @@ size_t rule_admissible_instances(const Rule *r, unsigned *out, size_t cap) {
     Inst in;
     Node *lhs, *rhs;
     if (!inst_init(&in, ctx, r, idx, &lhs, &rhs)) continue;
-    if (r->guard && guard_static(r->guard, &in) == S_FALSE) continue;
+    if (r->guard && inst_guard_static(r->guard, &in) == S_FALSE) continue;
     if (n < cap) out[n] = idx;
     n++;
   }
@@ -308,7 +307,7 @@ static GT exact_value(GEnc *g, const Pat *p, Z3_ast *fits) {
   switch (p->kind) {
   case PAT_VAR:
   case PAT_CVAR: return gt_of_node(g, in->slot[p->slot]);
-  case PAT_BOUND: return gt_of_node(g, bound_node(in, p->slot, p->bound_max));
+  case PAT_BOUND: return gt_of_node(g, inst_bound(in, p->slot, p->bound_max));
   case PAT_LIT:
     if (p->lit_float || !im_fits(dt, p->ival)) *fits = g->e->s->t_false;
     return gt_num(g, p->ival);
@@ -350,7 +349,7 @@ static GT genc_num(GEnc *g, const Guard *x) {
       g->defined = g->e->s->t_false;
       return gt_num(g, 0);
     }
-    return gt_of_node(g, bound_node(in, x->slot, x->kind == G_VMAX));
+    return gt_of_node(g, inst_bound(in, x->slot, x->kind == G_VMAX));
   case G_BITS: return gt_num(g, dt_bits(slot_dt(in, x->slot)));
   case G_ABS: {
     GT a = genc_num(g, x->a);
@@ -370,7 +369,7 @@ static Z3_ast genc_bool(GEnc *g, const Guard *x) {
   case G_AND: return enc_and(e, genc_bool(g, x->a), genc_bool(g, x->b));
   case G_OR: return enc_or(e, genc_bool(g, x->a), genc_bool(g, x->b));
   case G_NOT: return enc_not(e, genc_bool(g, x->a));
-  case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
+  case G_TEST: return inst_guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
   case G_IS_CONST:
   case G_ORDER: return enc_hold(e, Z3_mk_fresh_const(e->z, "heuristic", Z3_mk_bool_sort(e->z)));
   case G_FREE_OF:
@@ -441,7 +440,7 @@ static Z3_ast ig_exact(IGEnc *g, const Pat *p, Z3_ast *fits) {
   switch (p->kind) {
   case PAT_VAR:
   case PAT_CVAR: return ig_node(g, in->slot[p->slot]);
-  case PAT_BOUND: return ig_node(g, bound_node(in, p->slot, p->bound_max));
+  case PAT_BOUND: return ig_node(g, inst_bound(in, p->slot, p->bound_max));
   case PAT_LIT:
     if (p->lit_float || !im_fits(dt, p->ival)) *fits = e->s->t_false;
     return ienc_num(ie, p->ival);
@@ -474,7 +473,7 @@ static Z3_ast ig_num(IGEnc *g, const Guard *x) {
       g->defined = e->s->t_false;
       return ienc_num(ie, 0);
     }
-    return ig_node(g, x->kind == G_CONST ? in->slot[x->slot] : bound_node(in, x->slot, x->kind == G_VMAX));
+    return ig_node(g, x->kind == G_CONST ? in->slot[x->slot] : inst_bound(in, x->slot, x->kind == G_VMAX));
   case G_BITS: return ienc_num(ie, dt_bits(slot_dt(in, x->slot)));
   case G_ABS: {
     Z3_ast a = ig_num(g, x->a);
@@ -523,7 +522,7 @@ static Z3_ast ig_bool(IGEnc *g, const Guard *x) {
   case G_AND: return enc_and(e, ig_bool(g, x->a), ig_bool(g, x->b));
   case G_OR: return enc_or(e, ig_bool(g, x->a), ig_bool(g, x->b));
   case G_NOT: return enc_not(e, ig_bool(g, x->a));
-  case G_TEST: return guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
+  case G_TEST: return inst_guard_static(x, g->in) == S_TRUE ? e->s->t_true : e->s->t_false;
   case G_IS_CONST:
   case G_ORDER: return ienc_fresh(ie, "heuristic", true);
   case G_FREE_OF:
@@ -593,7 +592,7 @@ static bool model_value(const SmtResult *res, const Node *var, uint64_t *bits) {
 
 /* Rebuilds the instance with constant variables replaced by their values and pattern variables
  * declared over [vmin, vmax] as the model chose them; `vsimp check` on the result is invalid again. */
-static char *counterexample_case(const Inst *sym, const SmtResult *res) {
+char *inst_counterexample(const Inst *sym, const SmtResult *res) {
   if (sym->no_case) return NULL; /* abstract effects, loop tables: no .vs text for them */
   VsCtx *ctx = vs_ctx_new();
   if (!ctx) return NULL;
@@ -704,7 +703,7 @@ static void fact_cmp(Facts *f, Inst *in, const Guard *leaf, GuardKind k, i128 nu
     return;
   }
   /* vmin(x) >= v gives x >= v; vmax(x) <= v gives x <= v (and the bound itself). */
-  Node *b = bound_node(in, leaf->slot, leaf->kind == G_VMAX);
+  Node *b = inst_bound(in, leaf->slot, leaf->kind == G_VMAX);
   if (leaf->kind == G_VMIN && lower) {
     fact_bound(f, x, true, v);
     fact_bound(f, b, true, v);
@@ -810,6 +809,29 @@ done:
   return out;
 }
 
+/* What the solver leaves unknown, over a domain of at most 2^20 points (dtypes of at most 16 bits):
+ * evaluated exhaustively, a proof (or a counterexample) without the solver. */
+static void exhaust(const Rule *r, unsigned idx, ProofResult *out) {
+  ConcreteOptions o = {.exhaustive = (size_t)1 << 20, .exhaustive_only = true};
+  ConcreteResult cr;
+  if (!concrete_search(r, idx, NULL, 0, &o, &cr)) return;
+  if (cr.found) {
+    out->status = PROOF_REFUTED;
+    out->by_search = true;
+    out->cex = cr.cex;
+    out->reason[0] = 0;
+    return;
+  }
+  if (cr.proved) {
+    char why[sizeof out->reason];
+    memcpy(why, out->reason, sizeof why);
+    out->status = PROOF_PROVED;
+    snprintf(out->reason, sizeof out->reason, "exhaustive evaluation of %zu points (the solver: %.100s)", cr.evaluated,
+             why);
+  }
+  concrete_result_free(&cr);
+}
+
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
   return verify_rule_instance_with(s, r, idx, PROVE_ANY);
 }
@@ -819,6 +841,17 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   memset(&out, 0, sizeof out);
   out.status = PROOF_ERROR;
   double t0 = vs_seconds();
+  if (engine == PROVE_ANY) {
+    ConcreteResult cr;
+    if (concrete_search(r, idx, NULL, 0, NULL, &cr) && cr.found) {
+      out.status = PROOF_REFUTED;
+      out.by_search = true;
+      out.cex = cr.cex;
+      out.seconds = vs_seconds() - t0;
+      return out;
+    }
+    concrete_result_free(&cr);
+  }
   VsCtx *ctx = vs_ctx_new();
   Inst in;
   Node *lhs, *rhs;
@@ -894,9 +927,10 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     else if (v == SMT_UNKNOWN) {
       out.status = PROOF_UNKNOWN;
       snprintf(out.reason, sizeof out.reason, "%s", res.reason);
+      if (engine == PROVE_ANY || engine == PROVE_SOLVER) exhaust(r, idx, &out);
     } else if (v == SMT_INVALID) {
       out.status = PROOF_REFUTED;
-      out.cex = counterexample_case(&in, &res);
+      out.cex = inst_counterexample(&in, &res);
     } else {
       snprintf(out.reason, sizeof out.reason, "%s", res.reason[0] ? res.reason : "solver error");
     }
@@ -906,5 +940,63 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   enc_fini(&e);
   vs_ctx_free(ctx);
   out.seconds = vs_seconds() - t0;
+  return out;
+}
+
+/* ---- vacuity: can the rule fire at all? ---- */
+
+Vacuity rule_instance_vacuity(SmtCtx *s, const Rule *r, unsigned idx) {
+  int w = concrete_witness(r, idx);
+  if (w == 1) return VAC_FIRES;
+  if (r->graph || !s) return VAC_UNKNOWN;
+  VsCtx *ctx = vs_ctx_new();
+  Inst in;
+  Node *lhs, *rhs;
+  Vacuity out = VAC_UNKNOWN;
+  if (!ctx || !inst_init(&in, ctx, r, idx, &lhs, &rhs) || in.unsupported || ((lhs->flags | rhs->flags) & NF_HAS_GRAPH)) {
+    vs_ctx_free(ctx);
+    return out;
+  }
+  char why[200];
+  if (!smt_z3_begin(s, 100, why, sizeof why)) {
+    vs_ctx_free(ctx);
+    return out;
+  }
+  /* Against an always-UB target, a refinement is refuted exactly where the hypothesis holds and the
+   * source is defined. Source `true`: where the guard holds at all. */
+  Node *ub = ub_node(ctx, (DType)lhs->dtype);
+  Node *t = vs_const(ctx, DT_BOOL, 1), *tub = ub_node(ctx, DT_BOOL);
+  if (lhs->lanes > 1) ub = NULL; /* a vector pattern: not asked */
+  for (int pass = 0; ub && t && tub && pass < 2; pass++) {
+    Enc e;
+    enc_init(&e, s);
+    SmtTerm tl, tr;
+    GEnc g = {.e = &e, .in = &in, .defined = s->t_true};
+    Z3_ast guard = s->t_true;
+    Node *src = pass ? lhs : t, *tgt = pass ? ub : tub;
+    bool ok = enc_expr(&e, src, &tl) && enc_expr(&e, tgt, &tr);
+    if (ok && r->guard) {
+      guard = genc_bool(&g, r->guard);
+      ok = guard && !g.unsupported;
+    }
+    Z3_ast bounds = ok && loop_bounds_ok(&in) ? bound_constraints(&e, &in) : NULL;
+    SmtVerdict v = SMT_ERROR;
+    SmtResult res;
+    memset(&res, 0, sizeof res);
+    if (ok && bounds && !e.failed) {
+      Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
+      v = smt_solve_refinement(s, &e, hyp, tl, tr, src->flags | tgt->flags, &res);
+    }
+    smt_result_free(&res);
+    enc_fini(&e);
+    if (v == SMT_VALID) {
+      out = pass ? VAC_UB : VAC_GUARD;
+      break;
+    }
+    if (v != SMT_INVALID) break;
+    if (pass) out = VAC_FIRES;
+  }
+  smt_z3_clear_error();
+  vs_ctx_free(ctx);
   return out;
 }

@@ -23,6 +23,7 @@ typedef struct {
   double seconds;
   char *cex;        /* PROOF_REFUTED: a .vs case that `vsimp check` reproduces (malloc'd) */
   char reason[200]; /* PROOF_UNKNOWN / PROOF_ERROR */
+  bool by_search;   /* PROOF_REFUTED by the concrete search (rule_concrete.h), not by a solver */
 } ProofResult;
 
 const char *proof_status_name(ProofStatus s);
@@ -31,15 +32,25 @@ const char *proof_status_name(ProofStatus s);
  * Returns the count (at most cap are stored). */
 size_t rule_admissible_instances(const Rule *r, unsigned *out, size_t cap);
 
-/* Which encodings a proof may use. PROVE_ANY tries the integer-theory encoding (int_encode.h) first
- * and falls back to the bit-vector encoding, which alone can refute and give a counterexample.
+/* Which encodings a proof may use. PROVE_ANY searches for a counterexample with the reference
+ * evaluator first (rule_concrete.h), then tries the integer-theory encoding (int_encode.h) and falls
+ * back to the bit-vector encoding, which alone of the two can refute and give a counterexample.
+ * PROVE_SOLVER is PROVE_ANY without the concrete search (verify_run.c runs the search itself, sharing
+ * counterexamples between the instances of a rule).
  * PROVE_BV_ONLY and PROVE_INT_ONLY exist so that each encoding can be tested on its own: with
  * PROVE_INT_ONLY a result is PROOF_PROVED or PROOF_UNKNOWN, never PROOF_REFUTED (an integer `sat` is
  * not a counterexample, int_solve.h). */
-typedef enum { PROVE_ANY, PROVE_BV_ONLY, PROVE_INT_ONLY } ProofEngine;
+typedef enum { PROVE_ANY, PROVE_BV_ONLY, PROVE_INT_ONLY, PROVE_SOLVER } ProofEngine;
 
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned instance);
 ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine);
 void proof_result_free(ProofResult *p);
+
+/* Can instance idx of r ever fire on a defined term? VAC_FIRES: some point satisfies the guard with the
+ * pattern defined (found by the concrete search, else by the solver); VAC_GUARD: the guard holds at no
+ * point; VAC_UB: wherever the guard holds, the pattern is UB; VAC_UNKNOWN: undecided (graph rules are
+ * not asked). Both VAC_GUARD and VAC_UB come from the solver (unsat). */
+typedef enum { VAC_UNKNOWN, VAC_FIRES, VAC_GUARD, VAC_UB } Vacuity;
+Vacuity rule_instance_vacuity(SmtCtx *s, const Rule *r, unsigned instance);
 
 #endif

@@ -13,23 +13,90 @@
 typedef struct {
   VerifyReport *rep;
   const VerifyOptions *opts;
+  int phase; /* 1: the concrete search; 2: seeds from the rule's other instances, then the solver */
+  ConcretePoint *points; /* per item: the counterexample the search found (phase 1), if any */
+  bool *found;
+  size_t *rule_start; /* per item: the first item of its rule (a rule's items are contiguous) */
+  atomic_bool *rule_fires; /* per item, at its rule's first item: some instance was seen firing */
   atomic_size_t next;
   atomic_size_t done;
   pthread_mutex_t progress_lock;
 } Work;
 
+enum { MAX_SEEDS = 8 };
+
+static void refuted_by_search(VerifyItem *it, ConcreteResult *cr) {
+  it->result.status = PROOF_REFUTED;
+  it->result.by_search = true;
+  it->result.cex = cr->cex;
+  it->result.seconds = cr->seconds;
+  cr->cex = NULL;
+}
+
+static void search_item(Work *w, size_t i) {
+  VerifyItem *it = &w->rep->items[i];
+  ConcreteResult cr;
+  if (concrete_search(it->rule, it->instance, NULL, 0, &w->opts->search, &cr) && cr.found) {
+    w->found[i] = true;
+    w->points[i] = cr.point;
+    refuted_by_search(it, &cr);
+  } else {
+    it->result.seconds = cr.seconds;
+  }
+  concrete_result_free(&cr);
+}
+
+static void solve_item(Work *w, SmtCtx *s, size_t i) {
+  VerifyItem *it = &w->rep->items[i];
+  if (!w->opts->no_search) {
+    if (w->found[i]) return;
+    ConcretePoint seeds[MAX_SEEDS];
+    size_t n = 0;
+    for (size_t j = w->rule_start[i]; j < w->rep->n && w->rule_start[j] == w->rule_start[i] && n < MAX_SEEDS; j++)
+      if (w->found[j]) seeds[n++] = w->points[j];
+    ConcreteOptions o = w->opts->search;
+    o.seeds_only = true;
+    ConcreteResult cr;
+    if (n && concrete_search(it->rule, it->instance, seeds, n, &o, &cr) && cr.found) {
+      refuted_by_search(it, &cr);
+      return;
+    }
+    if (n) concrete_result_free(&cr);
+  }
+  double searched = it->result.seconds;
+  if (s) it->result = verify_rule_instance_with(s, it->rule, it->instance, PROVE_SOLVER);
+  else {
+    it->result.status = PROOF_ERROR;
+    snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
+  }
+  it->result.seconds += searched;
+  /* Hook (issue 12, item 2, not built yet): a second solver. An instance still PROOF_UNKNOWN here would be
+   * given to cvc5 through the SMT-LIB2 text the verifier writes (SmtOptions.smt2_path), and a PROOF_PROVED
+   * one re-checked by it under --second-solver; the two disagreeing is PROOF_ERROR with both answers. */
+}
+
 static void *worker(void *arg) {
   Work *w = arg;
-  SmtCtx *s = smt_new(&w->opts->smt);
+  SmtCtx *s = w->phase == 2 ? smt_new(&w->opts->smt) : NULL;
   for (;;) {
     size_t i = atomic_fetch_add(&w->next, 1);
     if (i >= w->rep->n) break;
     VerifyItem *it = &w->rep->items[i];
+    if (w->phase == 1) {
+      /* Vacuity is checked where a proof is made (a cached proof was checked when it was made). */
+      if (!it->cached) {
+        search_item(w, i);
+        it->vacuity = w->found[i] || concrete_witness(it->rule, it->instance) == 1 ? VAC_FIRES : VAC_UNKNOWN;
+      }
+      continue;
+    }
     if (!it->cached) {
-      if (s) it->result = verify_rule_instance(s, it->rule, it->instance);
-      else {
-        it->result.status = PROOF_ERROR;
-        snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
+      solve_item(w, s, i);
+      /* A rule is vacuous only if no instance fires: once the search saw one fire, the others need no
+       * solver query. */
+      if (it->vacuity == VAC_UNKNOWN && s && !atomic_load(&w->rule_fires[w->rule_start[i]])) {
+        it->vacuity = rule_instance_vacuity(s, it->rule, it->instance);
+        if (it->vacuity == VAC_FIRES) atomic_store(&w->rule_fires[w->rule_start[i]], true);
       }
     }
     size_t d = atomic_fetch_add(&w->done, 1) + 1;
@@ -111,6 +178,21 @@ static ProofStatus cached_status(const Cache *c, bool reuse_unknown, const Rule 
   return PROOF_ERROR;
 }
 
+const char *vacuous_kind_text(int kind) {
+  switch (kind) {
+  case VACUOUS_NO_INSTANCE: return "no dtype instance admits its guard";
+  case VACUOUS_GUARD: return "its guard holds at no point of any instance";
+  default: return "its pattern is UB wherever its guard holds";
+  }
+}
+
+static void add_vacuous(VerifyReport *rep, const Rule *r, int kind) {
+  struct VacuousRule *nv = realloc(rep->vacuous, (rep->nvacuous + 1) * sizeof *nv);
+  if (!nv) return;
+  rep->vacuous = nv;
+  nv[rep->nvacuous++] = (struct VacuousRule){r, kind};
+}
+
 bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) {
   memset(rep, 0, sizeof *rep);
   double t0 = vs_seconds();
@@ -125,6 +207,16 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     if (!opts->include_builtin && !strncmp(r->file, "src/rules/", 10)) continue;
     size_t k = rule_admissible_instances(r, inst, RULE_INSTANCES);
     rep->rules++;
+    if (!r->is_lemma) {
+      OrderItem *no = realloc(rep->order, (rep->norder + 1) * sizeof *no);
+      if (no) {
+        rep->order = no;
+        no[rep->norder] = order_check_rule(cat, r);
+        rep->may_loop += no[rep->norder].verdict == ORDER_MAY_LOOP;
+        rep->norder++;
+      }
+    }
+    if (k == 0) add_vacuous(rep, r, VACUOUS_NO_INSTANCE);
     for (size_t j = 0; j < k; j++) {
       if (rep->n == cap) {
         cap = cap ? cap * 2 : 1024;
@@ -153,21 +245,46 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   free(inst);
   cache_free(&cache);
   Work w = {.rep = rep, .opts = opts};
-  atomic_init(&w.next, 0);
-  atomic_init(&w.done, 0);
+  w.points = malloc((rep->n + 1) * sizeof *w.points);
+  w.found = calloc(rep->n + 1, sizeof *w.found);
+  w.rule_start = malloc((rep->n + 1) * sizeof *w.rule_start);
+  w.rule_fires = malloc((rep->n + 1) * sizeof *w.rule_fires);
+  if (!w.points || !w.found || !w.rule_start || !w.rule_fires) {
+    free(w.points);
+    free(w.found);
+    free(w.rule_start);
+    free(w.rule_fires);
+    return false;
+  }
+  for (size_t i = 0; i < rep->n; i++) {
+    w.rule_start[i] = i && rep->items[i - 1].rule == rep->items[i].rule ? w.rule_start[i - 1] : i;
+    atomic_init(&w.rule_fires[i], false);
+  }
   pthread_mutex_init(&w.progress_lock, NULL);
   int jobs = opts->jobs > 0 ? opts->jobs : 1;
   pthread_t *t = calloc((size_t)jobs, sizeof *t);
-  int started = 0;
-  for (int j = 0; t && j < jobs; j++)
-    if (pthread_create(&t[j], NULL, worker, &w) == 0) started++;
-  if (!started) worker(&w);
-  for (int j = 0; j < started; j++) pthread_join(t[j], NULL);
+  for (w.phase = opts->no_search ? 2 : 1; w.phase <= 2; w.phase++) {
+    atomic_init(&w.next, 0);
+    atomic_init(&w.done, 0);
+    int started = 0;
+    for (int j = 0; t && j < jobs; j++)
+      if (pthread_create(&t[j], NULL, worker, &w) == 0) started++;
+    if (!started) worker(&w);
+    for (int j = 0; j < started; j++) pthread_join(t[j], NULL);
+    if (w.phase == 1)
+      for (size_t i = 0; i < rep->n; i++)
+        if (rep->items[i].vacuity == VAC_FIRES) atomic_store(&w.rule_fires[w.rule_start[i]], true);
+  }
   free(t);
+  free(w.points);
+  free(w.found);
+  free(w.rule_start);
+  free(w.rule_fires);
   pthread_mutex_destroy(&w.progress_lock);
   for (size_t i = 0; i < rep->n; i++) {
     VerifyItem *it = &rep->items[i];
     rep->cached += it->cached;
+    rep->by_search += it->result.status == PROOF_REFUTED && it->result.by_search;
     switch (it->result.status) {
     case PROOF_PROVED: rep->proved++; break;
     case PROOF_REFUTED: rep->refuted++; break;
@@ -175,12 +292,32 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     default: rep->errors++; break;
     }
   }
+  /* Hook (issue 12, item 3, not built yet): suggested guards. A rule with refuted instances would be
+   * searched here for the weakest conjunction of vocabulary guards under which every instance is proved
+   * (the refuted instances' points, rep->items[...].result and the search's ConcretePoint, rule out
+   * candidates before any proof), and the rule line to use reported with the rule. */
+  /* A rule whose every instance is vacuous (the solver says so) can never fire. */
+  for (size_t i = 0; i < rep->n;) {
+    size_t j = i;
+    bool all = true, guard = true;
+    while (j < rep->n && rep->items[j].rule == rep->items[i].rule) {
+      Vacuity v = rep->items[j].vacuity;
+      all &= v == VAC_GUARD || v == VAC_UB;
+      guard &= v == VAC_GUARD;
+      j++;
+    }
+    if (all) add_vacuous(rep, rep->items[i].rule, guard ? VACUOUS_GUARD : VACUOUS_UB);
+    i = j;
+  }
   rep->seconds = vs_seconds() - t0;
   return true;
 }
 
 void verify_report_free(VerifyReport *rep) {
   for (size_t i = 0; i < rep->n; i++) proof_result_free(&rep->items[i].result);
+  for (size_t i = 0; i < rep->norder; i++) order_item_free(&rep->order[i]);
+  free(rep->order);
+  free(rep->vacuous);
   free(rep->items);
   memset(rep, 0, sizeof *rep);
 }
