@@ -258,13 +258,36 @@ static void test_selects(void **state) {
   NEVER(I8, "select(x < y, z, select(z < w, w, x) + 3)", "select_context");
 }
 
+/* Pairs of terms of a sum recombined in their ring context: a remainder and the next digit of its
+ * quotient (divmod_split, scaled), two selects of one condition (select_lift_add). */
+static void test_sum_pairs(void **state) {
+  (void)state;
+  const char *dts[] = {I8, U8, I64};
+  for (int i = 0; i < 3; i++) {
+    FIRES(dts[i], "x % 4 * 3 + x // 4 % 2 * 12", "x % 8 * 3", "divmod_recombine");
+    FIRES(dts[i], "w + select(b0, x, 0) + select(b0, y, 1)", "w + select(b0, x + y, 1)", "select_lift_terms");
+    /* Two conditions: nothing to lift. */
+    NEVER(dts[i], "w + select(b0, x, 0) + select(b1, y, 1)", "select_lift_terms");
+  }
+  FIRES(I8, "z + x % 11 * 5 + x // 11 % 7 * 55", "z + x % 77 * 5", "divmod_recombine");
+  FIRES("x: i16\nz: i16", "z + x % 11 * 5 + x // 11 % 7 * 55", "z + x % 77 * 5", "divmod_recombine");
+  FIRES(I64, "x % 4 * -2 + x // 4 % 2 * -8", "x % 8 * -2", "divmod_recombine");
+  /* At i8, 11 * 12 = 132 is no modulus: x % 11 + (x // 11 % 12) * 11 is not x % 132 there (the rule
+   * and, scaled, the fold). */
+  NEVER(I8, "x % 11 + x // 11 % 12 * 11", "divmod_split");
+  NEVER(I8, "x % 11 * 3 + x // 11 % 12 * 33", "divmod_recombine");
+  FIRES("x: i16", "x % 11 + x // 11 % 12 * 11", "x % 132", "divmod_split");
+  /* The digit's coefficient is not the remainder's times the divisor. */
+  NEVER(I64, "x % 4 * 3 + x // 4 % 2 * 8", "divmod_recombine");
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_intervals),        cmocka_unit_test(test_div_mod_pairs),
     cmocka_unit_test(test_bool_chains),      cmocka_unit_test(test_bool_comparisons),
     cmocka_unit_test(test_minmax_cmp),       cmocka_unit_test(test_division_cmp),
     cmocka_unit_test(test_bool_casts),       cmocka_unit_test(test_select_cmp),
-    cmocka_unit_test(test_selects),
+    cmocka_unit_test(test_selects),          cmocka_unit_test(test_sum_pairs),
   };
   (void)argc;
   (void)argv;

@@ -104,8 +104,12 @@ static const Fold folds[] = {
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
   {"divmod_recombine", "divmod_recombine",
-   {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", LIN, NULL},
+   {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", "divmod_split",
+    LIN, NULL},
    fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
+  /* Two selects of one condition in a sum, lifted (select_lift_add in a ring context). */
+  {"select_lift_terms", "select", {"select_lift_add", LIN, NULL}, fold_select_lift_terms_applies, NULL,
+   fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false},
   {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
    fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false},
   /* && / || chains: a Boolean step (the laws of a Boolean algebra at bool, and facts between atoms:
