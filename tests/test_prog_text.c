@@ -79,6 +79,8 @@ static const char *everything =
   "  (w, z: f32) = while iter (j: index = 0, q: f32 = 1.5) cond j < n { yield j + 1, q * 2.0 }\n"
   "  spmd(8 // 2) { call work(r) }\n"
   "  scope { call work(r) }\n"
+  "  scope @level(core_group) @manual { call work(r) }\n"
+  "  spmd(4) @level(2) { call work(r) }\n"
   "  v: tensor[[k // 32, 64], f32] = call view(t, k // 32, 0)\n"
   "  u: tensor[[n, 64], f32] = t\n"
   "  y: i32 = call compute(v, u, x, 2.5)\n"
@@ -95,6 +97,8 @@ static void test_round_trip(void **state) {
   assert_non_null(strstr(a, "yield 0_i32"));
   assert_non_null(strstr(a, "for i in range(0, 8) @vectorize @hint {"));
   assert_non_null(strstr(a, "for i in unroll(0, 4) {"));
+  assert_non_null(strstr(a, "scope @level(core_group) @manual {\n"));
+  assert_non_null(strstr(a, "spmd(4) @level(2) {\n"));
   assert_non_null(strstr(a, "(w, z) = while iter (j: index = 0, q: f32 = 1.5) cond j < n {"));
   assert_non_null(strstr(a, "y = y + 1\n"));           /* an assignment to a visible variable: no type */
   assert_non_null(strstr(a, "u: tensor[[n, 64], f32] = t")); /* tensors always carry their type */
@@ -194,6 +198,9 @@ static void test_errors(void **state) {
   check_error("func main(x: index) {\n  call f(call g(x))\n}", 2, 10, "a call argument cannot be a call");
   check_error("func main(t: tensor[[4], f32]) {\n  y: index = t + 1\n}", 2, 14, "'t' is a tensor");
   check_error("func main() {\n  for i in range(0.5, 2.5) { call f(i) }\n}", 2, 12, "loop bounds must be integers");
+  check_error("func main() {\n  scope @ { pass }\n}", 2, 11, "an attribute name after '@'");
+  check_error("func main() {\n  scope @level(1.5) { pass }\n}", 2, 16, "an attribute value");
+  check_error("func main() {\n  spmd(2) @level(x { pass }\n}", 2, 20, "')' after the attribute value");
   check_error("func main() {\n  for i in range(0, 1, 2, 3) { }\n}", 2, 25, "a range takes 1 to 3 bounds");
   check_error("func main(c: bool) {\n  (r) = if c { yield 1 } else if c { yield 2 }\n}", 2, 31, "'else if' is not allowed");
   check_error("func main(x: index) {\n  if x { }\n}", 2, 6, "the condition must be bool");

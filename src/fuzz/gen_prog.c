@@ -592,6 +592,11 @@ static void spmd_or_scope(PG *g, unsigned depth) {
   } else {
     put(g, "scope");
   }
+  /* Runtime annotations: every stage must carry them through and print them back. */
+  if (below(g, 3) == 0) {
+    if (below(g, 2)) put(g, " @level(core_group)");
+    else put(g, " @manual @level(%u)", below(g, 4));
+  }
   body(g, depth, NULL, 0); /* definitions in it stay visible: no pop */
   put(g, "\n");
 }

@@ -71,8 +71,8 @@ typedef enum {
   SK_FOR,    /* (rets) = for var in KIND(start, stop, step) ATTRS iter (carries = inits) { body } */
   SK_IF,     /* (rets) = if cond { then } else { els } */
   SK_WHILE,  /* (rets) = while iter (carries = inits) cond cond { body } */
-  SK_SPMD,   /* spmd(cores) { body } */
-  SK_SCOPE,  /* scope { body } */
+  SK_SPMD,   /* spmd(cores) ATTRS { body } */
+  SK_SCOPE,  /* scope ATTRS { body } */
   SK_YIELD,  /* yield vals */
   SK_RETURN, /* return vals */
 } StmtKind;
@@ -93,7 +93,7 @@ struct Stmt {
       uint8_t kind;   /* LoopKind */
       PVar *var;
       Node *start, *stop, *step;
-      const char **attrs; /* interned names of `@attr` annotations */
+      const char **attrs; /* interned `@attr` annotations: "name" or "name(value)" */
       uint32_t nattrs;
       uint32_t ncarry;
       PVar **carries; /* ncarry each: carry variables, initial values, return variables (may be NULL) */
@@ -117,6 +117,10 @@ struct Stmt {
     } ifs;
     struct {
       Node *cores; /* SK_SPMD only */
+      /* Annotations for the runtime (`@level(core_group)`, `@manual`): no effect on the program's
+       * events, so every stage carries them through unchanged and the pass never drops them. */
+      const char **attrs;
+      uint32_t nattrs;
       Block body;
     } scope; /* SK_SPMD and SK_SCOPE */
     struct {

@@ -578,6 +578,42 @@ static bool parse_body(PP *p, PVar **vars, uint32_t n, YieldTarget *yt, Block *o
   return true;
 }
 
+/* Annotations: { "@" NAME [ "(" NAME ")" ] }, each kept as its text ("level(core_group)"), in the
+ * program's arena. */
+static bool parse_attrs(PP *p, const char ***out, uint32_t *n) {
+  const char *attrs[64];
+  uint32_t na = 0;
+  *out = NULL;
+  *n = 0;
+  while (cur(p)->kind == TK_AT) {
+    if (!advance(p)) return false;
+    if (cur(p)->kind != TK_IDENT) return expect(p, TK_IDENT, "an attribute name after '@'");
+    if (na == 64) return fail(p, cur(p)->line, cur(p)->col, "too many attributes (limit 64)");
+    char text[512];
+    const Token *t = cur(p);
+    if (t->len >= 200) return fail(p, t->line, t->col, "attribute name too long (limit 199 characters)");
+    int len = snprintf(text, sizeof text, "%.*s", (int)t->len, p->src + t->off);
+    if (!advance(p)) return false;
+    if (cur(p)->kind == TK_LPAREN && cur(p)->line == t->line) {
+      if (!advance(p)) return false;
+      const Token *v = cur(p);
+      if (v->kind != TK_IDENT && v->kind != TK_INT)
+        return expect(p, TK_IDENT, "an attribute value (a name or an integer)");
+      if (v->len >= 200) return fail(p, v->line, v->col, "attribute value too long (limit 199 characters)");
+      len += snprintf(text + len, sizeof text - (size_t)len, "(%.*s)", (int)v->len, p->src + v->off);
+      if (!advance(p) || !expect(p, TK_RPAREN, "')' after the attribute value")) return false;
+    }
+    attrs[na] = vs_intern(p->ctx, text, (size_t)len);
+    if (!attrs[na++]) return fail(p, t->line, t->col, "out of memory");
+  }
+  if (!na) return true;
+  *out = prog_alloc(p->prog, na * sizeof *attrs);
+  if (!*out) return fail(p, cur(p)->line, cur(p)->col, "out of memory");
+  memcpy(*out, attrs, na * sizeof *attrs);
+  *n = na;
+  return true;
+}
+
 static bool parse_for(PP *p, RetList *rets, StmtVec *out) {
   int line = cur(p)->line, col = cur(p)->col;
   if (!advance(p)) return false;
@@ -615,15 +651,9 @@ static bool parse_for(PP *p, RetList *rets, StmtVec *out) {
   if (nb == 1) start = vs_const_int(p->ctx, (DType)dt, 0), stop = b[0], step = vs_const_int(p->ctx, (DType)dt, 1);
   else start = b[0], stop = b[1], step = nb == 3 ? b[2] : vs_const_int(p->ctx, (DType)dt, 1);
   if (!start || !step) return fail(p, kl, kc, "%s", vs_ctx_error(p->ctx));
-  const char *attrs[64];
-  uint32_t nattrs = 0;
-  while (cur(p)->kind == TK_AT) {
-    if (!advance(p)) return false;
-    if (cur(p)->kind != TK_IDENT) return expect(p, TK_IDENT, "an attribute name after '@'");
-    if (nattrs == 64) return fail(p, cur(p)->line, cur(p)->col, "too many attributes (limit 64)");
-    attrs[nattrs++] = vs_intern(p->ctx, p->src + cur(p)->off, cur(p)->len);
-    if (!attrs[nattrs - 1] || !advance(p)) return false;
-  }
+  const char **attrs;
+  uint32_t nattrs;
+  if (!parse_attrs(p, &attrs, &nattrs)) return false;
   PVar *tmp_vars[PROG_MAX_VALS];
   Val tmp_vals[PROG_MAX_VALS];
   Stmt *s = stmt_new(p->prog, SK_FOR, line, col);
@@ -656,11 +686,7 @@ static bool parse_for(PP *p, RetList *rets, StmtVec *out) {
   s->u.loop.stop = stop;
   s->u.loop.step = step;
   s->u.loop.nattrs = nattrs;
-  if (nattrs) {
-    s->u.loop.attrs = prog_alloc(p->prog, nattrs * sizeof *attrs);
-    if (!s->u.loop.attrs) return fail(p, line, col, "out of memory");
-    memcpy(s->u.loop.attrs, attrs, nattrs * sizeof *attrs);
-  }
+  s->u.loop.attrs = attrs;
   if (!bind_rets(p, rets, ctypes, &s->u.loop.rets)) return false;
   svec_push(out, s);
   return true;
@@ -831,6 +857,7 @@ static bool parse_stmt(PP *p, StmtVec *out) {
       if (!dt_is_int((DType)s->u.scope.cores->dtype))
         return fail(p, el, ec, "the core count must be an integer, got %s", dt_name((DType)s->u.scope.cores->dtype));
     }
+    if (!parse_attrs(p, &s->u.scope.attrs, &s->u.scope.nattrs)) return false;
     /* Not a scope for names: the yield target and visibility carry through. */
     bool top = p->at_top;
     p->at_top = false;

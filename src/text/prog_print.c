@@ -249,10 +249,12 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     if (s->kind == SK_SPMD) {
       puts_(o, "spmd(");
       node(o, s->u.scope.cores);
-      puts_(o, ") {\n");
+      puts_(o, ")");
     } else {
-      puts_(o, "scope {\n");
+      puts_(o, "scope");
     }
+    for (uint32_t i = 0; i < s->u.scope.nattrs; i++) putf(o, " @%s", s->u.scope.attrs[i]);
+    puts_(o, " {\n");
     block(o, s->u.scope.body, depth + 1);
     indent(o, depth);
     puts_(o, "}\n");

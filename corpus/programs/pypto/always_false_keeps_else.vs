@@ -1,0 +1,12 @@
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestConstantIfCollapse::test_always_false_keeps_else
+func main(out: tensor[[8], index]) {
+  for i in range(0, 8, 2) {
+    if i == -1 {
+      y: index = 99
+      call write(out, i, y)
+    } else {
+      y2: index = i + 1
+      call write(out, i, y2)
+    }
+  }
+}

@@ -1,0 +1,7 @@
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestConstantIfCollapse::test_always_true_keeps_then_drops_else (the reference's expected program)
+func main(out: tensor[[8], index]) {
+  for i in range(0, 8) {
+    y: index = i + 1
+    call write(out, i, y)
+  }
+}

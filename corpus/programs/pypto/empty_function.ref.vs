@@ -1,0 +1,4 @@
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestNoChange::test_empty_function (the reference's expected program)
+func main() {
+  pass
+}

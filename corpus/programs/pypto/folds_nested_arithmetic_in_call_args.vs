@@ -1,0 +1,4 @@
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestScalarConstantPropagation::test_folds_nested_arithmetic_in_call_args
+func main(k: index) {
+  _t: tensor[[1, 8], f32] = call create(1 * 1, k + 0 - k + 8)
+}

@@ -1,0 +1,12 @@
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestConstantIfCollapse::test_keeps_unprovable_condition (the reference's expected program)
+func main(out: tensor[[8], index]) {
+  for i in range(0, 8) {
+    if i == 0 {
+      a: index = i + 1
+      call write(out, i, a)
+    } else {
+      b: index = i + 2
+      call write(out, i, b)
+    }
+  }
+}

@@ -1,0 +1,4 @@
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestSingleTripLoopCollapse::test_single_iteration_lifts_body (the reference's expected program)
+func main() {
+  _t: tensor[[16], f32] = call create(16)
+}
