@@ -59,6 +59,7 @@ static void test_gen_prog_well_typed(void **state) {
     "for ",      "parallel(",  "unroll(",    "pipeline(", " @",         "iter (",  "while iter", "cond ",
     "spmd(",     "scope {",    "= call ",    "call view(", " in [",     "= if ",   "} else {",  "yield call",
     "tensor[[",  "range(0, 1)", "< 0",       ">= 0",      "return ",    "_i8",     "_u8",       "bool",
+    "break\n",  "continue\n", "break ",    "continue ", " @level(",
   };
   enum { NSHAPES = sizeof shapes / sizeof shapes[0], N = 3000 };
   unsigned seen[NSHAPES] = {0};

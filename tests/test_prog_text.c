@@ -223,6 +223,19 @@ static void test_errors(void **state) {
   check_error("func main(t: tensor[[4], f32]) {\n  y: index = t + 1\n}", 2, 14, "'t' is a tensor");
   check_error("func main() {\n  for i in range(0.5, 2.5) { call f(i) }\n}", 2, 12, "loop bounds must be integers");
   check_error("func main() {\n  scope @ { pass }\n}", 2, 11, "an attribute name after '@'");
+  check_error("func main() {\n  break\n}", 2, 3, "'break' outside a loop body");
+  check_error("func main() {\n  for i in range(2) { spmd(2) { continue } }\n}", 2, 33, "'continue' outside a loop body");
+  check_error("func main(c: bool) {\n  for i in range(2) { (r) = if c { break } else { yield 1 } }\n}", 2, 36,
+              "'break' outside a loop body");
+  check_error("func main(c: bool) {\n  (r) = for i in range(2) iter (a: index = 0) { if c { break } yield a }\n}", 2, 56,
+              "the for's break takes 1 value, got 0");
+  check_error("func main(c: bool) {\n  for i in range(2) { break 1 }\n}", 2, 29, "too many values: the for's break takes 0");
+  check_error("func main(c: bool) {\n  for i in range(2) { continue call f(i) }\n}", 2, 32, "too many values");
+  check_error("func main(c: bool) {\n  for i in range(2) { break call f(i) }\n}", 2, 29, "too many values");
+  check_error("func main(c: bool) {\n  for i in range(2) { if c { break call f(i) } }\n}", 2, 36, "too many values");
+  check_error("func main(c: bool) {\n  for i in range(2) { break  call f(i) }\n}", 2, 30, "too many values");
+  check_error("func main(c: bool) {\n  (r) = for i in range(2) iter (a: index = 0) { if c { continue a } call f(a) }\n}", 2, 47,
+              "must end with 'yield'");
   check_error("func main() {\n  scope @level(1.5) { pass }\n}", 2, 16, "an attribute value");
   check_error("func main() {\n  spmd(2) @level(x { pass }\n}", 2, 20, "')' after the attribute value");
   check_error("func main() {\n  for i in range(0, 1, 2, 3) { }\n}", 2, 25, "a range takes 1 to 3 bounds");
@@ -308,6 +321,65 @@ static void test_interpreter(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* break and continue: where they go, what they carry, and the trace they leave. */
+static void test_jumps(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  const char *text = "func main(n: index) -> (index, index) {\n"
+                     "  for i in range(0, 8) {\n"
+                     "    if i == 2 {\n"
+                     "      continue\n"
+                     "    }\n"
+                     "    call f(i)\n"
+                     "    if i == 3 {\n"
+                     "      break\n"
+                     "    }\n"
+                     "  }\n"
+                     "  (s) = for j in range(0, n) iter (acc: index = 0) {\n"
+                     "    if 10 < acc {\n"
+                     "      break acc * 100\n"
+                     "    }\n"
+                     "    if j == 1 {\n"
+                     "      continue acc\n"
+                     "    }\n"
+                     "    yield acc + j\n"
+                     "  }\n"
+                     "  (w) = while iter (k: index = 0) cond k < n {\n"
+                     "    if k == 4 {\n"
+                     "      break k + 1000\n"
+                     "    }\n"
+                     "    yield k + 1\n"
+                     "  }\n"
+                     "  return s, w\n"
+                     "}\n";
+  char *a = round_trip(ctx, text);
+  assert_string_equal(a, text);
+  free(a);
+  Program *p = parse_ok(ctx, text);
+  uint64_t params[1] = {20};
+  ProgEvalInput in = {.params = params};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* f(0), f(1), f(3) (2 continued, 3 broke), then the return. */
+  assert_int_equal(t.nevents, 4);
+  assert_int_equal(t.events[0].args[0], 0);
+  assert_int_equal(t.events[1].args[0], 1);
+  assert_int_equal(t.events[2].args[0], 3);
+  /* acc: 0, 0 (j = 0), 0 (j = 1 continued), 2, 5, 9, 14 > 10 at j = 6: break 1400; w breaks at 4. */
+  assert_string_equal(t.events[3].sig, "return(index,index)");
+  assert_int_equal(t.events[3].args[0], 1400);
+  assert_int_equal(t.events[3].args[1], 1004);
+  prog_trace_free(&t);
+  params[0] = 3; /* no break fires: acc = 0 + 0 + 2 = 2, w = 3 */
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_int_equal(t.events[t.nevents - 1].args[0], 2);
+  assert_int_equal(t.events[t.nevents - 1].args[1], 3);
+  prog_trace_free(&t);
+  prog_free(p);
+  vs_ctx_free(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_round_trip),
@@ -318,6 +390,7 @@ int main(void) {
     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_limits),
     cmocka_unit_test(test_interpreter),
+    cmocka_unit_test(test_jumps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -14,6 +14,8 @@
  *   if               the condition picks one branch; the other is not evaluated at all.
  *   spmd(n) { b }    events `spmd(n)`, then b once, then `end spmd`; `scope` likewise.
  *   return v         an event `return(...)` with the values (tensors: identity and shape).
+ *   break v          ends the innermost loop; its results are v (one per carry).
+ *   continue v       ends the iteration; the next carries are v.
  * A function with tensor parameters starts with a `params(...)` event holding their shapes. */
 #include "eval/prog_eval.h"
 
@@ -46,6 +48,10 @@ typedef struct {
   uint32_t nyv;
   const Stmt *yv_owner; /* the loop or if whose body runs: its slots type yielded calls */
   ProgLoopCtx loops;    /* the loops running, innermost first */
+  const Stmt *loop;     /* the innermost loop: its slots type a jump's calls */
+  uint8_t jump;         /* SK_BREAK or SK_CONTINUE while a jump unwinds to its loop, else 0 */
+  Slot *jv;             /* the jump's values */
+  uint32_t njv;
 } Run;
 
 static void ub_at(Run *r, int line, int col) {
@@ -252,15 +258,29 @@ static Slot *run_body(Run *r, Block b, uint32_t n, const Stmt *owner) {
   Slot *saved = r->yv;
   uint32_t saved_n = r->nyv;
   const Stmt *saved_owner = r->yv_owner;
+  const Stmt *saved_loop = r->loop;
   r->yv = NULL;
   r->nyv = n;
   r->yv_owner = owner;
+  if (owner->kind != SK_IF) r->loop = owner;
   exec_block(r, b);
   Slot *y = r->yv;
   r->yv = saved;
   r->nyv = saved_n;
   r->yv_owner = saved_owner;
+  r->loop = saved_loop;
   return y;
+}
+
+/* After a loop body ran: a break or continue that reached its loop becomes the body's outcome
+ * (*y: the next carries, or with *done the results); the jump ends here. */
+static void land_jump(Run *r, Slot **y, uint32_t nc, bool *done) {
+  if (!r->jump) return;
+  free_slots(*y, nc);
+  *y = r->jv;
+  *done = r->jump == SK_BREAK;
+  r->jv = NULL;
+  r->jump = 0;
 }
 
 /* Exact trip count of range(start, stop, step) read in dt; false when the step is 0. */
@@ -362,6 +382,8 @@ static void exec_stmt(Run *r, const Stmt *s) {
       r->env[s->u.loop.var->id].bits = im_from_value(dt, v + k * inc);
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       Slot *y = run_body(r, s->u.loop.body, nc, s);
+      bool done = false;
+      land_jump(r, &y, nc, &done);
       if (r->stop) {
         free_slots(y, nc);
         break;
@@ -372,7 +394,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       }
       free_slots(cur, nc);
       cur = y ? y : calloc(1, sizeof *cur);
-      if (!step(r)) break;
+      if (done || !step(r)) break;
     }
     r->loops = outer;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
@@ -398,6 +420,8 @@ static void exec_stmt(Run *r, const Stmt *s) {
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       if (!eval(r, s->u.loop.cond, L, C) || r->stop) break;
       Slot *y = run_body(r, s->u.loop.body, nc, s);
+      bool done = false;
+      land_jump(r, &y, nc, &done);
       if (r->stop) {
         free_slots(y, nc);
         break;
@@ -408,7 +432,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       }
       free_slots(cur, nc);
       cur = y ? y : calloc(1, sizeof *cur);
-      if (!step(r)) break;
+      if (done || !step(r)) break;
     }
     r->loops = outer;
     for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
@@ -446,7 +470,9 @@ static void exec_stmt(Run *r, const Stmt *s) {
     break;
   }
   case SK_YIELD:
-  case SK_RETURN: {
+  case SK_RETURN:
+  case SK_BREAK:
+  case SK_CONTINUE: {
     uint32_t n = s->u.vals.n;
     Slot *y = calloc(n ? n : 1, sizeof *y);
     if (!y) {
@@ -458,6 +484,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       if (v->call) {
         Type rt = s->kind == SK_RETURN ? r->f->results[i] : type_scalar(DT_INDEX);
         if (s->kind == SK_YIELD && r->yv_owner && i < r->nyv) rt = *stmt_slot_type(r->yv_owner, i);
+        if ((s->kind == SK_BREAK || s->kind == SK_CONTINUE) && r->loop) rt = *stmt_slot_type(r->loop, i);
         call(r, v->call, &rt, &y[i], L, C);
       } else {
         value(r, v, &y[i], L, C);
@@ -470,6 +497,12 @@ static void exec_stmt(Run *r, const Stmt *s) {
     if (s->kind == SK_YIELD) {
       free_slots(r->yv, r->nyv);
       r->yv = y;
+      break;
+    }
+    if (s->kind != SK_RETURN) {
+      r->jump = s->kind;
+      r->jv = y;
+      r->njv = n;
       break;
     }
     /* return: one event with the values (tensors: identity, then shape). */
@@ -500,7 +533,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
 }
 
 static void exec_block(Run *r, Block b) {
-  for (uint32_t i = 0; i < b.n && !r->stop; i++) exec_stmt(r, b.s[i]);
+  for (uint32_t i = 0; i < b.n && !r->stop && !r->jump; i++) exec_stmt(r, b.s[i]);
 }
 
 bool prog_eval(const Function *f, const ProgEvalInput *in, ProgTrace *out) {
@@ -544,6 +577,7 @@ bool prog_eval(const Function *f, const ProgEvalInput *in, ProgTrace *out) {
   }
   exec_block(&r, f->body);
   free_slots(r.yv, r.nyv);
+  free_slots(r.jv, r.njv); /* a jump never lands only when the run stopped */
   for (uint32_t i = 0; i < f->nvars; i++) free(r.env[i].shape);
   free(r.env);
   nodemap_free(&r.var_id);

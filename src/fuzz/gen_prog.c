@@ -36,6 +36,14 @@ typedef struct {
   DType dt;
 } Dead;
 
+/* Where a break or continue would go: the innermost loop's carries, while nothing a jump may not
+ * leave (an spmd, a scope, an if with results) stands between; NULL otherwise. */
+typedef struct {
+  const struct Slot *slots; /* n carries */
+  unsigned n;
+  const char *counter; /* a while loop's counter (carry 0): a continue must advance it */
+} JumpTo;
+
 typedef struct {
   VsCtx *ctx;
   FuzzIn *in;
@@ -49,6 +57,7 @@ typedef struct {
   unsigned next_name;  /* v1, v2, ... (and i, c, r, w for loop variables, carries, results) */
   unsigned stmts_left, max_depth, max_ops;
   int indent;
+  const JumpTo *jt;
 } PG;
 
 /* ---- output ---- */
@@ -227,7 +236,7 @@ static void put_call(PG *g, unsigned nargs_max) {
 /* ---- result slots: loop carries, if results ---- */
 
 /* A carry or an if result: a scalar of dt, or a tensor of element dt whose shape is symbolic. */
-typedef struct {
+typedef struct Slot {
   DType dt;
   bool tensor;
   char shape[SHAPE_LEN];
@@ -306,10 +315,13 @@ static void push_slot(PG *g, const char *name, const Slot *sl, bool readonly) {
 static void gen_block(PG *g, unsigned depth);
 
 /* `{`, a block, an optional trailing yield of the given slots, `}` (the caller wrote the head). */
+static void put_jump(PG *g);
+
 static void body(PG *g, unsigned depth, const Slot *ys, unsigned ny) {
   put(g, " {\n");
   g->indent++;
   gen_block(g, depth + 1);
+  if (!ny && g->jt && below(g, 4) == 0) put_jump(g);
   if (ny) {
     /* Now and then the yield ends an spmd or scope body that ends the block (the folds must find it
      * there and keep the scope). */
@@ -335,6 +347,21 @@ static void body(PG *g, unsigned depth, const Slot *ys, unsigned ny) {
   g->indent--;
   line_start(g);
   put(g, "}");
+}
+
+/* `break` or `continue` with a value per carry of the loop it leaves (the last statement of its
+ * block). A while loop's continue advances its counter, so that the loop still ends. */
+static void put_jump(PG *g) {
+  const JumpTo *jt = g->jt;
+  bool brk = below(g, 2);
+  line_start(g);
+  put(g, brk ? "break" : "continue");
+  for (unsigned i = 0; i < jt->n; i++) {
+    put(g, i ? ", " : " ");
+    if (jt->counter && i == 0) put(g, brk ? "%s" : "%s + 1", jt->counter);
+    else put_slot_value(g, &jt->slots[i], true);
+  }
+  put(g, "\n");
 }
 
 static void assign_new(PG *g, bool call) {
@@ -486,7 +513,10 @@ static void for_loop(PG *g, unsigned depth) {
   if (push_local(g, iv, dt)) lv = &g->vis[g->nvis - 1];
   if (lv) lv->readonly = true;
   for (unsigned k = 0; k < nc; k++) push_slot(g, cn[k], &cd[k], true);
+  const JumpTo *saved_jt = g->jt, jt = {cd, nc, NULL};
+  g->jt = &jt;
   body(g, depth, cd, nc);
+  g->jt = saved_jt;
   put(g, "\n");
   pop_to(g, mark);
   if (rets)
@@ -513,6 +543,8 @@ static void if_stmt(PG *g, unsigned depth) {
   put(g, "if ");
   put_expr(g, DT_BOOL, g->max_ops);
   unsigned mark = g->nvis;
+  const JumpTo *saved_jt = g->jt;
+  if (nr) g->jt = NULL; /* a jump may not leave an if with results */
   body(g, depth, rd, nr);
   pop_to(g, mark);
   if (nr || below(g, 2)) {
@@ -520,6 +552,7 @@ static void if_stmt(PG *g, unsigned depth) {
     body(g, depth, rd, nr);
     pop_to(g, mark);
   }
+  g->jt = saved_jt;
   put(g, "\n");
   for (unsigned k = 0; k < nr; k++) push_slot(g, rn[k], &rd[k], false);
 }
@@ -564,7 +597,12 @@ static void while_loop(PG *g, unsigned depth) {
   }
   put(g, " {\n");
   g->indent++;
+  Slot ws[2] = {{.dt = DT_INDEX}};
+  if (second) ws[1] = ad;
+  const JumpTo *saved_jt = g->jt, jt = {ws, second ? 2u : 1u, wn};
+  g->jt = &jt;
   gen_block(g, depth + 1);
+  g->jt = saved_jt;
   line_start(g);
   put(g, "yield %s + %u", wn, 1 + below(g, 2));
   if (second) {
@@ -597,7 +635,10 @@ static void spmd_or_scope(PG *g, unsigned depth) {
     if (below(g, 2)) put(g, " @level(core_group)");
     else put(g, " @manual @level(%u)", below(g, 4));
   }
+  const JumpTo *saved_jt = g->jt;
+  g->jt = NULL; /* a jump may not leave a scope */
   body(g, depth, NULL, 0); /* definitions in it stay visible: no pop */
+  g->jt = saved_jt;
   put(g, "\n");
 }
 
@@ -688,7 +729,12 @@ static void single_trip(PG *g, unsigned depth) {
   }
   line_start(g);
   put(g, "call f%u(%s < %u, %s)\n", below(g, 4), ivs[n - 1], (n - 1) % 3 + below(g, 2), ivs[0]);
+  /* A jump in there keeps the single-trip loop it leaves (Fold B must not copy it). */
+  const JumpTo *saved_jt = g->jt, jt = {NULL, 0, NULL};
+  g->jt = &jt;
   if (depth + 1 < g->max_depth && below(g, 2)) gen_block(g, g->max_depth - 1);
+  if (below(g, 4) == 0) put_jump(g);
+  g->jt = saved_jt;
   for (unsigned k = 0; k < n; k++) {
     g->indent--;
     line_start(g);
@@ -787,7 +833,10 @@ static void fact_loop(PG *g, unsigned depth) {
   put(g, "if %s %s %d { call f%u(%s) }\n", iv, cmps[below(g, 6)], consts[below(g, 8)], below(g, 4), iv);
   line_start(g);
   put(g, "call f%u(%s %% %u, %s < %s)\n", below(g, 4), iv, steps[below(g, 4)], iv, n->name);
+  const JumpTo *saved_jt = g->jt, jt = {NULL, 0, NULL};
+  g->jt = &jt;
   if (depth + 1 < g->max_depth && below(g, 2)) gen_block(g, depth + 1);
+  g->jt = saved_jt;
   g->indent--;
   line_start(g);
   put(g, "}\n");

@@ -265,6 +265,15 @@ size_t block_count(Block b) {
   return n;
 }
 
+bool block_jumps(Block b) {
+  for (uint32_t i = 0; i < b.n; i++) {
+    const Stmt *s = b.s[i];
+    if (s->kind == SK_BREAK || s->kind == SK_CONTINUE) return true;
+    if (s->kind == SK_IF && (block_jumps(s->u.ifs.then) || block_jumps(s->u.ifs.els))) return true;
+  }
+  return false;
+}
+
 const Type *stmt_slot_type(const Stmt *s, uint32_t i) {
   if (s->kind == SK_IF) return s->u.ifs.types ? &s->u.ifs.types[i] : &s->u.ifs.rets[i]->type;
   return s->u.loop.types ? &s->u.loop.types[i] : &s->u.loop.carries[i]->type;

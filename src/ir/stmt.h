@@ -75,6 +75,12 @@ typedef enum {
   SK_SCOPE,  /* scope ATTRS { body } */
   SK_YIELD,  /* yield vals */
   SK_RETURN, /* return vals */
+  /* Jumps of the innermost enclosing loop, the last statement of their block, reached from the loop
+   * body through ifs without results only (never through spmd or scope, never from an if with
+   * results): `continue vals` ends the iteration with vals as the next carries, `break vals` ends the
+   * loop with vals as its results (one value per carry; none for a loop without carries). */
+  SK_BREAK,
+  SK_CONTINUE,
 } StmtKind;
 
 typedef enum { LOOP_SEQ, LOOP_PARALLEL, LOOP_UNROLL, LOOP_PIPELINE } LoopKind;
@@ -126,7 +132,7 @@ struct Stmt {
     struct {
       uint32_t n;
       Val *vals;
-    } vals; /* SK_YIELD and SK_RETURN */
+    } vals; /* SK_YIELD, SK_RETURN, SK_BREAK and SK_CONTINUE */
   } u;
 };
 
@@ -197,6 +203,10 @@ void svec_free(StmtVec *v);
 /* The yield that ends a block: its last statement, or, when that is an `spmd` or `scope` statement,
  * the yield ending that one's body (recursively). NULL if none. *owner gets the block holding it. */
 Stmt *block_trailing_yield(Block b, Block **owner);
+
+/* Whether b holds a break or continue of the loop whose body b is (or is inside): nested loops'
+ * own jumps do not count. */
+bool block_jumps(Block b);
 
 /* The type of slot i of a loop (its carry) or an if (its result) at that statement: what a yielded
  * call's result is typed by. */

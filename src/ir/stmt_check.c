@@ -20,6 +20,7 @@ typedef struct {
   char *err;
   size_t errlen;
   bool bad;
+  const Stmt *jt; /* the loop a break or continue here would leave, or NULL (see stmt.h) */
 } Wf;
 
 __attribute__((format(printf, 4, 5))) static void wf_fail(Wf *w, int line, int col, const char *fmt, ...) {
@@ -133,33 +134,57 @@ static void stmt(Wf *w, const Stmt *s) {
     if (s->kind == SK_FOR) show(w, s->u.loop.var);
     for (uint32_t i = 0; i < s->u.loop.ncarry; i++) show(w, s->u.loop.carries[i]);
     if (s->kind == SK_WHILE) need_expr(w, s->u.loop.cond, L, C, "a loop condition");
+    const Stmt *jt = w->jt;
+    w->jt = s;
     body(w, s->u.loop.body);
+    w->jt = jt;
     hide_to(w, mark);
     for (uint32_t i = 0; s->u.loop.rets && i < s->u.loop.ncarry; i++) show(w, s->u.loop.rets[i]);
     break;
   }
-  case SK_IF:
+  case SK_IF: {
     need_expr(w, s->u.ifs.cond, L, C, "an if condition");
     for (uint32_t i = 0; i < s->u.ifs.nrets; i++) need_type(w, stmt_slot_type(s, i), L, C, "an if result's type");
+    const Stmt *jt = w->jt;
+    if (s->u.ifs.nrets) w->jt = NULL;
     body(w, s->u.ifs.then);
     body(w, s->u.ifs.els);
+    w->jt = jt;
     for (uint32_t i = 0; i < s->u.ifs.nrets; i++) show(w, s->u.ifs.rets[i]);
     break;
+  }
   case SK_SPMD:
-  case SK_SCOPE:
+  case SK_SCOPE: {
     if (s->kind == SK_SPMD) need_expr(w, s->u.scope.cores, L, C, "a core count");
+    const Stmt *jt = w->jt;
+    w->jt = NULL;
     block(w, s->u.scope.body);
+    w->jt = jt;
     break;
+  }
   case SK_YIELD:
   case SK_RETURN:
+  case SK_BREAK:
+  case SK_CONTINUE:
     for (uint32_t i = 0; i < s->u.vals.n; i++)
-      need_val(w, &s->u.vals.vals[i], L, C, s->kind == SK_YIELD ? "a yield" : "a return");
+      need_val(w, &s->u.vals.vals[i], L, C, s->kind == SK_YIELD ? "a yield" : s->kind == SK_RETURN ? "a return" : "a jump");
     break;
   }
 }
 
 static void block(Wf *w, Block b) {
-  for (uint32_t i = 0; i < b.n && !w->bad; i++) stmt(w, b.s[i]);
+  for (uint32_t i = 0; i < b.n && !w->bad; i++) {
+    const Stmt *s = b.s[i];
+    if (s->kind == SK_BREAK || s->kind == SK_CONTINUE) {
+      const char *word = s->kind == SK_BREAK ? "break" : "continue";
+      if (!w->jt) wf_fail(w, s->line, s->col, "a %s where no loop can be left", word);
+      else if (s->u.vals.n != w->jt->u.loop.ncarry)
+        wf_fail(w, s->line, s->col, "a %s with %u values for a loop of %u carries", word, s->u.vals.n,
+                w->jt->u.loop.ncarry);
+      else if (i + 1 != b.n) wf_fail(w, s->line, s->col, "a %s before the end of its block", word);
+    }
+    stmt(w, s);
+  }
 }
 
 bool fn_well_formed(const Function *f, char *err, size_t errlen) {

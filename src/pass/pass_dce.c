@@ -7,7 +7,8 @@
  * sweeps repeat to a fixpoint. Tensor bindings and bindings whose value holds a call are kept.
  * A result of an `if` that nothing reads is dropped from the result list and from both yields; a loop
  * carry whose result nothing reads and whose variable is read in the loop only by the next values of
- * such carries is dropped with its initial value, yield slot and result (values with calls stay).
+ * such carries is dropped with its initial value, yield slot and result (values with calls stay; a
+ * loop with a break or continue keeps its carries).
  * In constant-only mode only bindings are removed: control flow, yields and carries stay. */
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,8 @@ static void count_stmt(Dce *d, const Stmt *s, int64_t delta) {
     break;
   case SK_YIELD:
   case SK_RETURN:
+  case SK_BREAK:
+  case SK_CONTINUE:
     for (uint32_t i = 0; i < s->u.vals.n; i++) count_val(d, &s->u.vals.vals[i], delta);
     break;
   }
@@ -172,6 +175,8 @@ static void lr_stmt(LocalReads *lr, const Stmt *s) {
     break;
   case SK_YIELD:
   case SK_RETURN:
+  case SK_BREAK:
+  case SK_CONTINUE:
     for (uint32_t i = 0; i < s->u.vals.n; i++)
       if (s != lr->skip_yield || i >= lr->nv || !lr->cand[i]) lr_val(lr, &s->u.vals.vals[i]);
     break;
@@ -215,7 +220,8 @@ static void prune_if(Dce *d, Stmt *s) {
 static void prune_loop(Dce *d, Stmt *s) {
   uint32_t n = s->u.loop.ncarry;
   Stmt *y = block_trailing_yield(s->u.loop.body, NULL);
-  if (!n || !y || y->u.vals.n != n) return;
+  /* A break or continue holds values of the carries too: such a loop keeps them all. */
+  if (!n || !y || y->u.vals.n != n || block_jumps(s->u.loop.body)) return;
   bool *cand = calloc(n, sizeof *cand);
   int64_t *cnt = calloc(n, sizeof *cnt);
   if (!cand || !cnt) {

@@ -202,11 +202,32 @@ static bool newly_stable(const Function *in, const Function *out, bool *oom) {
   return found;
 }
 
+/* Breaks and continues anywhere in b. */
+static size_t count_jumps(Block b) {
+  size_t n = 0;
+  for (uint32_t i = 0; i < b.n; i++) {
+    const Stmt *s = b.s[i];
+    switch ((StmtKind)s->kind) {
+    case SK_BREAK:
+    case SK_CONTINUE: n++; break;
+    case SK_FOR:
+    case SK_WHILE: n += count_jumps(s->u.loop.body); break;
+    case SK_IF: n += count_jumps(s->u.ifs.then) + count_jumps(s->u.ifs.els); break;
+    case SK_SPMD:
+    case SK_SCOPE: n += count_jumps(s->u.scope.body); break;
+    default: break;
+    }
+  }
+  return n;
+}
+
 /* Multi-assignment collection counts the definitions of the run's input. When the run itself removes
  * definitions so that a variable defined several times is defined once, the next run would bind it and
  * change the program: the pass would not be idempotent. So the run is repeated on its own result while
  * that happens (each repetition has strictly fewer definitions to remove; at most MAX_ROUNDS), unless
- * the nesting cap was reached (deeper nests are left for the next call, as documented). */
+ * the nesting cap was reached (deeper nests are left for the next call, as documented). Likewise when
+ * the run removed a break or continue (a dead branch held it): Fold B decides on the loop body it is
+ * given, and the next run would copy a loop that lost its last jump. */
 enum { MAX_ROUNDS = 8 };
 
 Function *pass_simplify_function(Program *into, const Function *src, const PassOptions *opts, PassResult *res) {
@@ -214,7 +235,7 @@ Function *pass_simplify_function(Program *into, const Function *src, const PassO
   const Function *in = src;
   for (int round = 0; out && round < MAX_ROUNDS && !res->depth_capped; round++) {
     bool oom = false;
-    if (!newly_stable(in, out, &oom)) break;
+    if (!newly_stable(in, out, &oom) && count_jumps(out->body) >= count_jumps(in->body)) break;
     Function *next = oom ? NULL : run_once(into, out, opts, res);
     if (in != src) {
       free(((Function *)in)->vars);

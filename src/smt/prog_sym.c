@@ -981,6 +981,8 @@ static void vc_stmt(VarCollect *c, const Stmt *s) {
     break;
   case SK_YIELD:
   case SK_RETURN:
+  case SK_BREAK:
+  case SK_CONTINUE:
     for (uint32_t i = 0; i < s->u.vals.n; i++) vc_val(c, &s->u.vals.vals[i]);
     break;
   }
@@ -1401,6 +1403,8 @@ static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
   case SK_FOR: exec_for(y, s); break;
   case SK_WHILE: exec_while(y, s); break;
   case SK_IF: exec_if(y, s); break;
+  case SK_BREAK:
+  case SK_CONTINUE: give_up(sh, "break and continue are not encoded yet"); break;
   case SK_SPMD:
   case SK_SCOPE:
     if (s->kind == SK_SPMD) {
@@ -1489,7 +1493,9 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
   case SK_SPMD:
   case SK_SCOPE: m = max_u(m, max_args_block(f, s->u.scope.body, owner)); break;
   case SK_YIELD:
-  case SK_RETURN: {
+  case SK_RETURN:
+  case SK_BREAK:
+  case SK_CONTINUE: {
     uint32_t na = 0;
     for (uint32_t i = 0; i < s->u.vals.n; i++) {
       const Val *v = &s->u.vals.vals[i];

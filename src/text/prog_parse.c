@@ -42,12 +42,15 @@ typedef struct {
   size_t nscope, cap_scope;
   uint32_t depth;
   YieldTarget *yt;
+  /* Where a `break` or `continue` goes: the innermost loop, while no spmd, scope or if with results
+   * stands between (NULL otherwise). */
+  YieldTarget *jt;
   bool at_top; /* parsing the function body itself */
 } PP;
 
 static const char *const keywords[] = {"func", "for", "if", "else", "while", "iter", "cond", "yield", "return",
                                        "call", "spmd", "scope", "pass", "range", "parallel", "unroll",
-                                       "pipeline", "tensor"};
+                                       "pipeline", "tensor", "break", "continue"};
 
 __attribute__((format(printf, 4, 5))) static bool fail(PP *p, int line, int col, const char *fmt, ...) {
   char msg[sizeof p->diag->msg];
@@ -562,11 +565,16 @@ static bool parse_body(PP *p, PVar **vars, uint32_t n, YieldTarget *yt, Block *o
     if (!make_visible(p, vars[i])) return false;
     p->ro[vars[i]->id] = 1;
   }
+  YieldTarget *saved_jt = p->jt;
   p->yt = yt;
   p->at_top = false;
+  bool loop = !strcmp(yt->what, "for") || !strcmp(yt->what, "while");
+  if (loop) p->jt = yt;
+  else if (yt->n) p->jt = NULL; /* a jump would leave the if's results unset */
   int bl = cur(p)->line, bc = cur(p)->col;
   bool ok = parse_block(p, out);
   p->yt = saved;
+  p->jt = saved_jt;
   p->at_top = saved_top;
   for (uint32_t i = 0; i < n; i++) p->ro[vars[i]->id] = 0;
   close_scope(p, mark);
@@ -858,11 +866,15 @@ static bool parse_stmt(PP *p, StmtVec *out) {
         return fail(p, el, ec, "the core count must be an integer, got %s", dt_name((DType)s->u.scope.cores->dtype));
     }
     if (!parse_attrs(p, &s->u.scope.attrs, &s->u.scope.nattrs)) return false;
-    /* Not a scope for names: the yield target and visibility carry through. */
+    /* Not a scope for names: the yield target and visibility carry through. A jump out of it would
+     * skip the scope's end, so none may leave it. */
     bool top = p->at_top;
+    YieldTarget *jt = p->jt;
     p->at_top = false;
+    p->jt = NULL;
     bool ok = parse_block(p, &s->u.scope.body);
     p->at_top = top;
+    p->jt = jt;
     if (!ok) return false;
     svec_push(out, s);
     return true;
@@ -881,6 +893,25 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     svec_push(out, s);
     if (cur(p)->kind != TK_RBRACE)
       return fail(p, cur(p)->line, cur(p)->col, "'yield' must be the last statement of the %s body", yt->what);
+    return true;
+  }
+  if (is_kw(p, t, "break") || is_kw(p, t, "continue")) {
+    bool brk = is_kw(p, t, "break");
+    const char *word = brk ? "break" : "continue";
+    YieldTarget *jt = p->jt;
+    if (!jt)
+      return fail(p, line, col, "'%s' outside a loop body (a jump cannot leave an spmd, a scope or an if with results)",
+                  word);
+    if (!advance(p)) return false;
+    Stmt *s = stmt_new(p->prog, brk ? SK_BREAK : SK_CONTINUE, line, col);
+    if (!s) return fail(p, line, col, "out of memory");
+    char what[64];
+    snprintf(what, sizeof what, "the %s's %s", jt->what, word);
+    /* One value per carry: a break's are the loop's results, a continue's the next carries. */
+    if (!parse_vals(p, &s->u.vals.n, &s->u.vals.vals, jt->types, jt->known, jt->n, what, line, col)) return false;
+    svec_push(out, s);
+    if (cur(p)->kind != TK_RBRACE)
+      return fail(p, cur(p)->line, cur(p)->col, "'%s' must be the last statement of its block", word);
     return true;
   }
   if (is_kw(p, t, "return")) {

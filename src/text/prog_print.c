@@ -261,7 +261,9 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     break;
   case SK_YIELD:
   case SK_RETURN:
-    puts_(o, s->kind == SK_YIELD ? "yield" : "return");
+  case SK_BREAK:
+  case SK_CONTINUE:
+    puts_(o, s->kind == SK_YIELD ? "yield" : s->kind == SK_RETURN ? "return" : s->kind == SK_BREAK ? "break" : "continue");
     vals(o, s->u.vals.vals, s->u.vals.n);
     puts_(o, "\n");
     break;

@@ -266,6 +266,8 @@ static bool collect_calls(Block b, LoopVec *out) {
     case SK_SCOPE: ok = collect_calls(s->u.scope.body, out); break;
     case SK_YIELD:
     case SK_RETURN:
+    case SK_BREAK:
+    case SK_CONTINUE:
       for (uint32_t k = 0; ok && k < s->u.vals.n; k++)
         if (s->u.vals.vals[k].call) ok = lv_push(out, (const Stmt *)(const void *)s->u.vals.vals[k].call->name);
       break;
@@ -321,6 +323,8 @@ static bool silent(Block b) {
       if (!silent(s->u.ifs.then) || !silent(s->u.ifs.els)) return false;
       break;
     case SK_YIELD:
+    case SK_BREAK:
+    case SK_CONTINUE:
       for (uint32_t k = 0; k < s->u.vals.n; k++)
         if (s->u.vals.vals[k].call) return false;
       break;

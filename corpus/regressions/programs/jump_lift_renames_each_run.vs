@@ -1,0 +1,16 @@
+# found by the program fuzzer (while adding break and continue, issue 14): not_idempotent
+# detail: a second run of the pass changes the result
+# signature: not_idempotent:idempotence
+# Fold A simplified the live branch of `if true` aside, in lifted mode, to see whether a jump survives;
+# one did, so the if stayed around the lifted copy, whose locals lifting had renamed (v13_1): every run
+# renamed them again. The live branch is now visited again as a body when the if stays.
+# `vsimp fuzz --target program FILE` replays the program through every oracle: it must pass once fixed.
+func main(p0: index) {
+  for l7 in range(1, p0) {
+    if true {
+      v13: u8 = 3_u8
+      v13 = v13
+      continue
+    }
+  }
+}
