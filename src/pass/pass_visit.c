@@ -400,6 +400,7 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
           undo_subs(ps, umark0);
           if (!ps->failed) {
             counts.obligations = ps->res->obligations;
+            counts.links = ps->res->links; /* the arrays may have moved; the counts are taken back */
             *ps->res = counts;
           }
           Stmt *o = new_stmt(ps, SK_IF, s);
