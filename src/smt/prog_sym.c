@@ -1501,9 +1501,11 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
       const Val *v = &s->u.vals.vals[i];
       if (v->call) {
         /* A tensor result's shape follows the arguments: its slot's rank (a return: bounded by the limit). */
-        uint32_t rank = s->kind == SK_RETURN ? (i < f->nresults ? f->results[i].rank : 0)
-                        : owner                ? stmt_slot_type(owner, i)->rank
-                                               : 0;
+        /* A jump's values are typed by its loop, not by an if it sits in; the executor does not run
+         * jumps (it gives up on them), so they add no event. */
+        uint32_t rank = s->kind == SK_RETURN               ? (i < f->nresults ? f->results[i].rank : 0)
+                        : s->kind == SK_YIELD && owner     ? stmt_slot_type(owner, i)->rank
+                                                           : 0;
         m = max_u(m, v->call->nargs + rank);
       }
       na += 1 + (v->tensor ? v->tensor->type.rank : 0);
