@@ -25,6 +25,7 @@
 #include "smt/smt.h"
 #include "text/text.h"
 #include "verify/rule_concrete.h"
+#include "verify/rule_suggest.h"
 #include "verify/rule_verify.h"
 #include "verify/verify_run.h"
 
@@ -229,6 +230,27 @@ static bool fifteen(int jobs) {
            "concrete search), %zu unknown, %.1f s wall with %d jobs (target: at most 30 s on 2 cores, cold)\n",
            rep.rules, rep.n, rep.proved, rep.refuted, rep.by_search, rep.unknown, rep.seconds, jobs);
     ok = wrong_verdicts == 0;
+    /* Then a suggested guard for each refuted rule (as `rules verify` prints it), timed. */
+    double t0 = vs_seconds();
+    size_t nsug = 0, nfound = 0;
+    for (size_t i = 0; ok && i < catalog_rule_count(cat); i++) {
+      const Rule *r = catalog_rule(cat, i);
+      bool refuted = false;
+      for (size_t j = 0; j < rep.n && !refuted; j++) refuted = rep.items[j].rule == r && rep.items[j].result.status == PROOF_REFUTED;
+      if (!refuted) continue;
+      SuggestOptions so = {.smt = vo.smt};
+      Suggestion sg;
+      if (!rule_suggest_guard(r, &so, &sg)) {
+        ok = false;
+        break;
+      }
+      nsug++;
+      nfound += sg.found;
+      if (sg.found) printf("  suggest: %s (%.1f s)\n", sg.text, sg.seconds);
+      else printf("  no guard for %s: %s (%.1f s)\n", r->name, sg.why, sg.seconds);
+      suggestion_free(&sg);
+    }
+    printf("suggested guards: %zu of %zu refuted rules, %.1f s (one job)\n", nfound, nsug, vs_seconds() - t0);
     verify_report_free(&rep);
   }
   catalog_free(cat);

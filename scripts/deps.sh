@@ -2,7 +2,8 @@
 # Installs the Debian packages vsimp needs when any is missing. Idempotent and quiet when all are present.
 set -eu
 # libxml2-utils (xmllint) and python3-jsonschema read back the JUnit and SARIF reports (tests/reports.sh).
-pkgs="build-essential cmake pkg-config libz3-dev libcmocka-dev clang libxml2-utils python3-jsonschema"
+# cvc5 is the second solver (src/smt/cvc5.h): the portfolio for what Z3 leaves open, `--second-solver cvc5`.
+pkgs="build-essential cmake pkg-config libz3-dev libcmocka-dev clang libxml2-utils python3-jsonschema cvc5"
 [ "${1:-}" = "--fuzz" ] && pkgs="$pkgs libclang-rt-14-dev afl++ jq"
 missing=""
 for p in $pkgs; do

@@ -228,6 +228,63 @@ expect_rc 1 "rules verify --json" -- "$bin" rules verify --json --rules "$u" --o
 grep -q '"refuted":5' "$tmp/out" && grep -q '"counterexample":"# counterexample: x = 127_i8; source = false, target = true\\nx: i8' "$tmp/out" &&
   grep -q '"refuted_by":"search"' "$tmp/out" && ok || bad "rules verify --json: $(cat "$tmp/out")"
 
+# 9b. The second solver (cvc5, docs/rules.md "Two solvers"), when installed. The portfolio: Z3 stopped
+# at once by its resource limit, cvc5 proves what it left open (a regression: cvc5 was not started when
+# Z3's unknown came early). --second-solver cvc5 re-checks every proof; a cvc5 that contradicts Z3 (a
+# wrapper on PATH turning its `unsat` into `sat`) makes exit 4 with both answers, never a verdict.
+if command -v cvc5 >/dev/null 2>&1; then
+  reg="$tmp/user/portfolio.rules"
+  cp "$root/corpus/regressions/rules/portfolio_z3_unknown_early.rules" "$reg"
+  expect_rc 3 "rules verify --second-solver none --rlimit 1" -- "$bin" rules verify --rules "$reg" --no-search --rlimit 1 --second-solver none -j 1
+  rm -f "$reg.ledger"
+  expect_rc 0 "rules verify portfolio --rlimit 1" -- "$bin" rules verify --rules "$reg" --no-search --rlimit 1 -j 1 --json
+  n=$(sed -n 's/.*"instances":\([0-9]*\).*/\1/p' "$tmp/out")
+  grep -q "\"proved_by_cvc5\":$n," "$tmp/out" && [ "$n" -gt 0 ] && grep -Eq "^[0-9a-f]{16} reg_add_sub_cancel i32 proved cvc5-[0-9.]+ " "$reg.ledger" &&
+    ok || bad "portfolio: not every instance proved by cvc5: $(cat "$tmp/out") $(cat "$reg.ledger")"
+  rm -f "$reg.ledger"
+  expect_rc 0 "rules verify --second-solver cvc5" -- "$bin" rules verify --rules "$reg" --second-solver cvc5 -j 1
+  grep -Eq "re-checked by cvc5 [0-9.]+: $n proofs confirmed, 0 undecided by cvc5, 0 disagreements" "$tmp/out" && ok ||
+    bad "--second-solver cvc5: $(cat "$tmp/out")"
+  mkdir -p "$tmp/liar"
+  real=$(command -v cvc5)
+  printf '#!/bin/sh\n[ "$1" = --version ] && exec "%s" --version\n"%s" "$@" | sed "s/^unsat$/sat/"\n' "$real" "$real" >"$tmp/liar/cvc5"
+  chmod +x "$tmp/liar/cvc5"
+  rm -f "$reg.ledger"
+  expect_rc 4 "rules verify --second-solver cvc5, the solvers disagree" -- env PATH="$tmp/liar:$PATH" "$bin" rules verify --rules "$reg" --second-solver cvc5 -j 1
+  grep -q "^error reg_add_sub_cancel at i32 " "$tmp/out" && grep -Eq "the solvers disagree: z3 [0-9.]+ says unsat, cvc5 [0-9.]+ says sat" "$tmp/out" &&
+    grep -q " $n disagreements" "$tmp/out" && ok || bad "disagreement: $(cat "$tmp/out")"
+  grep -Eq " reg_add_sub_cancel [a-z0-9]+ proved " "$reg.ledger" 2>/dev/null && bad "a disagreement was recorded as a proof: $(cat "$reg.ledger")" || ok
+else
+  expect_rc 2 "rules verify --second-solver cvc5 without cvc5" -- "$bin" rules verify --rules "$u" --second-solver cvc5
+fi
+expect_rc 2 "rules verify --second-solver frob" -- "$bin" rules verify --rules "$u" --second-solver frob
+
+# 9c. Suggested guards (docs/rules.md, "Suggested guards"): a refuted rule gets `suggest: rule ...`, a
+# guard under which it holds; the suggested rule, verified on its own, is proved at every instance.
+# A rule no guard of the vocabulary repairs says so; --no-suggest skips the search.
+sg="$tmp/user/suggest.rules"
+cat >"$sg" <<'RULES'
+family division
+rule sg_tdivmod : tdiv(x, c) * c + x % c => x
+family comparison
+rule sg_cmp : x - y < 0 => x < y
+family select
+rule sg_sel : select(b, x, false) => b & x
+RULES
+expect_rc 1 "rules verify: suggested guards" -- "$bin" rules verify --rules "$sg" -j 2
+if grep -q "^suggest: rule sg_tdivmod : tdiv(x, c) \* c + x % c => x where " "$tmp/out" &&
+   grep -q "^suggest: rule sg_cmp : x - y < 0 => x < y where " "$tmp/out" &&
+   grep -q "^no guard suggested for sg_sel ($sg:6): " "$tmp/out"; then ok; else bad "suggest: $(cat "$tmp/out")"; fi
+{ echo "family division"; sed -n 's/^suggest: \(rule sg_tdivmod \)/\1/p' "$tmp/out"
+  echo "family comparison"; sed -n 's/^suggest: \(rule sg_cmp \)/\1/p' "$tmp/out"; } >"$tmp/user/suggested.rules"
+expect_rc 0 "the suggested rules are proved" -- "$bin" rules verify --rules "$tmp/user/suggested.rules" -j 2
+grep -q "2 rules, .* 0 refuted" "$tmp/out" && ok || bad "suggested rules: $(cat "$tmp/out")"
+expect_rc 1 "rules verify --no-suggest" -- "$bin" rules verify --rules "$sg" --only sg_tdivmod --no-suggest -j 2
+grep -q "^suggest:\\|^no guard suggested" "$tmp/out" && bad "--no-suggest: $(cat "$tmp/out")" || ok
+expect_rc 1 "rules verify --json: suggestions" -- "$bin" rules verify --rules "$sg" --only sg_tdivmod --json -j 2
+grep -q '"suggestions":\[{"rule":"sg_tdivmod","found":true,"text":"rule sg_tdivmod : ' "$tmp/out" && ok ||
+  bad "--json suggestions: $(cat "$tmp/out")"
+
 # 10. Bad rule files: one line FILE:LINE:COL: error: ..., exit 2, for every command that loads them.
 badrule() { # NAME LINE:COL MESSAGE CONTENT
   local f="$tmp/user/$1.rules" pos=$2 msg=$3
@@ -379,6 +436,33 @@ expect_one_error_line "gep out of range" "^$tmp/vb.vs:2:1: error: lane index 4 i
 printf 'v: i32x4\nw: i32x8\nv + w --> v\n' >"$tmp/vl.vs"
 expect_rc 2 "lane mismatch" -- "$bin" eval "$tmp/vl.vs"
 expect_one_error_line "lane mismatch" "^$tmp/vl.vs:3:3: error: operands of '\+' have different lane counts"
+
+# Importing Halide's and TVM's rules (docs/audit.md): small files in each peer's syntax
+# (tests/import/). Each call becomes a rule twice (wraparound, nsw) or an `# untranslated` line with
+# its reason; the rules verify, and a rule that holds only without overflow is refuted as written and
+# proved in its nsw form.
+expect_rc 0 "import halide" -- "$bin" rules import --from halide "$root/tests/import/Simplify_Sample.cpp" -o "$tmp/h.rules"
+grep -q "9 calls, 9 rules: 7 translated, 2 untranslated" "$tmp/err" && ok || bad "import halide counts: $(cat "$tmp/err")"
+grep -q '^rule halide_sample_8 : ediv((x \* c0), c1) => ediv(x, ediv(c1, c0)) where .*(c0 > 0)' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_7_nsw : ediv(nsw(x \* 2), 2) => x ' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_11 : (x && (!(x) || y)) => (x && y) where bool(x) && bool(y)$' "$tmp/h.rules" &&
+  grep -q "^# untranslated .*Simplify_Sample.cpp:12: vector-only form 'ramp'" "$tmp/h.rules" &&
+  grep -q "^# untranslated .*Simplify_Sample.cpp:13: 'can_prove'" "$tmp/h.rules" && ok || bad "import halide text: $(cat "$tmp/h.rules")"
+expect_rc 0 "import tvm" -- "$bin" rules import --from tvm "$root/tests/import/rewrite_simplify.cc" -o "$tmp/t.rules"
+grep -q "8 calls, 9 rules: 7 translated, 2 untranslated" "$tmp/err" && ok || bad "import tvm counts: $(cat "$tmp/err")"
+grep -q '^rule tvm_rs_9_2 : (max(x, y) + min(x, y)) => (x + y)' "$tmp/t.rules" &&
+  grep -q '^rule tvm_rs_14 : tmod(x, c1) => (x % c1) where .*(vmin(x) >= 0) && (c1 > 0)' "$tmp/t.rules" &&
+  grep -q "^# untranslated .*rewrite_simplify.cc:15: float constant 'c4'" "$tmp/t.rules" && ok || bad "import tvm text: $(cat "$tmp/t.rules")"
+expect_rc 2 "import unknown peer" -- "$bin" rules import --from llvm "$root/tests/import/rewrite_simplify.cc"
+expect_rc 1 "verify imported halide" -- "$bin" rules verify --rules "$tmp/h.rules" -j 1 --timeout 20000 --no-cache
+for dt in i8 i32 u8; do
+  grep -q "^refuted halide_sample_7 at $dt " "$tmp/out" && ok || bad "halide_sample_7 at $dt not refuted"
+done
+for dt in i8 i16 i32 i64; do
+  ! grep -q "^refuted halide_sample_7_nsw at $dt " "$tmp/out" && ! grep -q "^unknown halide_sample_7_nsw at $dt " "$tmp/out" &&
+    ! grep -q "^refuted halide_sample_5 at $dt " "$tmp/out" && ok || bad "halide_sample_7_nsw or _5 at $dt not proved"
+  grep -q "^refuted halide_sample_9 at $dt " "$tmp/out" && ok || bad "halide_sample_9 (c0 = 0) at $dt not refuted"
+done
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

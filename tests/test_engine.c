@@ -778,6 +778,27 @@ static void test_trusted_catalog_idempotent(void **state) {
   catalog_free(c);
 }
 
+/* A rule that marks a pattern op nsw fires only on marked nodes (at signed dtypes); an unmarked
+ * pattern op matches both forms; a template's mark is built as written. */
+static void test_nsw_matching(void **state) {
+  (void)state;
+  Catalog *c = cat_text("family identity\n"
+                        "rule gt_nsw : nsw(x + 1) > x => true\n"
+                        "rule sub_back : nsw(x + y) - y => x\n"
+                        "rule dbl : x + x => nsw(x * 2) where signed(x)\n",
+                        true);
+  check_simp(c, "x: i32", "nsw(x + 1) > x", "true");
+  check_same(c, "x: i32", "x + 1 > x");
+  check_simp(c, "x: i32\ny: i32", "nsw(x + y) - y", "x");
+  check_same(c, "x: i32\ny: i32", "(x + y) - y");
+  check_simp(c, "semantics nsw\nx: i32\ny: i32", "(x + y) - y", "x");
+  check_simp(c, "x: i16", "x + x", "nsw(x * 2)");
+  /* An unsigned node is never marked, and the rule's unsigned instance is the plain rule (trusted
+   * here; the ledger refutes it, so a proved catalog never fires it). */
+  check_simp(c, "x: u8", "x + 1 > x", "true");
+  catalog_free(c);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test_setup_teardown(test_repeated_variables, setup, teardown),
@@ -795,6 +816,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
     cmocka_unit_test_setup_teardown(test_memo, setup, teardown),
     cmocka_unit_test_setup_teardown(test_simple_matcher, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_nsw_matching, setup, teardown),
     cmocka_unit_test_setup_teardown(test_family_order, setup, teardown),
     cmocka_unit_test_setup_teardown(test_builtin_examples, setup, teardown),
     cmocka_unit_test_setup_teardown(test_refinement_oracle, setup, teardown),

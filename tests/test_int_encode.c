@@ -155,6 +155,10 @@ static void conformance(Fx *fx, const DType *dts, size_t ndts, size_t nv_max) {
       }
       uint64_t b[1] = {vals[i]};
       check_node(fx, vs_un(fx->c, OP_NEG, x), xy, b, 1);
+      /* pow with a literal exponent of at most 8 (a wrapped product; a negative one is UB). */
+      static const int exps[] = {-1, 0, 1, 2, 3, 5, 8};
+      for (size_t k = dt_is_signed(dt) ? 0 : 1; k < sizeof exps / sizeof exps[0]; k++)
+        check_node(fx, vs_bin(fx->c, OP_POW, x, vs_const(fx->c, dt, im_from_value(dt, exps[k]))), xy, b, 1);
       for (size_t t = 0; t < sizeof int_dtypes / sizeof int_dtypes[0]; t++)
         check_node(fx, vs_cast(fx->c, int_dtypes[t], x), xy, b, 1);
       check_node(fx, vs_cast(fx->c, DT_BOOL, x), xy, b, 1);
@@ -190,6 +194,7 @@ static void test_unsupported(void **state) {
   Node *y = vs_var(fx->c, "y", DT_I32, im_min(DT_I32), im_max(DT_I32));
   Node *f = vs_var(fx->c, "f", DT_F32, 0, 0);
   Node *bad[] = {vs_bin(fx->c, OP_AND, x, y), vs_bin(fx->c, OP_SHL, x, y), vs_bin(fx->c, OP_POW, x, y),
+                 vs_bin(fx->c, OP_POW, x, vs_const(fx->c, DT_I32, 9)),
                  vs_un(fx->c, OP_NOT, x), vs_cast(fx->c, DT_I32, f), vs_cast(fx->c, DT_F32, x)};
   char why[160];
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

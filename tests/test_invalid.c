@@ -223,30 +223,32 @@ static void test_rules_in_the_engine(void **state) {
   VsDiag d;
   assert_true(catalog_load_builtin(cat, &d));
   catalog_apply_builtin_ledger(cat);
-  static const struct { const char *text, *want, *trace; } cases[] = {
+  /* simple_want: what the simple matcher gives where it differs (it does not apply select_bool_and). */
+  static const struct { const char *text, *want, *trace, *simple_want; } cases[] = {
     /* the mask survives `* 0`: pushed outward first, then mul_zero fires on the unmasked x * 0 */
-    {"m: bool\nx: index\nselect(m, x, invalid) * 0", "select(m, 0, invalid)", "invalid_push_mul mul_zero "},
+    {"m: bool\nx: index\nselect(m, x, invalid) * 0", "select(m, 0, invalid)", "invalid_push_mul mul_zero ", NULL},
     {"a: bool\nb: bool\nx: index\nselect(a, select(b, x, invalid), invalid)",
-     "select(select(a, b, false), x, invalid)", "invalid_merge "},
-    {"m: bool\nx: index\ny: index\nselect(m, x + 0, invalid) < y", "x < y", "add_zero invalid_strip_lt_l "},
-    {"m: bool\nx: index\ni32(select(m, x, invalid))", "i32(x)", "invalid_push_cast "},
-    {"x: index\n(x + 1) * 3 + invalid * 0", "invalid", NULL},
+     "select(a && b, x, invalid)", "invalid_merge select_bool_and ", "select(select(a, b, false), x, invalid)"},
+    {"m: bool\nx: index\ny: index\nselect(m, x + 0, invalid) < y", "x < y", "add_zero invalid_strip_lt_l ", NULL},
+    {"m: bool\nx: index\ni32(select(m, x, invalid))", "i32(x)", "invalid_push_cast ", NULL},
+    {"x: index\n(x + 1) * 3 + invalid * 0", "invalid", NULL, NULL},
     {"x: index\ny: index\nselect(true, x, invalid) + select(false, y, invalid)", "invalid",
-     "invalid_mask_true invalid_mask_false invalid_add "},
-    {"a: bool\nx: index\nselect(a, x - x, invalid)", "select(a, 0, invalid)", "sub_self "},
-    {"m: bool\nx: index\ny: index\ny - select(m, x * 1, invalid)", "select(m, y - x, invalid)", NULL},
-    {"m: bool\nx: index\ny: index\n-select(m, x, invalid) // y", "select(m, -x // y, invalid)", NULL},
+     "invalid_mask_true invalid_mask_false invalid_add ", NULL},
+    {"a: bool\nx: index\nselect(a, x - x, invalid)", "select(a, 0, invalid)", "sub_self ", NULL},
+    {"m: bool\nx: index\ny: index\ny - select(m, x * 1, invalid)", "select(m, y - x, invalid)", NULL, NULL},
+    {"m: bool\nx: index\ny: index\n-select(m, x, invalid) // y", "select(m, -x // y, invalid)", NULL, NULL},
     /* sub_self never binds a masked index (x - x => 0 would turn INVALID into 0), but once the masks
      * are pushed out it meets x - x, and the nested masks merge */
     {"m: bool\nx: index\nselect(m, x, invalid) - select(m, x, invalid)", "select(m, 0, invalid)",
-     "invalid_push_sub_l invalid_push_sub_r sub_self invalid_merge select_self_cond_true "},
+     "invalid_push_sub_l invalid_push_sub_r sub_self invalid_merge select_self_cond_true ", NULL},
   };
   for (int simple = 0; simple < 2; simple++)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
       char trace[512];
       char *p = simplify_with(cat, smt, cases[i].text, simple, trace, sizeof trace);
-      if (strcmp(p, cases[i].want)) fail_msg("%s: got %s, want %s", cases[i].text, p, cases[i].want);
-      if (cases[i].trace && strcmp(trace, cases[i].trace))
+      const char *want = simple && cases[i].simple_want ? cases[i].simple_want : cases[i].want;
+      if (strcmp(p, want)) fail_msg("%s: got %s, want %s", cases[i].text, p, want);
+      if (cases[i].trace && !(simple && cases[i].simple_want) && strcmp(trace, cases[i].trace))
         fail_msg("%s: trace '%s', want '%s'", cases[i].text, trace, cases[i].trace);
       free(p);
     }

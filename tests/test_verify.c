@@ -15,6 +15,7 @@
 #include "verify/refine_check.h"
 #include "rules/catalog.h"
 #include "verify/rule_concrete.h"
+#include "verify/rule_suggest.h"
 #include "verify/rule_verify.h"
 #include "smt/smt.h"
 #include "text/text.h"
@@ -461,12 +462,92 @@ static void test_vacuity(void **state) {
   assert_int_equal(vacuity_of("gep(vec(x0, x1), 0) => x0", DT_I32), VAC_FIRES);
 }
 
+/* Suggested guards (rule_suggest.h): for a wrong rule, the suggestion is a rule that, parsed again on its
+ * own, the verifier proves at every admissible instance, with the original guard kept; a rule no guard
+ * of the vocabulary repairs gets none and a reason. */
+static void check_suggestion(const char *text, const char *must_contain) {
+  const Rule *r;
+  Catalog *c = load_rule(text, &r);
+  SuggestOptions so = {.smt = test_smt_options(0)};
+  Suggestion sg;
+  assert_true(rule_suggest_guard(r, &so, &sg));
+  if (!sg.found) fail_msg("no guard for %s: %s", text, sg.why);
+  assert_non_null(strstr(sg.text, must_contain));
+  assert_true(sg.proofs >= 1 && sg.candidates >= sg.proofs);
+  /* The suggestion, parsed afresh, is proved wherever it is admissible. */
+  char buf[1024];
+  snprintf(buf, sizeof buf, "family identity\n%s\n", sg.text);
+  Catalog *c2 = catalog_new();
+  VsDiag d;
+  if (!catalog_load_text(c2, "suggested.rules", buf, strlen(buf), &d)) fail_msg("%s: %s", buf, d.msg);
+  const Rule *r2 = catalog_rule(c2, 0);
+  unsigned inst[64];
+  size_t n = rule_admissible_instances(r2, inst, 64);
+  assert_true(n > 0);
+  for (size_t i = 0; i < n; i++) {
+    ProofResult p = verify_rule_instance(smt, r2, inst[i]);
+    if (p.status != PROOF_PROVED) fail_msg("%s not proved at %u: %s", sg.text, inst[i], p.reason);
+    proof_result_free(&p);
+  }
+  catalog_free(c2);
+  suggestion_free(&sg);
+  catalog_free(c);
+}
+
+static void test_suggest(void **state) {
+  (void)state;
+  /* Wrong for negative x (truncation vs floor) and where x * c1 wraps: a guard on the sign of x or on
+   * the constants and the overflow. The original guard stays in front. */
+  check_suggestion("x >> 1 => tdiv(x, 2) where int(x)", "where int(x) && ");
+  check_suggestion("tdiv(x, c) * c + x % c => x", " where ");
+  check_suggestion("x - y < 0 => x < y", "no_overflow(x - y)");
+  /* select(b, x, false) is b && x only for bools: nothing in the vocabulary helps a bool-only rule. */
+  const Rule *r;
+  Catalog *c = load_rule("select(b, x, false) => b & x", &r);
+  SuggestOptions so = {.smt = test_smt_options(0)};
+  Suggestion sg;
+  assert_true(rule_suggest_guard(r, &so, &sg));
+  assert_false(sg.found);
+  assert_null(sg.text);
+  assert_true(sg.why[0] != 0);
+  suggestion_free(&sg);
+  catalog_free(c);
+}
+
 static void test_status_names(void **state) {
   (void)state;
   assert_string_equal(proof_status_name(PROOF_PROVED), "proved");
   assert_string_equal(proof_status_name(PROOF_REFUTED), "refuted");
   assert_string_equal(proof_status_name(PROOF_UNKNOWN), "unknown");
   assert_string_equal(proof_status_name(PROOF_ERROR), "error");
+}
+
+/* No-signed-overflow rules (docs/rules.md): a rule that holds only without overflow is proved on
+ * marked ops and refuted on plain ones; a template may not claim a mark its source does not guarantee
+ * (the proof sees the template's mark: the target would be UB where the source wraps); Euclidean
+ * division as Halide defines it. */
+static void test_nsw_rules(void **state) {
+  (void)state;
+  static const DType sdt[] = {DT_I8, DT_I16, DT_I32, DT_I64, DT_INDEX};
+  for (size_t i = 0; i < sizeof sdt / sizeof sdt[0]; i++) {
+    expect_proved("nsw(x + 1) > x => true where signed(x)", sdt[i]);
+    expect_refuted("x + 1 > x => true where signed(x)", sdt[i]);
+    expect_refuted("x + y - y => nsw(x + y) - y", sdt[i]);
+    expect_proved("nsw(x + y) - y => x", sdt[i]);
+    expect_proved("nsw(x * 2) // 2 => x where signed(x)", sdt[i]);
+    expect_refuted("(x * 2) // 2 => x where signed(x)", sdt[i]);
+    expect_proved("nsw(x + y) => nsw(y + x)", sdt[i]);
+  }
+  /* At an unsigned instance the mark means nothing: the rule is the plain one, refuted. */
+  expect_refuted("nsw(x + 1) > x => true", DT_U8);
+  for (size_t i = 0; i < sizeof int_dtypes / sizeof int_dtypes[0]; i++) {
+    expect_proved("ediv(x, c0) * c0 + emod(x, c0) => x where c0 != 0", int_dtypes[i]);
+    expect_refuted("ediv(x, c0) * c0 + emod(x, c0) => x", int_dtypes[i]); /* c0 = 0: 0, not x */
+    expect_proved("emod(x, 0) => 0", int_dtypes[i]);
+  }
+  expect_proved("ediv(x, -1) => -x", DT_I8);
+  expect_refuted("emod(x, c0) => x % c0 where c0 != 0", DT_I8); /* a negative c0 */
+  expect_proved("emod(x, c0) => x % c0 where c0 > 0", DT_I8);
 }
 
 int main(void) {
@@ -478,12 +559,14 @@ int main(void) {
     cmocka_unit_test(test_heuristic_guards),
     cmocka_unit_test(test_undefined_guards),
     cmocka_unit_test(test_correct_rules),
+    cmocka_unit_test(test_nsw_rules),
     cmocka_unit_test(test_admissible_instances),
     cmocka_unit_test(test_search_finds),
     cmocka_unit_test(test_search_guards),
     cmocka_unit_test(test_search_seeds),
     cmocka_unit_test(test_search_catalog_silent),
     cmocka_unit_test(test_vacuity),
+    cmocka_unit_test(test_suggest),
     cmocka_unit_test(test_status_names),
   };
   return cmocka_run_group_tests(tests, group_setup, group_teardown);

@@ -14,11 +14,40 @@ static bool invalid_is_ub(const Node *n) {
   return false;
 }
 
+/* Whether every exact value of a no-signed-overflow op over its operands' bounds fits its dtype (the op
+ * is then never UB for overflow): the extremes of + - * and unary - over a box are at its corners, and
+ * so are those of a * 2^s for s in the shift amount's range. */
+static bool nsw_fits(const Node *n) {
+  DType dt = (DType)n->dtype;
+  i128 al = vs_vmin(n->args[0]), ah = vs_vmax(n->args[0]);
+  i128 bl = n->nargs > 1 ? vs_vmin(n->args[1]) : 0, bh = n->nargs > 1 ? vs_vmax(n->args[1]) : 0;
+  if (n->op == OP_SHL) {
+    if (bl < 0 || bh >= dt_bits(dt)) return false;
+    bl = (i128)1 << bl;
+    bh = (i128)1 << bh;
+  }
+  i128 as[2] = {al, ah}, bs[2] = {bl, bh};
+  for (int i = 0; i < 2; i++)
+    for (int j = 0; j < 2; j++) {
+      i128 r;
+      bool ok;
+      switch ((Op)n->op) {
+      case OP_ADD: ok = im_add_ok(as[i], bs[j], &r); break;
+      case OP_SUB: ok = im_sub_ok(as[i], bs[j], &r); break;
+      case OP_NEG: ok = im_sub_ok(0, as[i], &r); break;
+      default: ok = im_mul_ok(as[i], bs[j], &r); break; /* MUL, SHL */
+      }
+      if (!ok || !im_fits(dt, r)) return false;
+    }
+  return true;
+}
+
 /* The UB conditions of n's own op (operands defined), from its operands' bounds. */
 static bool op_may_ub(const Node *n) {
   const Node *a = n->nargs > 0 ? n->args[0] : NULL, *b = n->nargs > 1 ? n->args[1] : NULL;
   DType adt = a ? (DType)a->dtype : DT_BOOL;
   if (invalid_is_ub(n)) return true; /* corpus/regressions/graph_store_gated_invalid_ub.vs */
+  if (vs_is_nsw(n) && !nsw_fits(n)) return true;
   switch ((Op)n->op) {
   case OP_IDIV:
   case OP_MOD:

@@ -24,7 +24,8 @@ static const char *gate_help =
   "               (edge values, powers of two, random operands; --full: many more)\n"
   "  rules        every rule of the catalog at every admissible dtype instance: none refuted;\n"
   "               proofs recorded in the built-in ledger for the same rule text and solver are\n"
-  "               reused (--full proves everything again); unknowns are listed, they never fire\n"
+  "               reused (--full proves everything again, and cvc5 re-checks every proof: the two\n"
+  "               solvers disagreeing is exit 4); unknowns are listed, they never fire\n"
   "  fuzz         a short fuzz campaign (vsimp fuzz): --fuzz-execs inputs (default 20000, --full:\n"
   "               200000; 0 skips it) through the simplifier and every oracle, Z3 sampled, seeded\n"
   "               by --seed; no finding allowed\n"
@@ -85,8 +86,11 @@ int cmd_gate(int argc, char **argv) {
   VerifyReport vr = {0};
   bool rules_loaded = cat && catalog_load_builtin(cat, &d);
   if (!rules_loaded) vs_diag_print(&d, stderr);
+  /* cvc5, when installed: the portfolio for what Z3 leaves open, and under --full an independent re-check
+   * of every proof (the two disagreeing is exit 4). */
+  unsigned second = !smt_second_version() ? 0 : full ? SMT_SECOND_PORTFOLIO | SMT_SECOND_RECHECK : SMT_SECOND_PORTFOLIO;
   VerifyOptions vo = {.jobs = jobs,
-                      .smt = {.timeout_ms = 2000},
+                      .smt = {.timeout_ms = 2000, .second = second},
                       .cache = full || !vs_embedded_ledger_count ? NULL : (const char *)vs_embedded_ledger[0].data,
                       .cache_len = full || !vs_embedded_ledger_count ? 0 : vs_embedded_ledger[0].len,
                       .reuse_unknown = !full,
@@ -140,6 +144,12 @@ int cmd_gate(int argc, char **argv) {
     json_int(&w, "errors", (long long)vr.errors);
     json_int(&w, "from_ledger", (long long)vr.cached);
     json_int(&w, "may_loop", (long long)vr.may_loop);
+    json_int(&w, "proved_by_cvc5", (long long)vr.by_cvc5);
+    if (second & SMT_SECOND_RECHECK) {
+      json_int(&w, "rechecked_by_cvc5", (long long)vr.rechecked);
+      json_int(&w, "recheck_undecided", (long long)vr.recheck_undecided);
+    }
+    json_int(&w, "solver_disagreements", (long long)vr.disagreements);
     json_double(&w, "seconds", vr.seconds);
     json_end_object(&w);
     json_begin_object(&w, "fuzz");
@@ -180,6 +190,11 @@ int cmd_gate(int argc, char **argv) {
            "%zu unknown (never fire), %zu errors, %zu may loop, %.1f s\n",
            rules_ok ? "pass" : "FAIL", vr.rules, vr.n, vr.proved, vr.cached, vr.refuted, vr.unknown, vr.errors,
            vr.may_loop, vr.seconds);
+    if (second & SMT_SECOND_RECHECK)
+      printf("             re-checked by cvc5 %s: %zu proofs confirmed, %zu undecided by cvc5, %zu disagreements\n",
+             smt_second_version(), vr.rechecked, vr.recheck_undecided, vr.disagreements);
+    else if (!second)
+      printf("             (cvc5 is not installed: no second solver; scripts/deps.sh installs it)\n");
     if (fuzz_ran) {
       size_t fired = 0;
       for (size_t i = 0; i < fr.ncov; i++) fired += fr.cov[i].inputs > 0;
@@ -203,7 +218,8 @@ int cmd_gate(int argc, char **argv) {
     }
     printf("gate: %s\n", ok ? "PASS" : "FAIL");
   }
-  int rc = ok ? EXIT_OK : EXIT_INVALID;
+  /* The two solvers contradicting each other is never a verdict. */
+  int rc = vr.disagreements ? EXIT_INTERNAL : ok ? EXIT_OK : EXIT_INVALID;
   if (junit || sarif) {
     CiReport ci;
     ci_report_init(&ci, "vsimp gate");

@@ -1,4 +1,5 @@
 /* vsimp rules list | verify | bounds-table */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,9 +10,11 @@
 #include "text/text.h"
 #include "rules/catalog.h"
 #include "rules/ledger.h"
+#include "verify/rule_import.h"
 #include "verify/bounds_trust_derive.h"
 #include "verify/catalog_doc.h"
 #include "verify/ci_report.h"
+#include "verify/rule_suggest.h"
 #include "verify/rule_verify.h"
 #include "verify/verify_run.h"
 
@@ -19,10 +22,15 @@ static const char *rules_help =
   "usage: vsimp rules list [--rules FILE]... [--json | --markdown]\n"
   "       vsimp rules verify [OPTIONS]\n"
   "       vsimp rules bounds-table\n"
+  "       vsimp rules import --from halide|tvm FILE... [-o OUT]\n"
   "\n"
   "list     prints the catalog: name, family, the dtype instances its proofs cover, and where it is\n"
   "         defined (--markdown: docs/catalog.md)\n"
   "verify   proves every rule at every dtype instance its typing admits (docs/rules.md, Proofs)\n"
+  "import   translates Halide's rewrite(...) calls (src/Simplify_*.cpp) or TVM's TVM_TRY_REWRITE*(...)\n"
+  "         (src/arith/rewrite_simplify.cc) into rules of the DSL, each once as written (wraparound) and\n"
+  "         once with every + - * marked nsw (NAME_nsw); what has no DSL form is listed as a comment\n"
+  "         `# untranslated FILE:LINE: REASON` (docs/audit.md). Writes to OUT or standard output.\n"
   "bounds-table  prints src/ir/bounds_trust_table.c: per op, the dtypes where the range analysis's\n"
   "         lemmas are proved in the built-in ledger (`make docs` writes it)\n"
   "\n"
@@ -38,6 +46,11 @@ static const char *rules_help =
   "                      text and solver version in the built-in ledger and in --write-ledger's file)\n"
   "  --reuse-unknown     also take `unknown` records from the cache instead of retrying them\n"
   "  --no-search         no concrete search for counterexamples before the solver\n"
+  "  --no-suggest        no search for a guard under which a refuted rule holds (default: for each\n"
+  "                      refuted rule, print `suggest: rule ...` with the guard found, itself proved)\n"
+  "  --second-solver S   cvc5: every proof is checked again by cvc5 (the two disagreeing is exit 4);\n"
+  "                      none: Z3 alone. By default cvc5 (when installed) joins every query Z3 has not\n"
+  "                      answered within a second, and the first definite answer wins\n"
   "  --write-ledger PATH write the ledger of this run (for the built-in catalog: src/rules/ledger.txt)\n"
   "  --junit FILE        write a JUnit XML report: one test case per rule instance (refuted: a failure\n"
   "                      with its counterexample; unknown: skipped)\n"
@@ -144,9 +157,51 @@ static void print_indented(const char *text, const char *indent) {
   }
 }
 
+/* The suggested guards of n refuted rules, searched by up to `jobs` threads (one rule each at a time). */
+typedef struct {
+  const Rule **rules;
+  Suggestion *out;
+  size_t n, next;
+  const SuggestOptions *so;
+  bool oom;
+  pthread_mutex_t mu;
+} SuggestWork;
+
+static void *suggest_worker(void *arg) {
+  SuggestWork *w = arg;
+  for (;;) {
+    pthread_mutex_lock(&w->mu);
+    size_t i = w->next++;
+    pthread_mutex_unlock(&w->mu);
+    if (i >= w->n) return NULL;
+    if (!rule_suggest_guard(w->rules[i], w->so, &w->out[i])) {
+      pthread_mutex_lock(&w->mu);
+      w->oom = true;
+      pthread_mutex_unlock(&w->mu);
+    }
+  }
+}
+
+static bool suggest_all(const Rule **rules, Suggestion *out, size_t n, const SuggestOptions *so, int jobs) {
+  SuggestWork w = {.rules = rules, .out = out, .n = n, .so = so};
+  pthread_mutex_init(&w.mu, NULL);
+  pthread_t th[64];
+  int nth = 0;
+  for (int j = 1; j < jobs && j < 64 && (size_t)j < n; j++)
+    if (pthread_create(&th[nth], NULL, suggest_worker, &w) == 0) nth++;
+  suggest_worker(&w);
+  for (int j = 0; j < nth; j++) pthread_join(th[j], NULL);
+  pthread_mutex_destroy(&w.mu);
+  return !w.oom;
+}
+
 static int rules_verify(int argc, char **argv) {
   CliCommon c = {.timeout_ms = 20000};
-  bool all = false, no_cache = false, reuse_unknown = false, no_search = false;
+  bool all = false, no_cache = false, reuse_unknown = false, no_search = false, no_suggest = false;
+  unsigned second = SMT_SECOND_PORTFOLIO;
+  const Rule **sugg_rule = NULL; /* the refuted rules, and the guard searched for each */
+  Suggestion *sugg = NULL;
+  size_t nsugg = 0;
   const char *only = NULL, *write_ledger = NULL, *junit = NULL, *sarif = NULL;
   const char *files[64];
   int nfiles = 0;
@@ -160,6 +215,17 @@ static int rules_verify(int argc, char **argv) {
     else if (!strcmp(argv[i], "--no-cache")) no_cache = true;
     else if (!strcmp(argv[i], "--reuse-unknown")) reuse_unknown = true;
     else if (!strcmp(argv[i], "--no-search")) no_search = true;
+    else if (!strcmp(argv[i], "--no-suggest")) no_suggest = true;
+    else if (!strcmp(argv[i], "--second-solver") && i + 1 < argc) {
+      const char *v = argv[++i];
+      if (!strcmp(v, "none")) second = 0;
+      else if (!strcmp(v, "cvc5")) {
+        if (!smt_second_version())
+          return cli_usage_error("rules verify: --second-solver cvc5: the cvc5 binary cannot be run (scripts/deps.sh "
+                                 "installs the Debian package)");
+        second = SMT_SECOND_PORTFOLIO | SMT_SECOND_RECHECK;
+      } else return cli_usage_error("rules verify: --second-solver takes cvc5 or none, not '%s'", v);
+    }
     else if (!strcmp(argv[i], "--only") && i + 1 < argc) only = argv[++i];
     else if (!strcmp(argv[i], "--write-ledger") && i + 1 < argc) write_ledger = argv[++i];
     else if (!strcmp(argv[i], "--junit") && i + 1 < argc) junit = argv[++i];
@@ -214,7 +280,7 @@ static int rules_verify(int argc, char **argv) {
     free(fromfile);
   }
   VerifyOptions vo = {.jobs = c.jobs,
-                      .smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit},
+                      .smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .second = second},
                       .cache = cache,
                       .cache_len = cache_len,
                       .reuse_unknown = reuse_unknown,
@@ -241,6 +307,35 @@ static int rules_verify(int argc, char **argv) {
     }
     else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
   }
+  /* Suggested guards: for each refuted rule, a guard under which it holds (rule_suggest.h). */
+  if (!no_suggest && rep.refuted) {
+    sugg_rule = calloc(rep.n, sizeof *sugg_rule);
+    sugg = calloc(rep.n, sizeof *sugg);
+    if (!sugg_rule || !sugg) {
+      fprintf(stderr, "vsimp: error: out of memory\n");
+      goto done;
+    }
+    SuggestOptions so = {.smt = {.timeout_ms = c.timeout_ms, .rlimit = c.rlimit, .second = second & SMT_SECOND_PORTFOLIO}};
+    for (size_t i = 0; i < rep.n; i++) {
+      const VerifyItem *it = &rep.items[i];
+      if (it->result.status != PROOF_REFUTED) continue;
+      bool seen = false;
+      for (size_t k = 0; k < nsugg && !seen; k++) seen = sugg_rule[k] == it->rule;
+      if (!seen) sugg_rule[nsugg++] = it->rule;
+    }
+    if (!suggest_all(sugg_rule, sugg, nsugg, &so, c.jobs)) {
+      fprintf(stderr, "vsimp: error: out of memory\n");
+      goto done;
+    }
+  }
+  for (size_t i = 0; i < nsugg && !c.json; i++) {
+    if (sugg[i].found)
+      printf("suggest: %s\n  (%s:%d: the guard with `%s`, proved at %s; %.1f s)\n", sugg[i].text, sugg_rule[i]->file,
+             sugg_rule[i]->line, sugg[i].guard, sugg[i].instances, sugg[i].seconds);
+    else
+      printf("no guard suggested for %s (%s:%d): %s\n", sugg_rule[i]->name, sugg_rule[i]->file, sugg_rule[i]->line,
+             sugg[i].why);
+  }
   /* Rules that may loop (rejected) and rules that can never fire (reported). */
   for (size_t i = 0; i < rep.norder && !c.json; i++) {
     const OrderItem *o = &rep.order[i];
@@ -264,6 +359,13 @@ static int rules_verify(int argc, char **argv) {
     json_int(&w, "errors", (long long)rep.errors);
     json_int(&w, "cached", (long long)rep.cached);
     json_int(&w, "refuted_by_search", (long long)rep.by_search);
+    json_int(&w, "proved_by_cvc5", (long long)rep.by_cvc5);
+    json_int(&w, "proved_by_evaluation", (long long)rep.by_eval);
+    if (second & SMT_SECOND_RECHECK) {
+      json_int(&w, "rechecked_by_cvc5", (long long)rep.rechecked);
+      json_int(&w, "recheck_undecided", (long long)rep.recheck_undecided);
+    }
+    json_int(&w, "solver_disagreements", (long long)rep.disagreements);
     json_int(&w, "may_loop", (long long)rep.may_loop);
     json_int(&w, "vacuous", (long long)rep.nvacuous);
     json_double(&w, "seconds", rep.seconds);
@@ -280,6 +382,20 @@ static int rules_verify(int argc, char **argv) {
       if (it->result.cex) json_string(&w, "counterexample", it->result.cex);
       if (it->result.status == PROOF_REFUTED) json_string(&w, "refuted_by", it->result.by_search ? "search" : "solver");
       if (it->result.reason[0]) json_string(&w, "reason", it->result.reason);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_begin_array(&w, "suggestions");
+    for (size_t i = 0; i < nsugg; i++) {
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", sugg_rule[i]->name);
+      json_bool(&w, "found", sugg[i].found);
+      if (sugg[i].found) {
+        json_string(&w, "text", sugg[i].text);
+        json_string(&w, "guard", sugg[i].guard);
+        json_string(&w, "proved_at", sugg[i].instances);
+      } else json_string(&w, "why", sugg[i].why);
+      json_double(&w, "seconds", sugg[i].seconds);
       json_end_object(&w);
     }
     json_end_array(&w);
@@ -309,6 +425,11 @@ static int rules_verify(int argc, char **argv) {
            "search), %zu unknown, %zu errors; %zu may loop, %zu vacuous; %.1f s\n",
            rep.rules, rep.n, rep.proved, rep.cached, rep.refuted, rep.by_search, rep.unknown, rep.errors, rep.may_loop,
            rep.nvacuous, rep.seconds);
+    if (rep.by_cvc5 || rep.by_eval)
+      printf("  proved by cvc5 (Z3 left them open): %zu; by exhaustive evaluation: %zu\n", rep.by_cvc5, rep.by_eval);
+    if (second & SMT_SECOND_RECHECK)
+      printf("  re-checked by cvc5 %s: %zu proofs confirmed, %zu undecided by cvc5, %zu disagreements\n",
+             smt_second_version(), rep.rechecked, rep.recheck_undecided, rep.disagreements);
   }
   const char *out_path = write_ledger;
   char user_out[4096];
@@ -350,11 +471,60 @@ static int rules_verify(int argc, char **argv) {
     ci_report_free(&ci);
     if (!ok) goto done;
   }
-  rc = rep.refuted || rep.may_loop ? EXIT_INVALID : rep.errors ? EXIT_INTERNAL : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
+  /* Two solvers contradicting each other is never a verdict: exit 4 before anything else. */
+  rc = rep.disagreements ? EXIT_INTERNAL
+     : rep.refuted || rep.may_loop ? EXIT_INVALID
+     : rep.errors ? EXIT_INTERNAL
+     : rep.unknown ? EXIT_UNKNOWN : EXIT_OK;
 done:
+  for (size_t k = 0; sugg && k < nsugg; k++) suggestion_free(&sugg[k]);
+  free(sugg);
+  free(sugg_rule);
   verify_report_free(&rep);
   free(cache);
   catalog_free(cat);
+  return rc;
+}
+
+/* Other simplifiers' rules as DSL rules (verify/rule_import.h). */
+static int rules_import(int argc, char **argv) {
+  const char *from = NULL, *outp = NULL, *files[256];
+  int nfiles = 0;
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--from") && i + 1 < argc) from = argv[++i];
+    else if (!strcmp(argv[i], "-o") && i + 1 < argc) outp = argv[++i];
+    else if (argv[i][0] == '-' && argv[i][1]) return cli_usage_error("rules import: unknown argument '%s'", argv[i]);
+    else if (nfiles < 256) files[nfiles++] = argv[i];
+    else return cli_usage_error("rules import: at most 256 files");
+  }
+  ImportPeer peer;
+  if (!from) return cli_usage_error("rules import: --from halide or --from tvm is required");
+  if (!rule_import_peer(from, &peer)) return cli_usage_error("rules import: unknown peer '%s' (halide or tvm)", from);
+  if (!nfiles) return cli_usage_error("rules import: no input file");
+  FILE *out = outp ? fopen(outp, "w") : stdout;
+  if (!out) return cli_usage_error("rules import: cannot write '%s'", outp);
+  ImportStats st = {0};
+  int rc = EXIT_OK;
+  for (int i = 0; i < nfiles && rc == EXIT_OK; i++) {
+    char *buf;
+    size_t len;
+    const char *shown;
+    VsDiag d;
+    if (!vs_read_file(files[i], &buf, &len, &shown, &d)) {
+      vs_diag_print(&d, stderr);
+      rc = EXIT_USAGE;
+      break;
+    }
+    if (!rule_import(peer, files[i], buf, len, i == 0, out, &st)) {
+      fprintf(stderr, "vsimp: error: rules import: out of memory or write error\n");
+      rc = EXIT_INTERNAL;
+    }
+    free(buf);
+  }
+  if (outp && fclose(out) != 0 && rc == EXIT_OK) rc = EXIT_INTERNAL;
+  if (rc == EXIT_OK)
+    fprintf(stderr, "rules import: %zu calls, %zu rules: %zu translated, %zu untranslated\n", st.calls,
+            st.alternatives, st.translated, st.untranslated);
   return rc;
 }
 
@@ -391,5 +561,6 @@ int cmd_rules(int argc, char **argv) {
   if (!strcmp(argv[1], "list")) return rules_list(argc, argv);
   if (!strcmp(argv[1], "verify")) return rules_verify(argc, argv);
   if (!strcmp(argv[1], "bounds-table")) return rules_bounds_table(argc, argv);
-  return cli_usage_error("rules: unknown subcommand '%s' (list, verify or bounds-table)", argv[1]);
+  if (!strcmp(argv[1], "import")) return rules_import(argc, argv);
+  return cli_usage_error("rules: unknown subcommand '%s' (list, verify, import or bounds-table)", argv[1]);
 }

@@ -9,13 +9,13 @@
 #include "ir/errmsg.h"
 #include "ir/nodemap.h"
 
-Value ev_apply(Op op, DType dt, DType adt, const Value *a) {
-  if (op == OP_SELECT) {
+Value ev_apply(unsigned code, DType dt, DType adt, const Value *a) {
+  if (code == OP_SELECT) {
     /* Lazy: the branch not taken may be UB without consequence. */
     if (a[0].ub) return ev_ub();
     return a[0].bits ? a[1] : a[2];
   }
-  int n = ev_arity(op);
+  int n = ev_arity(code);
   uint64_t v[3] = {0, 0, 0};
   bool inv = false;
   for (int i = 0; i < n; i++) {
@@ -26,16 +26,16 @@ Value ev_apply(Op op, DType dt, DType adt, const Value *a) {
   /* UB first: an INVALID operand does not excuse a UB one. Otherwise the op is never computed on
    * INVALID (it is no integer), so its own UB conditions (a zero divisor) do not arise. */
   if (inv) return ev_from_inv(dt);
-  return ev_compute(op, dt, adt, v[0], v[1], v[2]);
+  return ev_compute(code, dt, adt, v[0], v[1], v[2]);
 }
 
-Value ev_compute(Op op, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c) {
-  switch (op) {
+Value ev_compute(unsigned code, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c) {
+  switch (code) {
   case OP_CAST: return ev_cast(dt, adt, a);
   case OP_BITCAST: return ev_bitcast(dt, adt, a);
   default: break;
   }
-  return ev_float(adt) ? ev_float_op(op, dt, adt, a, b, c) : ev_int_op(op, dt, adt, a, b, c);
+  return ev_float(adt) ? ev_float_op((Op)(code & EV_OP_MASK), dt, adt, a, b, c) : ev_int_op(code, dt, adt, a, b, c);
 }
 
 Value eval_op(const Node *n, const Value *args) {
@@ -43,7 +43,7 @@ Value eval_op(const Node *n, const Value *args) {
   case OP_CONST: return ev_val(n->aux.bits);
   case OP_VAR: return ev_ub(); /* a variable has no value of its own: the point gives it */
   case OP_INVALID: return ev_inv();
-  default: return ev_apply((Op)n->op, (DType)n->dtype, (DType)n->args[0]->dtype, args);
+  default: return ev_apply(ev_code(n), (DType)n->dtype, (DType)n->args[0]->dtype, args);
   }
 }
 
@@ -66,7 +66,7 @@ bool eval_at(Node *root, const Point *p, Outcome *out, char *err, size_t errsize
 /* One non-leaf node. Slots index the value array, which holds every node of the post-order, constants
  * filled in once at preparation and variables copied in on each run. */
 typedef struct {
-  uint8_t op, dt, adt;
+  uint8_t op, dt, adt; /* op: the op code (eval_internal.h: the Op, and EV_NSW) */
   uint8_t uses[3]; /* 1 for the operands the op has */
   uint32_t dst;
   uint32_t arg[3];
@@ -118,7 +118,7 @@ Evaluator *evaluator_new(Node *root) {
       ev->var_slot[ev->nvars++] = (uint32_t)i;
     } else {
       Instr *in = &ev->code[ev->ncode++];
-      *in = (Instr){.op = node->op, .dt = node->dtype, .adt = node->args[0]->dtype, .dst = (uint32_t)i};
+      *in = (Instr){.op = (uint8_t)ev_code(node), .dt = node->dtype, .adt = node->args[0]->dtype, .dst = (uint32_t)i};
       for (int j = 0; j < node->nargs; j++) {
         uint64_t at = 0;
         nodemap_get(&index, node->args[j], &at);
@@ -178,7 +178,7 @@ Value evaluator_run(Evaluator *ev, const uint64_t *var_bits) {
     if (st) /* UB wins over INVALID; INVALID gives INVALID at index, UB elsewhere (as ev_apply) */
       r = (st & S_UB) ? ev_ub() : ev_from_inv((DType)in->dt);
     else
-      r = ev_compute((Op)in->op, (DType)in->dt, (DType)in->adt, bits[x], bits[y], bits[z]);
+      r = ev_compute(in->op, (DType)in->dt, (DType)in->adt, bits[x], bits[y], bits[z]);
     bits[in->dst] = r.bits;
     ub[in->dst] = (uint8_t)(r.ub ? S_UB : r.inv ? S_INV : 0);
   }

@@ -52,7 +52,53 @@ static int shift_amount(DType dt, uint64_t b) {
   return b < (uint64_t)w ? (int)b : -1;
 }
 
-Value ev_int_op(Op op, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c) {
+/* Euclidean division (Halide's `/` and `%`): the remainder is never negative, 0 <= r < |b|, so the
+ * quotient rounds down for b > 0 and up for b < 0; a zero divisor gives quotient 0 and remainder 0
+ * (never UB). From the floor division: its remainder has b's sign, so it differs only for b < 0 and an
+ * inexact division, where the Euclidean quotient is one more and the remainder r - b. */
+static void edivmod(DType dt, uint64_t a, uint64_t b, uint64_t *q, uint64_t *r) {
+  if (b == 0) {
+    *q = *r = 0;
+    return;
+  }
+  if (!ev_signed(dt)) {
+    *q = a / b;
+    *r = a % b;
+    return;
+  }
+  sdivmod(dt, a, b, true, q, r);
+  if (im_sext_bits(*r, ev_width(dt)) >> 63) { /* r < 0: b < 0 and the division is inexact */
+    *q = ev_wrap(dt, *q + 1);
+    *r = ev_wrap(dt, *r - b);
+  }
+}
+
+Value ev_int_op(unsigned code, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c) {
+  Op op = (Op)(code & EV_OP_MASK);
+  if (code & EV_NSW) {
+    /* A no-signed-overflow op (docs/semantics.md), only at signed dtypes (the node builders drop the
+     * mark elsewhere): its exact value if that fits dt, else UB. Values are read as numbers (im_value)
+     * and combined with the checked helpers of ir/intmath.h, which hold every exact result of two
+     * 64-bit operands. */
+    i128 x = im_value(dt, a), y = im_value(dt, b), r = 0;
+    bool ok;
+    switch (op) {
+    case OP_ADD: ok = im_add_ok(x, y, &r); break;
+    case OP_SUB: ok = im_sub_ok(x, y, &r); break;
+    case OP_MUL: ok = im_mul_ok(x, y, &r); break;
+    case OP_NEG: ok = im_sub_ok(0, x, &r); break;
+    case OP_SHL: {
+      /* LLVM's shl nsw: no bit shifted out may differ from the result's sign bit, i.e. a * 2^b fits. */
+      int s = shift_amount(dt, b);
+      if (s < 0) return ev_ub();
+      ok = im_mul_ok(x, (i128)1 << s, &r);
+      break;
+    }
+    default: ok = false; break;
+    }
+    if (!ok || !im_fits(dt, r)) return ev_ub();
+    return ev_val(im_from_value(dt, r));
+  }
   switch (op) {
   case OP_NEG: return ev_val(ev_wrap(dt, 0 - a));
   case OP_NOT: return ev_val(ev_wrap(dt, ~a));
@@ -76,6 +122,12 @@ Value ev_int_op(Op op, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c) 
       r = a % b;
     }
     return ev_val(op == OP_IDIV || op == OP_TDIV ? q : r);
+  }
+  case OP_EDIV:
+  case OP_EMOD: {
+    uint64_t q, r;
+    edivmod(dt, a, b, &q, &r);
+    return ev_val(op == OP_EDIV ? q : r);
   }
   case OP_SHL: {
     int s = shift_amount(dt, b);

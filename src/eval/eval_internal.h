@@ -13,15 +13,21 @@
 bool ev_lanes_at(Node *root, const Point *p, Outcome *out, char *err, size_t errsize);
 bool ev_graph_at(Node *root, const Point *p, Outcome *out, char *err, size_t errsize);
 
-/* op applied with result dtype dt and first-operand dtype adt to a[0..arity), UB propagation and the
- * laziness of SELECT included. Not for CONST/VAR. */
-Value ev_apply(Op op, DType dt, DType adt, const Value *a);
-/* op (not SELECT, CONST, VAR) applied to defined operand values a, b, c (0 where op has fewer). The
- * operands travel in registers: the prepared evaluator calls this once per node. */
-Value ev_compute(Op op, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c);
+/* An op code: the Op, with EV_NSW set for a no-signed-overflow op (docs/semantics.md; the node's
+ * VS_AUX_NSW, which the node builders keep at signed integer dtypes only). */
+enum { EV_OP_MASK = 0x7f, EV_NSW = 0x80 };
+_Static_assert((int)OP_COUNT <= (int)EV_OP_MASK, "op codes leave room for EV_NSW");
+static inline unsigned ev_code(const Node *n) { return (unsigned)n->op | (vs_is_nsw(n) ? EV_NSW : 0u); }
+
+/* The op of code applied with result dtype dt and first-operand dtype adt to a[0..arity), UB
+ * propagation and the laziness of SELECT included. Not for CONST/VAR. */
+Value ev_apply(unsigned code, DType dt, DType adt, const Value *a);
+/* The op of code (not SELECT, CONST, VAR) applied to defined operand values a, b, c (0 where op has
+ * fewer). The operands travel in registers: the prepared evaluator calls this once per node. */
+Value ev_compute(unsigned code, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c);
 
 /* Integer and bool operands (adt is an integer dtype or bool). */
-Value ev_int_op(Op op, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c);
+Value ev_int_op(unsigned code, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c);
 /* Float operands (adt is a float dtype); comparisons yield bool. */
 Value ev_float_op(Op op, DType dt, DType adt, uint64_t a, uint64_t b, uint64_t c);
 /* CAST from `from` to `to`. */
@@ -57,8 +63,8 @@ static inline bool ev_signed(DType dt) {
 }
 static inline bool ev_float(DType dt) { return dt == DT_F16 || dt == DT_F32 || dt == DT_F64; }
 static inline uint64_t ev_wrap(DType dt, uint64_t bits) { return bits & im_mask(ev_width(dt)); }
-static inline int ev_arity(Op op) {
-  switch (op) {
+static inline int ev_arity(unsigned code) {
+  switch ((Op)(code & EV_OP_MASK)) {
 #define EV_OP_ARITY(e, s, a, f) case OP_##e: return a;
     VS_OP_LIST(EV_OP_ARITY)
 #undef EV_OP_ARITY

@@ -55,7 +55,7 @@ LaneValue eval_lanes_op(const Node *n, const LaneValue *args) {
   for (int j = 0; j < n->lanes; j++) {
     Value a[3] = {ev_ub(), ev_ub(), ev_ub()};
     for (int i = 0; i < n->nargs && i < 3; i++) a[i] = (Value){args[i].lane[j], args[i].ub, args[i].inv};
-    Value v = ev_apply(op, (DType)n->dtype, adt, a);
+    Value v = ev_apply(ev_code(n), (DType)n->dtype, adt, a);
     if (v.ub) return lanes_ub(n->lanes); /* one UB lane makes the vector UB */
     r.lane[j] = v.bits;
     r.inv |= v.inv; /* scalars only: no vector holds an INVALID index */

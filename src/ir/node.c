@@ -406,12 +406,19 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
   k.n.flags = flags;
   /* GEP: the selection; REDUCE: its op; RANGE, EFFECT: the interned name. CAST, BITCAST: the target is
    * the node's dtype. */
-  k.n.aux.bits = op == OP_GEP || op == OP_REDUCE || op == OP_RANGE || op == OP_EFFECT || op == OP_OPAQUE ? aux : 0;
+  k.n.aux.bits = op == OP_GEP || op == OP_REDUCE || op == OP_RANGE || op == OP_EFFECT || op == OP_OPAQUE ? aux
+                 : vs_nsw_applies(op, dt) ? aux & VS_AUX_NSW
+                                          : 0;
   k.n.hash = key_hash(&k.n);
   size_t before = ctx->count;
   Node *n = intern_node(ctx, &k.n);
   if (n && ctx->count != before) bounds_compute(n);
   return n;
+}
+
+Node *vs_with_nsw(VsCtx *ctx, Node *n, bool nsw) {
+  if (!n || !vs_nsw_applies((Op)n->op, (DType)n->dtype) || vs_is_nsw(n) == nsw) return n;
+  return vs_make_ex(ctx, (Op)n->op, (DType)n->dtype, n->lanes, nsw ? VS_AUX_NSW : 0, n->args, n->nargs);
 }
 
 Node *vs_un(VsCtx *ctx, Op op, Node *a) { return vs_make(ctx, op, DT_BOOL, &a, 1); }

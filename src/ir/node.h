@@ -43,6 +43,11 @@ typedef enum {
   NK_EFFECT,  /* a change of memory: STORE, NOOP, END, EFFECT, AFTER of one; dtype is bool (unused) */
 } NodeKind;
 
+/* Node.aux of ADD, SUB, MUL, NEG and SHL: the op is no-signed-overflow (docs/semantics.md): a signed
+ * overflow is UB. Kept only at signed integer dtypes (i8..i64, index, and vectors of them): the node
+ * builders drop it elsewhere, so `x + y` at u8 has one node whatever was asked. */
+#define VS_AUX_NSW UINT64_C(1)
+
 /* Node depths are 16-bit (the room went to `lanes`): a context's depth limit is at most this. */
 #define VS_MAX_DEPTH_LIMIT 65535u
 
@@ -60,7 +65,8 @@ struct Node {
   union {
     uint64_t bits;    /* CONST: the value's bit pattern, masked to the width (NaNs canonical); GEP: the
                        * selected lanes, 4 bits each, lane k of the result in bits 4k..4k+3; REDUCE: the
-                       * accumulating Op (ADD, MUL, MAX, MIN) */
+                       * accumulating Op (ADD, MUL, MAX, MIN); ADD, SUB, MUL, NEG, SHL: VS_AUX_NSW or 0
+                       * (a no-signed-overflow op: part of the node's identity) */
     const char *name; /* VAR, BUFFER, RANGE (the loop variable), EFFECT: interned name */
   } aux;
   uint64_t lo, hi;  /* integer and bool value nodes: bounds, as bit patterns of the dtype (vectors: over
@@ -104,6 +110,9 @@ Node *vs_var(VsCtx *ctx, const char *name, DType dt, i128 lo, i128 hi);
 const char *vs_type_check(Op op, DType to, Node *const *args, int nargs, DType *result);
 /* Builds (or finds) a node. `to` as in vs_type_check. */
 Node *vs_make(VsCtx *ctx, Op op, DType to, Node *const *args, int nargs);
+/* n's op with the no-signed-overflow mark set (nsw) or cleared, over n's operands: n itself when it
+ * already is so, or when the mark does not apply to n's op and dtype (then nothing changes). */
+Node *vs_with_nsw(VsCtx *ctx, Node *n, bool nsw);
 Node *vs_un(VsCtx *ctx, Op op, Node *a);
 Node *vs_bin(VsCtx *ctx, Op op, Node *a, Node *b);
 Node *vs_tern(VsCtx *ctx, Op op, Node *a, Node *b, Node *c);
@@ -111,7 +120,8 @@ Node *vs_cast(VsCtx *ctx, DType to, Node *a);
 
 /* Vectors (docs/semantics.md, "Vectors"). The type check and builder for every op, lane counts
  * included: `lanes` and `aux` matter only for GEP (lanes: how many lanes it selects, aux: which, as in
- * Node.aux) and BCAST (lanes: the result's lane count); *rlanes receives the result's lane count.
+ * Node.aux) and BCAST (lanes: the result's lane count); *rlanes receives the result's lane count. For
+ * ADD, SUB, MUL, NEG and SHL, aux may hold VS_AUX_NSW (kept at signed dtypes only).
  * vs_type_check above is this with lanes = 1 and aux = 0. */
 const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
                              DType *result, int *rlanes);
@@ -123,6 +133,10 @@ Node *vs_var_lanes(VsCtx *ctx, const char *name, DType dt, int lanes, i128 lo, i
 static inline i128 vs_vmin(const Node *n) { return im_value((DType)n->dtype, n->lo); }
 static inline i128 vs_vmax(const Node *n) { return im_value((DType)n->dtype, n->hi); }
 static inline bool vs_is_const(const Node *n) { return n->op == OP_CONST; }
+/* Whether n is a no-signed-overflow op (its aux has VS_AUX_NSW). */
+static inline bool vs_is_nsw(const Node *n) { return op_may_nsw((Op)n->op) && (n->aux.bits & VS_AUX_NSW); }
+/* Whether op at dtype dt can carry the no-signed-overflow mark (signed integers, index). */
+static inline bool vs_nsw_applies(Op op, DType dt) { return op_may_nsw(op) && dt_is_signed(dt); }
 /* The numeric value of an integer or bool constant. */
 static inline i128 vs_const_value(const Node *n) { return im_value((DType)n->dtype, n->aux.bits); }
 

@@ -32,6 +32,8 @@
   X(MOD, "%", 2, OPF_INFIX | OPF_INT)                   \
   X(TDIV, "tdiv", 2, OPF_INT)                           \
   X(TMOD, "tmod", 2, OPF_INT)                           \
+  X(EDIV, "ediv", 2, OPF_INT)                           \
+  X(EMOD, "emod", 2, OPF_INT)                           \
   X(AND, "&", 2, OPF_COMM | OPF_INFIX | OPF_LOGIC)      \
   X(OR, "|", 2, OPF_COMM | OPF_INFIX | OPF_LOGIC)       \
   X(XOR, "^", 2, OPF_COMM | OPF_INFIX | OPF_LOGIC)      \
@@ -94,5 +96,14 @@ static inline bool op_is_vec(Op op) { return op == OP_VEC || op == OP_GEP || op 
 /* The ops of the tensor-graph layer (ir/graph.h): BUFFER ... AFTER, which sit last in the list. Every
  * other op is a value op: it takes and yields values only. */
 static inline bool op_is_graph(Op op) { return op >= OP_BUFFER && op <= OP_AFTER; }
+/* The ops that may be marked no-signed-overflow (docs/semantics.md, "No-signed-overflow operations"):
+ * the mark is bit VS_AUX_NSW of the node's aux (ir/node.h). */
+static inline bool op_may_nsw(Op op) {
+  return op == OP_ADD || op == OP_SUB || op == OP_MUL || op == OP_NEG || op == OP_SHL;
+}
+/* The integer divisions and remainders: floor (// %), truncating (tdiv tmod), Euclidean (ediv emod). */
+static inline bool op_is_divmod(Op op) {
+  return op == OP_IDIV || op == OP_MOD || op == OP_TDIV || op == OP_TMOD || op == OP_EDIV || op == OP_EMOD;
+}
 
 #endif

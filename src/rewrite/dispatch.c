@@ -31,6 +31,10 @@ typedef struct {
    * variant does not compile (the engine then uses match_pat). */
   MatchProg **progs;
   bool *prog_failed;
+  /* The fact rules (dispatch_fact_rules), built on first need. */
+  const Rule **facts;
+  size_t nfacts;
+  bool facts_built;
 } Dispatch;
 
 static void dispatch_free(void *p) {
@@ -46,6 +50,7 @@ static void dispatch_free(void *p) {
   for (size_t i = 0; d->progs && i < d->n; i++) free(d->progs[i]);
   free(d->progs);
   free(d->prog_failed);
+  free(d->facts);
   free(d);
 }
 
@@ -486,4 +491,21 @@ const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, siz
   }
   *count = sl ? sl->n : 0;
   return sl ? sl->list : NULL;
+}
+
+const Rule *const *dispatch_fact_rules(Catalog *c, size_t *n) {
+  Dispatch *d = dispatch_of(c);
+  *n = 0;
+  if (!d) return NULL;
+  if (!d->facts_built) {
+    d->facts = malloc((d->n ? d->n : 1) * sizeof *d->facts);
+    if (!d->facts) return NULL;
+    for (size_t i = 0; i < d->n; i++) {
+      const Rule *r = catalog_rule(c, i);
+      if (r->proved && fold_is_fact_rule(r)) d->facts[d->nfacts++] = r;
+    }
+    d->facts_built = true;
+  }
+  *n = d->nfacts;
+  return d->facts;
 }

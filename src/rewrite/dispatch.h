@@ -62,4 +62,8 @@ typedef struct {
  * functions). Like dispatch_actions, not for concurrent use: one catalog per thread. */
 const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count);
 
+/* The rules of c that have the shape of a fact (fold_is_fact_rule) and some proved instance, in
+ * catalog order: what the Boolean and substitution folds look for facts among. Built on first use. */
+const Rule *const *dispatch_fact_rules(Catalog *c, size_t *n);
+
 #endif

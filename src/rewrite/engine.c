@@ -88,6 +88,7 @@ struct Rewriter {
   TraceStep *trace;
   size_t ntrace, trace_cap;
   bool failed;
+  FoldAux fold_aux; /* what Boolean and substitution steps list (folds.h) */
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
@@ -188,6 +189,8 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   if (a->fold->choose) {
     /* A lemma-driven fold chooses; its lemma decides (folds.h). */
     FoldStep st = {0};
+    st.aux = &rw->fold_aux;
+    rw->fold_aux.cat = rw->cat;
     out = a->fold->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
   } else {
     out = a->fold->fold(rw->ctx, n);

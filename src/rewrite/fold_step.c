@@ -1,7 +1,10 @@
 /* fold_step.c: what the engine decides for a lemma-driven fold (folds.h): the lemma's proof, that its
  * pattern is the node, its guard, and its template, by the code that decides rules. */
+#include <stdlib.h>
 #include <string.h>
 
+#include "ir/ptrmap.h"
+#include "ir/rebuild.h"
 #include "ir/vector.h"
 
 #include "analysis/lin.h"
@@ -177,7 +180,341 @@ bool fold_lattice_equal(const Node *a, const Node *b) {
   return true;
 }
 
+/* ---- facts ---- */
+
+/* Whether template t is pattern term p: the same tree of ops, variables and literals. */
+static bool pat_same(const Pat *t, const Pat *p) {
+  if (t->kind != p->kind || t->nargs != p->nargs) return false;
+  switch (t->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: return t->slot == p->slot;
+  case PAT_LIT:
+    return t->lit_float == p->lit_float && t->lit_typed == p->lit_typed && t->fixed_dt == p->fixed_dt &&
+           (t->lit_float ? t->fval == p->fval : t->ival == p->ival);
+  case PAT_OP:
+    if (t->op != p->op || t->slot != p->slot || t->aux != p->aux || t->lit_typed != p->lit_typed ||
+        t->fixed_dt != p->fixed_dt)
+      return false;
+    for (int i = 0; i < t->nargs; i++)
+      if (!pat_same(t->args[i], p->args[i])) return false;
+    return true;
+  default: return false;
+  }
+}
+
+/* What variant p of rule r states as a fact about its operands P (args[0]) and Q (args[1]). */
+static FactKind fact_shape(const Rule *r, const Pat *p) {
+  if (p->kind != PAT_OP || p->nargs != 2 || (p->op != OP_AND && p->op != OP_OR)) return FACT_NONE;
+  const Pat *t = r->rhs;
+  bool conj = p->op == OP_AND;
+  if (t->kind == PAT_LIT) {
+    if (t->lit_float) return FACT_NONE;
+    return conj && t->ival == 0 ? FACT_EXCL : !conj && t->ival == 1 ? FACT_COVER : FACT_NONE;
+  }
+  if (pat_same(t, p->args[0])) return conj ? FACT_IMP : FACT_IMP_REV;
+  if (pat_same(t, p->args[1])) return conj ? FACT_IMP_REV : FACT_IMP;
+  return FACT_NONE;
+}
+
+bool fold_is_fact_rule(const Rule *r) {
+  if (r->vector || r->graph || r->binds_invalid) return false;
+  for (int v = 0; v < r->nvariants; v++)
+    if (fact_shape(r, r->variants[v]) != FACT_NONE) return true;
+  return false;
+}
+
+FactKind fold_fact_kind(VsCtx *ctx, const Rule *r, Node *a, Node *b) {
+  if (!r || r->vector || r->graph || r->binds_invalid || a == b) return FACT_NONE;
+  if (a->dtype != DT_BOOL || b->dtype != DT_BOOL || a->lanes != 1 || b->lanes != 1) return FACT_NONE;
+  for (int v = 0; v < r->nvariants; v++) {
+    const Pat *p = r->variants[v];
+    FactKind k = fact_shape(r, p);
+    if (k == FACT_NONE) continue;
+    Match m;
+    match_reset(r, &m);
+    if (m.class_dt[p->tclass] == DT_COUNT) m.class_dt[p->tclass] = DT_BOOL;
+    if (m.class_dt[p->tclass] != DT_BOOL) continue;
+    if (!match_pat(r, p->args[0], a, &m) || !match_pat(r, p->args[1], b, &m)) continue;
+    bool complete = true;
+    for (int c = 0; c < r->nclasses; c++) complete &= m.class_dt[c] != DT_COUNT;
+    for (int k2 = 0; k2 < r->nslots; k2++) {
+      const Node *x = m.slot[k2];
+      /* Every slot occurs in the pattern; no integer rule binds an index that may be INVALID. */
+      complete &= x && !(x->dtype == DT_INDEX && (x->flags & NF_HAS_INVALID));
+    }
+    if (!complete || !rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
+    if (guard_holds(ctx, r, &m)) return k;
+  }
+  return FACT_NONE;
+}
+
+int fold_fact_derive(FactKind k, bool va) {
+  switch (k) {
+  case FACT_EXCL: return va ? 0 : -1;
+  case FACT_COVER: return va ? -1 : 1;
+  case FACT_IMP: return va ? 1 : -1;
+  case FACT_IMP_REV: return va ? -1 : 0;
+  default: return -1;
+  }
+}
+
+bool fold_bool_skeleton(const Node *n) {
+  if (n->dtype != DT_BOOL || n->lanes != 1 || n->kind != NK_VALUE) return false;
+  switch (n->op) {
+  case OP_AND:
+  case OP_OR:
+  case OP_XOR:
+  case OP_NOT: return true;
+  case OP_LT:
+  case OP_LE:
+  case OP_EQ:
+  case OP_NE: return n->args[0]->dtype == DT_BOOL && n->args[0]->lanes == 1;
+  default: return false;
+  }
+}
+
+static int add_lit(FoldLit *out, int n, int max, Node *atom, bool value) {
+  if (n < max) out[n++] = (FoldLit){atom, value};
+  return n;
+}
+
+/* The operands of the chain of op at n (bool, scalar) as literals of value `value`. */
+static int chain_literals(Node *n, Op op, bool value, FoldLit *out, int k, int max, int depth) {
+  if (n->op == op && n->dtype == DT_BOOL && n->lanes == 1 && depth < 64) {
+    k = chain_literals(n->args[0], op, value, out, k, max, depth + 1);
+    return chain_literals(n->args[1], op, value, out, k, max, depth + 1);
+  }
+  if (n->op == OP_NOT && n->dtype == DT_BOOL && n->lanes == 1) return add_lit(out, k, max, n->args[0], !value);
+  return add_lit(out, k, max, n, value);
+}
+
+int fold_cond_literals(Node *cond, bool value, FoldLit *out, int max) {
+  int k = add_lit(out, 0, max, cond, value);
+  if (cond->dtype != DT_BOOL || cond->lanes != 1) return k;
+  if (cond->op == OP_NOT) return add_lit(out, k, max, cond->args[0], !value);
+  if (cond->op == (value ? OP_AND : OP_OR))
+    return chain_literals(cond, (Op)cond->op, value, out, k, max, 0);
+  return k;
+}
+
+/* ---- Boolean steps ---- */
+
+enum { BOOL_MAX_ATOMS = 12, BOOL_MAX_NODES = 1024 };
+
+typedef struct {
+  const Node *atom[BOOL_MAX_ATOMS];
+  int natoms;
+  bool fixed; /* no new atoms may be added (the result's and the facts' atoms must be the node's) */
+  size_t words;
+  uint64_t *buf; /* per evaluated node, words words */
+  size_t nbuf, capbuf;
+  PtrMap memo; /* node -> 1 + its index in buf */
+  bool failed;
+} BoolTab;
+
+static uint64_t *bt_row(BoolTab *t, size_t i) { return t->buf + i * t->words; }
+
+/* A new row; its index, or SIZE_MAX. */
+static size_t bt_new(BoolTab *t) {
+  if (t->nbuf == t->capbuf) {
+    if (t->capbuf >= BOOL_MAX_NODES) return SIZE_MAX;
+    size_t cap = t->capbuf ? t->capbuf * 2 : 16;
+    uint64_t *b = realloc(t->buf, cap * t->words * sizeof *b);
+    if (!b) return SIZE_MAX;
+    t->buf = b;
+    t->capbuf = cap;
+  }
+  return t->nbuf++;
+}
+
+/* Collects the atoms of n's skeleton (not fixed: every new one is added). */
+static void bt_atoms(BoolTab *t, const Node *n, int depth) {
+  if (t->failed) return;
+  if (depth > 256) {
+    t->failed = true;
+    return;
+  }
+  if (n->op == OP_CONST && n->dtype == DT_BOOL) return;
+  if (fold_bool_skeleton(n)) {
+    for (int i = 0; i < n->nargs; i++) bt_atoms(t, n->args[i], depth + 1);
+    return;
+  }
+  for (int i = 0; i < t->natoms; i++)
+    if (t->atom[i] == n) return;
+  if (t->natoms == BOOL_MAX_ATOMS || t->fixed) {
+    t->failed = true;
+    return;
+  }
+  t->atom[t->natoms++] = n;
+}
+
+/* The row of n's truth table over the atoms (SIZE_MAX on failure: an atom that is not one of them). */
+static size_t bt_eval(BoolTab *t, const Node *n, int depth) {
+  uint64_t got;
+  if (t->failed) return SIZE_MAX;
+  if (ptrmap_get(&t->memo, n, &got)) return (size_t)got - 1;
+  if (depth > 256) {
+    t->failed = true;
+    return SIZE_MAX;
+  }
+  size_t a = SIZE_MAX, b = SIZE_MAX;
+  bool skel = fold_bool_skeleton(n);
+  if (skel) {
+    a = bt_eval(t, n->args[0], depth + 1);
+    if (n->nargs > 1) b = bt_eval(t, n->args[1], depth + 1);
+    if (t->failed) return SIZE_MAX;
+  }
+  size_t r = bt_new(t);
+  if (r == SIZE_MAX || !ptrmap_put(&t->memo, n, r + 1)) {
+    t->failed = true;
+    return SIZE_MAX;
+  }
+  uint64_t *o = bt_row(t, r);
+  if (n->op == OP_CONST && n->dtype == DT_BOOL) {
+    for (size_t w = 0; w < t->words; w++) o[w] = n->aux.bits ? ~(uint64_t)0 : 0;
+    return r;
+  }
+  if (!skel) {
+    int k = -1;
+    for (int i = 0; i < t->natoms; i++)
+      if (t->atom[i] == n) k = i;
+    if (k < 0) {
+      t->failed = true;
+      return SIZE_MAX;
+    }
+    /* Assignment j gives atom k the value of bit k of j. */
+    for (size_t w = 0; w < t->words; w++) {
+      uint64_t bits = 0;
+      for (unsigned j = 0; j < 64; j++)
+        if (((w * 64 + j) >> k) & 1) bits |= (uint64_t)1 << j;
+      o[w] = bits;
+    }
+    return r;
+  }
+  const uint64_t *x = bt_row(t, a), *y = b == SIZE_MAX ? NULL : bt_row(t, b);
+  for (size_t w = 0; w < t->words; w++) {
+    uint64_t u = x[w], v = y ? y[w] : 0;
+    switch (n->op) {
+    case OP_AND: o[w] = u & v; break;
+    case OP_OR: o[w] = u | v; break;
+    case OP_XOR:
+    case OP_NE: o[w] = u ^ v; break;
+    case OP_EQ: o[w] = ~(u ^ v); break;
+    case OP_NOT: o[w] = ~u; break;
+    case OP_LT: o[w] = ~u & v; break; /* false < true */
+    case OP_LE: o[w] = ~u | v; break;
+    default: t->failed = true; return SIZE_MAX;
+    }
+  }
+  return r;
+}
+
+/* A Boolean step: s->result equals n on every assignment of n's atoms the facts allow. */
+static Node *bool_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s) {
+  if (!s->result || !s->aux || n->dtype != DT_BOOL || s->result->dtype != DT_BOOL || n->lanes != 1 ||
+      s->result->lanes != 1)
+    return NULL;
+  BoolTab t = {0};
+  bt_atoms(&t, n, 0);
+  if (t.failed) return NULL;
+  t.fixed = true;
+  t.words = t.natoms <= 6 ? 1 : (size_t)1 << (t.natoms - 6);
+  ptrmap_init(&t.memo);
+  Node *out = NULL;
+  size_t rn = bt_eval(&t, n, 0), rr = bt_eval(&t, s->result, 0);
+  if (t.failed) goto done;
+  uint64_t *valid = calloc(t.words, sizeof *valid);
+  if (!valid) goto done;
+  uint64_t last = t.natoms >= 6 ? ~(uint64_t)0 : (((uint64_t)1 << (1u << t.natoms)) - 1);
+  for (size_t w = 0; w < t.words; w++) valid[w] = w + 1 == t.words ? last : ~(uint64_t)0;
+  bool ok = true;
+  for (int i = 0; i < s->aux->nfacts && ok; i++) {
+    const FoldFact *f = &s->aux->fact[i];
+    FactKind k = fold_fact_kind(ctx, catalog_find(cat, f->lemma), f->a, f->b);
+    size_t ra = bt_eval(&t, f->a, 0), rb = bt_eval(&t, f->b, 0);
+    if (k == FACT_NONE || t.failed) {
+      ok = false;
+      break;
+    }
+    const uint64_t *A = bt_row(&t, ra), *B = bt_row(&t, rb);
+    for (size_t w = 0; w < t.words; w++) {
+      uint64_t allowed = k == FACT_EXCL ? ~(A[w] & B[w]) : k == FACT_COVER ? (A[w] | B[w])
+                         : k == FACT_IMP ? (~A[w] | B[w]) : (~B[w] | A[w]);
+      valid[w] &= allowed;
+    }
+  }
+  if (ok) {
+    const uint64_t *N = bt_row(&t, rn), *R = bt_row(&t, rr);
+    for (size_t w = 0; w < t.words && ok; w++) ok = ((N[w] ^ R[w]) & valid[w]) == 0;
+  }
+  free(valid);
+  if (ok) out = s->result;
+done:
+  ptrmap_free(&t.memo);
+  free(t.buf);
+  return out;
+}
+
+/* ---- substitution steps ---- */
+
+typedef struct {
+  const FoldStep *s;
+  VsCtx *ctx;
+  int branch;
+} SubstCtx;
+
+static Node *subst_node(void *ud, VsCtx *ctx, Node *orig, Node **args) {
+  const SubstCtx *c = ud;
+  for (int i = 0; i < c->s->aux->nsubst; i++) {
+    const FoldSubst *u = &c->s->aux->subst[i];
+    if (u->branch == c->branch && u->atom == orig) return vs_bool(ctx, u->value);
+  }
+  return vs_rebuild_node(ctx, orig, args);
+}
+
+enum { SUBST_MAX_LITS = 64 };
+
+static bool lit_has(const FoldLit *l, int n, const Node *atom, bool value) {
+  for (int i = 0; i < n; i++)
+    if (l[i].atom == atom && l[i].value == value) return true;
+  return false;
+}
+
+static Node *subst_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s) {
+  if (n->op != OP_SELECT || n->lanes != 1 || !s->aux || !s->aux->nsubst || (n->flags & NF_HAS_GRAPH)) return NULL;
+  FoldLit lits[2][SUBST_MAX_LITS];
+  int nl[2] = {fold_cond_literals(n->args[0], true, lits[0], SUBST_MAX_LITS),
+               fold_cond_literals(n->args[0], false, lits[1], SUBST_MAX_LITS)};
+  for (int i = 0; i < s->aux->nsubst; i++) {
+    const FoldSubst *u = &s->aux->subst[i];
+    if ((u->branch != 1 && u->branch != 2) || u->atom->dtype != DT_BOOL || u->atom->lanes != 1) return NULL;
+    const FoldLit *l = lits[u->branch - 1];
+    int k = nl[u->branch - 1];
+    if (u->fact < 0) {
+      if (!lit_has(l, k, u->atom, u->value)) return NULL;
+      continue;
+    }
+    if (u->fact >= s->aux->nfacts) return NULL;
+    const FoldFact *f = &s->aux->fact[u->fact];
+    if (f->b != u->atom) return NULL;
+    FactKind fk = fold_fact_kind(ctx, catalog_find(cat, f->lemma), f->a, f->b);
+    bool justified = false;
+    for (int v = 0; v < 2 && !justified; v++)
+      justified = lit_has(l, k, f->a, v) && fold_fact_derive(fk, v) == (int)u->value;
+    if (!justified) return NULL;
+  }
+  Node *args[3] = {n->args[0], n->args[1], n->args[2]};
+  for (int b = 1; b <= 2; b++) {
+    SubstCtx c = {s, ctx, b};
+    args[b] = vs_rebuild(ctx, n->args[b], subst_node, &c);
+    if (!args[b]) return NULL;
+  }
+  return vs_rebuild_node(ctx, n, args);
+}
+
 Node *fold_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s) {
+  if (s->boolean) return bool_step_apply(ctx, cat, n, s);
+  if (s->substitute) return subst_step_apply(ctx, cat, n, s);
   if (!s->lemma) {
     if (!s->result) return NULL;
     return (s->lattice ? fold_lattice_equal(s->result, n) : fold_ring_equal(s->result, n)) ? s->result : NULL;

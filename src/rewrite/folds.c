@@ -31,6 +31,13 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
  * form as an expression are ring identities modulo 2^w (rewrite/lin.h). */
 #define LIN "lin_add_assoc", "lin_add_comm", "lin_mul_comm", "lin_sub", "lin_neg", "lin_mul_assoc", "lin_distrib", \
             "lin_collect"
+/* The laws of a Boolean algebra at bool, and bool comparisons as Boolean functions (lemmas_bool.rules,
+ * memory.rules): what a Boolean step rests on besides its facts. */
+#define BOOL_LAWS "bool_and_comm@bool", "bool_and_assoc@bool", "bool_and_idem@bool", "bool_or_comm", "bool_or_assoc", \
+                  "bool_or_idem", "bool_absorb_and", "bool_absorb_or", "bool_distrib_and", "bool_distrib_or",    \
+                  "bool_and_compl", "bool_or_compl", "bool_and_true", "bool_and_false", "bool_or_true",           \
+                  "bool_or_false", "bool_not_not", "bool_demorgan_and", "bool_xor_def", "bool_lt_def",            \
+                  "bool_le_def", "bool_eq_def", "bool_ne_def"
 #define OPS(a) ((uint64_t)1 << (a))
 #define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, NULL, fn, OPS(op), false}
 #define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, NULL, OPS(OP_GEP), true}
@@ -97,10 +104,22 @@ static const Fold folds[] = {
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
   {"divmod_recombine", "divmod_recombine",
-   {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", LIN, NULL},
+   {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", "divmod_split",
+    LIN, NULL},
    fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
+  /* Two selects of one condition in a sum, lifted (select_lift_add in a ring context). */
+  {"select_lift_terms", "select", {"select_lift_add", LIN, NULL}, fold_select_lift_terms_applies, NULL,
+   fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false},
   {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
    fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false},
+  /* && / || chains: a Boolean step (the laws of a Boolean algebra at bool, and facts between atoms:
+   * proved rules, re-decided at each step). */
+  {"bool_chain", "boolean", {BOOL_LAWS, NULL}, fold_bool_chain_applies, NULL, fold_bool_chain,
+   OPS(OP_AND) | OPS(OP_OR), false},
+  /* A select's branches where its condition is known: a substitution step (the select rule of the
+   * semantics; its facts are proved rules, re-decided at each step). */
+  {"select_context", "select", {NULL}, fold_select_context_applies, NULL, fold_select_context, OPS(OP_SELECT),
+   false},
   {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, NULL,
    fold_move_offset, OPS(OP_LT), false},
   {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, NULL,

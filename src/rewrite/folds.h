@@ -22,6 +22,45 @@
 #include "ir/node.h"
 #include "rules/rule.h"
 
+typedef struct Catalog Catalog;
+
+/* ---- facts about atoms, for Boolean steps and substitution steps ---- */
+
+/* What a fact rule says about two bool nodes a and b (fold_fact_kind): a fact rule is any rule of the
+ * catalog whose pattern is P & Q or P | Q and whose template is false, true, P or Q. Matched with P
+ * at a and Q at b (in one of its commutative variants), proved at that instance and its guard holding,
+ * it says: not both (EXCL: P & Q => false), at least one (COVER: P | Q => true), a implies b (IMP:
+ * P & Q => P, P | Q => Q), b implies a (IMP_REV). */
+typedef enum { FACT_NONE, FACT_EXCL, FACT_COVER, FACT_IMP, FACT_IMP_REV } FactKind;
+
+typedef struct {
+  const char *lemma; /* the fact rule, by name */
+  Node *a, *b;
+} FoldFact;
+
+/* One replacement of a substitution step: in one branch of a select, every occurrence of atom (a bool
+ * node) becomes the constant value. */
+typedef struct {
+  Node *atom;
+  bool value;
+  uint8_t branch; /* 1: the then branch, 2: the else branch */
+  int8_t fact;    /* -1: atom is a literal of the condition with that value in that branch
+                   * (fold_cond_literals); otherwise the index of the fact whose a is such a literal and
+                   * whose b is atom */
+} FoldSubst;
+
+enum { FOLD_MAX_FACTS = 32, FOLD_MAX_SUBST = 32 };
+
+/* Room for what a Boolean or substitution step lists; the engine owns it and hands it to every
+ * choose call (FoldStep.aux), with the catalog whose rules may serve as facts. */
+typedef struct {
+  Catalog *cat; /* input */
+  int nfacts;
+  FoldFact fact[FOLD_MAX_FACTS];
+  int nsubst;
+  FoldSubst subst[FOLD_MAX_SUBST];
+} FoldAux;
+
 /* What a lemma-driven fold chose. */
 typedef struct {
   const char *lemma; /* the lemma's name; NULL: a ring or lattice step (result) */
@@ -37,6 +76,17 @@ typedef struct {
     const char *slot; /* a pattern variable of the lemma, by name */
     Node *node;
   } bind[RULE_MAX_SLOTS];
+  /* A Boolean step (no lemma): result equals the node as a Boolean function of the node's atoms (its
+   * maximal subterms that are not && || ^ ! or a comparison of bools), wherever the facts listed in
+   * aux hold, and names no atom the node does not (lemmas bool_*: the laws of a Boolean algebra,
+   * complete for that equivalence). */
+  bool boolean;
+  /* A substitution step on a select (no lemma, no result): in each branch, the atoms aux lists become
+   * their constants; the engine builds the result. A branch is evaluated only where the condition has
+   * the value the branch is chosen by (docs/semantics.md, select), so there every literal of the
+   * condition has its value, and by a fact so has the atom it decides. */
+  bool substitute;
+  FoldAux *aux; /* set by the engine */
 } FoldStep;
 
 /* Binds slot `name` of the step's lemma to node (false when the step is full or node is NULL). */
@@ -44,7 +94,7 @@ bool fold_bind(FoldStep *s, const char *name, Node *node);
 /* Binds slot `name` to the constant v of dtype dt; false when v is not a value of dt. */
 bool fold_bind_int(FoldStep *s, VsCtx *ctx, const char *name, DType dt, i128 v);
 
-enum { FOLD_MAX_LEMMAS = 16 };
+enum { FOLD_MAX_LEMMAS = 32 };
 
 /* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a
  * dtype only where all of them are proved, or, for folds justified by the semantics conformance check
@@ -74,9 +124,27 @@ bool fold_lattice_equal(const Node *a, const Node *b);
 
 /* What the engine does with a fold's step on n: the result, or NULL when anything fails (the lemma is
  * missing from cat or not proved at the instance the bindings give, its pattern instantiated is not n
- * up to the ring identities, its guard does not hold, or its template cannot be built). */
-typedef struct Catalog Catalog;
+ * up to the ring identities, its guard does not hold, or its template cannot be built; a fact that
+ * does not hold; a Boolean step whose result is not n's function; a substitution not justified). */
 Node *fold_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s);
+
+/* What rule r says about bool nodes a and b as a fact (see FactKind): the engine's decision (match,
+ * proof at the instance, guard), which the folds use to choose too. */
+FactKind fold_fact_kind(VsCtx *ctx, const Rule *r, Node *a, Node *b);
+/* Whether some pattern variant of r has the shape of a fact. */
+bool fold_is_fact_rule(const Rule *r);
+/* The value b takes when a has value va under a fact of kind k: 0 or 1, or -1 when it does not say. */
+int fold_fact_derive(FactKind k, bool va);
+/* The literals of a select's condition cond in the branch where cond has value `value`: cond itself,
+ * an atom under ! with the opposite value, and the operands of a && chain (value true) or a || chain
+ * (value false), each an atom or the ! of one. Up to max; returns the count. */
+typedef struct {
+  Node *atom;
+  bool value;
+} FoldLit;
+int fold_cond_literals(Node *cond, bool value, FoldLit *out, int max);
+/* Whether n is an operation of the Boolean skeleton: && || ^ ! at bool, or a comparison of bools. */
+bool fold_bool_skeleton(const Node *n);
 
 /* The built-in procedural folds, in the order the engine tries them within a family. */
 size_t fold_count(void);
@@ -105,11 +173,20 @@ bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out);      /* % tmod by 2
 /* folds_terms.c */
 bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and constants collected (a ring step) */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
+bool fold_select_lift_terms_applies(const Node *n);               /* a sum with two selects */
+bool fold_select_lift_terms(VsCtx *ctx, Node *n, FoldStep *out);  /* two selects of one condition in a sum */
 bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out);   /* a node whose range is one value is that constant */
 bool fold_single_value_applies(const Node *n);
 bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out);   /* a min (max) chain without its repeated operands */
 bool fold_minmax_chain_applies(const Node *n);
 bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out);  /* comparisons: terms and offsets to one side */
+
+/* folds_bool.c: && / || chains simplified by their atoms' values in context (a Boolean step), and the
+ * branches of a select by the value of its condition (a substitution step). */
+bool fold_bool_chain_applies(const Node *n);
+bool fold_bool_chain(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_select_context_applies(const Node *n);
+bool fold_select_context(VsCtx *ctx, Node *n, FoldStep *out);
 
 /* folds_vector.c: a lane-wise op whose operands are vectors of constants (vec of constants, bcast of a
  * constant) becomes the vector of constants the vector evaluator computes, unless it is UB there. */

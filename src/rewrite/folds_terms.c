@@ -89,7 +89,8 @@ static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, Fol
 /* In a sum, a pair of terms that is a scaled instance of a recombination rule, the rule applied in
  * that ring context (folds.h): x*k - (x // c)*(c*k) is (x % c)*k (mod_from_sub; truncating:
  * tmod_from_sub), (x % c)*k + (x // c)*(c*k) is x*k (divmod_recombine, tdivmod_recombine), and
- * ((x // c1) % c2)*k + (x // c3)*(c2*k) with c3 == c1*c2 is (x // c1)*k (divmod_chain). The first
+ * ((x // c1) % c2)*k + (x // c3)*(c2*k) with c3 == c1*c2 is (x // c1)*k (divmod_chain), and
+ * (x % c1)*k + ((x // c1) % c2)*(c1*k) is (x % (c1*c2))*k (divmod_split). The first
  * pair found; the rule's guard and the ring identities decide. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
@@ -115,6 +116,21 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
         }
       }
     }
+    /* (x % c1) * k paired with ((x // c1) % c2) * (c1 * k) */
+    if (is_divmod_by_const(t, OP_MOD)) {
+      Node *x = t->args[0];
+      i128 c1 = vs_const_value(t->args[1]), want;
+      if (c1 > 0 && im_mul_ok(S.t[i].a, c1, &want))
+        for (int j = 0; j < S.n; j++) {
+          Node *u = S.t[j].t;
+          if (j == i || S.t[j].a != want || !is_divmod_by_const(u, OP_MOD) || u->args[0]->op != OP_IDIV ||
+              u->args[0]->args[0] != x || u->args[0]->args[1] != t->args[1])
+            continue;
+          out->lemma = "divmod_split";
+          return fold_bind(out, "x", x) && fold_bind(out, "c1", t->args[1]) && fold_bind(out, "c2", u->args[1]) &&
+                 bind_context(ctx, &S, i, j, S.t[i].a, out);
+        }
+    }
     /* ((x // c1) % c2) * k paired with (x // c3) * (c2 * k) */
     if (is_divmod_by_const(t, OP_MOD) && is_divmod_by_const(t->args[0], OP_IDIV)) {
       Node *d = t->args[0], *x = d->args[0];
@@ -129,6 +145,44 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
         return fold_bind(out, "x", x) && fold_bind(out, "c1", d->args[1]) && fold_bind(out, "c2", t->args[1]) &&
                fold_bind(out, "c3", u->args[1]) && bind_context(ctx, &S, i, j, S.t[i].a, out);
       }
+    }
+  }
+  return false;
+}
+
+/* ---- selects of one condition inside sums ---- */
+
+/* Whether the +/- tree at n (through negations and products by constants, to a small depth) holds two
+ * selects: a cheap test before the linear form is built. */
+static int count_selects(const Node *n, int depth) {
+  if (n->op == OP_SELECT) return 1;
+  if (depth > 12) return 0;
+  if (n->op == OP_ADD || n->op == OP_SUB) return count_selects(n->args[0], depth + 1) + count_selects(n->args[1], depth + 1);
+  if (n->op == OP_NEG) return count_selects(n->args[0], depth + 1);
+  if (n->op == OP_MUL && n->args[1]->op == OP_CONST) return count_selects(n->args[0], depth + 1);
+  return 0;
+}
+
+bool fold_select_lift_terms_applies(const Node *n) {
+  return (n->op == OP_ADD || n->op == OP_SUB) && dt_is_int((DType)n->dtype) && n->lanes == 1 &&
+         count_selects(n, 0) >= 2;
+}
+
+/* In a sum, two selects of one condition with one coefficient k become one select of the sums of their
+ * branches: select_lift_add in the ring context (scale k, the other terms the rest). */
+bool fold_select_lift_terms(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin S;
+  if (!fold_select_lift_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  for (int i = 0; i < S.n; i++) {
+    Node *t = S.t[i].t;
+    if (t->op != OP_SELECT || t->lanes != 1) continue;
+    for (int j = i + 1; j < S.n; j++) {
+      Node *u = S.t[j].t;
+      if (u->op != OP_SELECT || u->args[0] != t->args[0] || S.t[j].a != S.t[i].a) continue;
+      out->lemma = "select_lift_add";
+      return fold_bind(out, "b", t->args[0]) && fold_bind(out, "x", t->args[1]) && fold_bind(out, "y", t->args[2]) &&
+             fold_bind(out, "z", u->args[1]) && fold_bind(out, "w", u->args[2]) &&
+             bind_context(ctx, &S, i, j, S.t[i].a, out);
     }
   }
   return false;

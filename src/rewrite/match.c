@@ -89,6 +89,10 @@ bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m) {
   if (p->kind != PAT_OP) return match_leaf(p, n, m);
   if (n->op != p->op || n->nargs != p->nargs || n->lanes != p->lanes) return false;
   if (p->op == OP_GEP && n->aux.bits != p->aux) return false; /* the same lanes selected */
+  /* A marked pattern op needs a marked node where the mark exists (at unsigned dtypes the proof, like
+   * the node builder, drops it); an unmarked one matches both, since the plain op refines the nsw one. */
+  if ((p->aux & VS_AUX_NSW) && op_may_nsw((Op)p->op) && vs_nsw_applies((Op)n->op, (DType)n->dtype) && !vs_is_nsw(n))
+    return false;
   if (p->op == OP_REDUCE && n->aux.bits != p->aux) return false; /* the same accumulating op (a range's
                                                                    * name, its aux, is never compared) */
   if (!bind_class(m, p->tclass, (DType)n->dtype)) return false;
@@ -112,7 +116,7 @@ bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
   memset(out, 0, sizeof *out);
   /* Vector rules compare lane counts and gep selections, graph rules kinds and reduce ops, which the
    * flat program does not: match_pat. */
-  if (r->vector || r->graph) return false;
+  if (r->vector || r->graph || r->nsw) return false; /* nsw marks too */
   if (r->nclasses > RULE_MAX_ALL_CLASSES || r->nslots > RULE_MAX_SLOTS || p->kind > PAT_OP) return false;
   for (int i = 0; i < RULE_MAX_SLOTS; i++) first_of_slot[i] = -1;
   /* Breadth-first: every node after its parent. */

@@ -76,6 +76,17 @@ size_t ledger_format(char *buf, size_t size, const LedgerRecord *r) {
   return n > 0 && (size_t)n < size ? (size_t)n : 0;
 }
 
+void ledger_solver_format(char *buf, size_t size, const char *solver, const char *version) {
+  if (!strcmp(solver, "eval")) snprintf(buf, size, "eval");
+  else snprintf(buf, size, "%s-%s", solver, version ? version : "?");
+}
+
+void ledger_solver_normalise(const char *word, char *buf, size_t size) {
+  /* A legacy record names Z3 by its version alone: it starts with a digit. */
+  if (word[0] >= '0' && word[0] <= '9') snprintf(buf, size, "z3-%s", word);
+  else snprintf(buf, size, "%s", word);
+}
+
 const char *ledger_builtin(size_t *len) {
   *len = vs_embedded_ledger_count ? vs_embedded_ledger[0].len : 0;
   return vs_embedded_ledger_count ? (const char *)vs_embedded_ledger[0].data : "";

@@ -6,8 +6,9 @@
  * HASH is the 16-hex-digit FNV-1a hash of the rule's normalised text (Rule.text_hash): a record
  * counts only for the text it was made for. INSTANCE is the free type classes' dtypes, `i32` or
  * `i64,i8`, or `-` for a rule without free classes. STATUS is `proved`, `refuted`, `unknown` or
- * `error`; SOLVER the solver's version; MILLISECONDS what the proof took (informational; older
- * ledgers may lack it).
+ * `error`; SOLVER what decided it: `z3-VERSION`, `cvc5-VERSION` (the second solver) or `eval` (every
+ * point of a small domain evaluated); older ledgers wrote Z3's bare version (`4.8.12`), read as
+ * `z3-4.8.12`. MILLISECONDS what the proof took (informational; older ledgers may lack it).
  *
  * The built-in ledger (src/rules/ledger.txt) is embedded in the binary; `vsimp rules verify
  * --write-ledger` writes one; the engine fires a rule only at instances a ledger records as proved. */
@@ -38,6 +39,11 @@ size_t ledger_each(const char *text, size_t len, bool (*fn)(void *ud, const Ledg
 
 /* One record as a line, newline included, into buf. Returns the length, or 0 if it does not fit. */
 size_t ledger_format(char *buf, size_t size, const LedgerRecord *r);
+
+/* The SOLVER word for a solver ("z3", "cvc5") and its version, or for "eval" (version ignored). */
+void ledger_solver_format(char *buf, size_t size, const char *solver, const char *version);
+/* A SOLVER word as written today: a legacy bare version becomes `z3-VERSION`. */
+void ledger_solver_normalise(const char *word, char *buf, size_t size);
 
 /* The ledger compiled into the binary (src/rules/ledger.txt). */
 const char *ledger_builtin(size_t *len);

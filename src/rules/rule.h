@@ -19,6 +19,7 @@ enum {
   RULE_MAX_SLOTS = 12,  /* pattern variables, constant variables and @-bindings of one rule */
   RULE_MAX_CLASSES = 4, /* free type classes of one rule */
   RULE_MAX_ALL_CLASSES = 16, /* all type classes, fixed ones included */
+  RULE_MAX_COMM = 5,          /* commutative operators of one pattern (imported rules have up to 5) */
   RULE_INSTANCES = 13 * 13 * 13 * 13, /* DT_COUNT ^ RULE_MAX_CLASSES */
 };
 
@@ -97,7 +98,7 @@ typedef struct {
   Guard *guard; /* NULL: always */
   /* The pattern with every combination of commutative operand orders (the matcher itself tries one
    * order only); variants that coincide are dropped. */
-  Pat *variants[8];
+  Pat *variants[1 << RULE_MAX_COMM];
   int nvariants;
   bool is_lemma; /* a lemma for a procedural fold: proved, never matched */
   /* The rule is of family `invalid` (docs/semantics.md, "The invalid index"): it is proved with every
@@ -111,6 +112,10 @@ typedef struct {
   /* The rule uses ops of the tensor-graph layer (ir/graph.h): slots may be buffers, pointers or effects
    * (slot_nkind), and the verifier proves it with the graph encoding. */
   bool graph;
+  /* The rule marks some op nsw(...) (docs/rules.md, "No-signed-overflow rules"): the matcher then
+   * compares the marks (match_pat), and a marked pattern op matches only a marked node where the mark
+   * applies (signed dtypes). */
+  bool nsw;
   uint8_t slot_nkind[RULE_MAX_SLOTS]; /* each slot's NodeKind */
   uint8_t slot_lanes[RULE_MAX_SLOTS];
   int nslots;

@@ -112,6 +112,7 @@ static const struct {
   Op op;
 } call_ops[] = {
   {"min", OP_MIN},     {"max", OP_MAX},     {"select", OP_SELECT}, {"tdiv", OP_TDIV},   {"tmod", OP_TMOD},
+  {"ediv", OP_EDIV},   {"emod", OP_EMOD},
   {"mulacc", OP_MULACC}, {"pow", OP_POW},   {"sqrt", OP_SQRT},     {"trunc", OP_TRUNC}, {"floor", OP_FLOOR},
   {"ceil", OP_CEIL},   {"round", OP_ROUND}, {"recip", OP_RECIP},   {"exp2", OP_EXP2},   {"log2", OP_LOG2},
   {"sin", OP_SIN},     {"cast", OP_CAST},   {"bitcast", OP_BITCAST},
@@ -222,6 +223,21 @@ static Pat *parse_call(P *p, Token name) {
     x->slot = (int8_t)slot;
     x->bound_max = is_vbound ? s[2] == 'a' : s[3] == 'a' ? 3 : 2;
     return x;
+  }
+  if (len == 3 && !memcmp(s, "nsw", 3)) {
+    /* nsw(E): E's root op is no-signed-overflow (docs/rules.md, "No-signed-overflow rules"). In a
+     * pattern it matches marked nodes only; in a template it builds a marked node, which the proof of
+     * every instance covers (a mark the source does not guarantee is refuted there). */
+    advance(p); /* ( */
+    Pat *e = parse_expr(p, 0);
+    if (p->failed || !expect(p, TK_RPAREN, "')'")) return NULL;
+    if (e->kind != PAT_OP || !op_may_nsw((Op)e->op)) {
+      fail_at(p, &name, "'nsw' marks an operation +, -, *, unary - or <<");
+      return NULL;
+    }
+    e->aux |= VS_AUX_NSW;
+    p->rule->nsw = true;
+    return e;
   }
   size_t k = 0;
   while (k < sizeof call_ops / sizeof call_ops[0] &&

@@ -264,7 +264,7 @@ static bool pat_equal(const Pat *a, const Pat *b) {
 static int comm_nodes(Pat *p, Pat **out, int n) {
   if (p->kind != PAT_OP) return n;
   if (p->nargs == 2 && op_is_comm((Op)p->op) && !pat_equal(p->args[0], p->args[1])) {
-    if (n < 4) out[n] = p;
+    if (n < RULE_MAX_COMM) out[n] = p;
     n++;
   }
   for (int i = 0; i < p->nargs; i++) n = comm_nodes(p->args[i], out, n);
@@ -291,10 +291,10 @@ static bool make_variants(Arena *a, Rule *r, char *msg, size_t size) {
     r->nvariants = 1;
     return true;
   }
-  Pat *swap[4];
+  Pat *swap[RULE_MAX_COMM];
   int n = comm_nodes(r->lhs, swap, 0);
-  if (n > 3) {
-    snprintf(msg, size, "too many commutative operators in one pattern (at most 3)");
+  if (n > RULE_MAX_COMM) {
+    snprintf(msg, size, "too many commutative operators in one pattern (at most %d)", RULE_MAX_COMM);
     return false;
   }
   r->nvariants = 0;
@@ -417,7 +417,9 @@ static bool infer_lanes(Rule *r, char *msg, size_t size, int *line, int *col) {
 }
 
 bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, int *col) {
-  static Unifier u; /* large; rules load on one thread */
+  /* On the stack (about 3.5 KB): rules are parsed on several threads at once (rules verify searches
+   * suggested guards in parallel, rule_suggest.h); a static unifier was shared between them. */
+  Unifier u;
   memset(&u, 0, sizeof u);
   if (!infer_kinds(r, msg, size, line, col)) return false; /* kinds first: effect variables are typed bool */
   bool ok = collect(&u, r->lhs) && collect(&u, r->rhs);

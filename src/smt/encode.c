@@ -14,6 +14,7 @@ void enc_init(Enc *e, SmtCtx *s) {
   e->z = s->z;
   nodemap_init(&e->memo);
   e->ranges = s->t_true;
+  e->portable = true;
 }
 
 void enc_fini(Enc *e) {
@@ -21,6 +22,7 @@ void enc_fini(Enc *e) {
   free(e->held);
   free(e->terms);
   free(e->vars);
+  free(e->fpbits);
   nodemap_free(&e->memo);
   memset(e, 0, sizeof *e);
 }
@@ -124,9 +126,29 @@ Z3_ast enc_const(Enc *e, DType dt, uint64_t bits) {
   return enc_hold(e, Z3_mk_fpa_to_fp_bv(e->z, bv, e->s->sort[dt]));
 }
 
-Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt) {
+Z3_ast enc_fp_bits_eval(Enc *e, Z3_ast x, DType dt) {
   if (e->failed || !x) return fail(e);
   Z3_ast raw = enc_ap1(e, Z3_mk_fpa_to_ieee_bv, x);
+  return enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
+}
+
+/* Fresh bits b with (fp b) == x, made once per term x. */
+static Z3_ast portable_bits(Enc *e, Z3_ast x, DType dt) {
+  for (size_t i = 0; i < e->nfpbits; i++)
+    if (e->fpbits[i].x == x) return e->fpbits[i].b;
+  if (!vs_grow((void **)&e->fpbits, &e->fbcap, e->nfpbits + 1, sizeof *e->fpbits)) return fail(e);
+  Z3_ast b = enc_hold(e, Z3_mk_fresh_const(e->z, "fpbits", Z3_mk_bv_sort(e->z, (unsigned)dt_bits(dt))));
+  if (!b) return fail(e);
+  Z3_ast back = enc_hold(e, Z3_mk_fpa_to_fp_bv(e->z, b, e->s->sort[dt]));
+  e->ranges = enc_and(e, e->ranges, enc_eq(e, back, x));
+  e->fpbits[e->nfpbits++] = (struct EncBits){x, b};
+  return b;
+}
+
+Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt) {
+  if (e->failed || !x) return fail(e);
+  if (!e->portable) return enc_fp_bits_eval(e, x, dt);
+  Z3_ast raw = portable_bits(e, x, dt);
   /* fp.to_ieee_bv leaves NaN's pattern unspecified: pin it to the canonical one. */
   return enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
 }
@@ -229,6 +251,46 @@ static Z3_ast int_div(Enc *e, Op op, Z3_ast x, Z3_ast y, DType dt) {
   Z3_ast inexact = enc_not(e, enc_eq(e, r, zero));
   Z3_ast signs_differ = enc_ap2(e, Z3_mk_bvslt, enc_ap2(e, Z3_mk_bvxor, r, y), zero);
   return enc_ite(e, enc_and(e, inexact, signs_differ), enc_ap2(e, Z3_mk_bvsub, q, enc_bv(e, 1, w)), q);
+}
+
+/* Euclidean division (docs/semantics.md): 0 <= remainder < |y|, and a zero divisor gives 0 for both.
+ * Built from the truncating division, which SMT-LIB has: its remainder takes x's sign, so where it is
+ * negative the Euclidean remainder is |y| more and the quotient one step toward -sign(y). MIN / -1
+ * is exact (remainder 0) and keeps bvsdiv's wrapped MIN. */
+static Z3_ast int_ediv(Enc *e, Op op, Z3_ast x, Z3_ast y, DType dt) {
+  int w = dt_bits(dt);
+  Z3_ast zero = enc_bv(e, 0, w);
+  Z3_ast y0 = enc_eq(e, y, zero);
+  if (!dt_is_signed(dt)) return enc_ite(e, y0, zero, enc_ap2(e, op == OP_EDIV ? Z3_mk_bvudiv : Z3_mk_bvurem, x, y));
+  Z3_ast q = enc_ap2(e, Z3_mk_bvsdiv, x, y), r = enc_ap2(e, Z3_mk_bvsrem, x, y), one = enc_bv(e, 1, w);
+  Z3_ast rneg = enc_ap2(e, Z3_mk_bvslt, r, zero), yneg = enc_ap2(e, Z3_mk_bvslt, y, zero);
+  Z3_ast v;
+  if (op == OP_EDIV)
+    v = enc_ite(e, rneg, enc_ite(e, yneg, enc_ap2(e, Z3_mk_bvadd, q, one), enc_ap2(e, Z3_mk_bvsub, q, one)), q);
+  else
+    v = enc_ite(e, rneg, enc_ap2(e, Z3_mk_bvadd, r, enc_ite(e, yneg, enc_ap1(e, Z3_mk_bvneg, y), y)), r);
+  return enc_ite(e, y0, zero, v);
+}
+
+/* The definedness of a no-signed-overflow op (docs/semantics.md): its exact result fits the signed
+ * dtype. The operands are sign-extended to a width that holds the exact result (w + 1 bits for + and
+ * -, 2w for *), the op is computed there, and the result fits when it equals the sign extension of its
+ * low w bits. (Z3 4.8.12's bvmul_no_underflow is wrong on small negative products, which the
+ * conformance check caught: nsw(-2_i8 * 8) came out UB.) For << (LLVM's shl nsw), shifting back
+ * arithmetically gives the operand: no bit shifted out differs from the result's sign bit. */
+static Z3_ast nsw_def(Enc *e, Op op, Z3_ast x, Z3_ast y, Z3_ast v, int w) {
+  if (e->failed || !x || !v || (op != OP_NEG && !y)) return fail(e);
+  if (op == OP_SHL) return enc_eq(e, enc_ap2(e, Z3_mk_bvashr, v, y), x);
+  unsigned by = op == OP_MUL ? (unsigned)w : 1;
+  Z3_ast xx = extend(e, true, by, x), yy = op == OP_NEG ? NULL : extend(e, true, by, y), exact;
+  switch (op) {
+  case OP_ADD: exact = enc_ap2(e, Z3_mk_bvadd, xx, yy); break;
+  case OP_SUB: exact = enc_ap2(e, Z3_mk_bvsub, xx, yy); break;
+  case OP_MUL: exact = enc_ap2(e, Z3_mk_bvmul, xx, yy); break;
+  case OP_NEG: exact = enc_ap1(e, Z3_mk_bvneg, xx); break;
+  default: return fail(e);
+  }
+  return enc_eq(e, extend(e, true, by, enc_extract(e, (unsigned)w - 1, 0, exact)), exact);
 }
 
 /* Square-and-multiply, unrolled over the exponent's bits: the product of a^(2^i) over the set bits i.
@@ -372,6 +434,8 @@ bool enc_scalar_op(Enc *e, const Node *n, const SmtTerm *a, Z3_ast def, bool con
     else if (kb == 0) def = s->t_false;
     v = int_div(e, op, x, y, adt);
     break;
+  case OP_EDIV:
+  case OP_EMOD: v = int_ediv(e, op, x, y, adt); break; /* never UB */
   case OP_AND: v = isb ? enc_and(e, x, y) : enc_ap2(e, Z3_mk_bvand, x, y); break;
   case OP_OR: v = isb ? enc_or(e, x, y) : enc_ap2(e, Z3_mk_bvor, x, y); break;
   case OP_XOR: v = enc_ap2(e, isb ? Z3_mk_xor : Z3_mk_bvxor, x, y); break;
@@ -429,6 +493,7 @@ bool enc_scalar_op(Enc *e, const Node *n, const SmtTerm *a, Z3_ast def, bool con
       return false;
     }
   }
+  if (vs_is_nsw(n) && !isf) def = enc_and(e, def, nsw_def(e, op, x, y, v, w));
   if (e->failed || !v || !def) {
       fail(e);
       return false;

@@ -15,6 +15,7 @@
 #include <z3.h>
 
 #include "ir/nodemap.h"
+#include "smt/cvc5.h"
 #include "smt/z3ctx.h"
 
 /* inv (Bool) is true iff the node is INVALID, the index sentinel (docs/semantics.md, "The invalid
@@ -37,7 +38,17 @@ typedef struct {
     Z3_ast c;
   } *vars; /* in order of encoding */
   size_t nvars, vcap;
-  Z3_ast ranges; /* conjunction of the variables' range constraints */
+  Z3_ast ranges; /* conjunction of the variables' range constraints (and the definitions of portable) */
+  /* The IEEE bits of a float term (enc_fp_bits) as SMT-LIB states them: fp.to_ieee_bv is Z3's own, so
+   * a query for any solver names the bits b of x by a fresh constant with (fp b) == x, conjoined into
+   * ranges (for every x there is such a b, unique but for NaN, whose pattern enc_fp_bits pins anyway).
+   * Set by enc_init; a ground evaluation (ground.c) or a model's evaluation clears it or uses
+   * enc_fp_bits_eval, since Z3 must reduce those terms to numerals. */
+  bool portable;
+  struct EncBits {
+    Z3_ast x, b;
+  } *fpbits; /* the fresh bits made so far, per float term */
+  size_t nfpbits, fbcap;
   bool failed;
 } Enc;
 
@@ -69,14 +80,46 @@ Z3_ast enc_extract(Enc *e, unsigned hi, unsigned lo, Z3_ast a);
 Z3_ast enc_bv(Enc *e, uint64_t bits, int w);
 /* A constant of dtype dt from its bit pattern (exact for floats; NaN patterns give the NaN). */
 Z3_ast enc_const(Enc *e, DType dt, uint64_t bits);
-/* The IEEE bits of float term x as a bit-vector, NaN read as the canonical NaN pattern. */
+/* The IEEE bits of float term x as a bit-vector, NaN read as the canonical NaN pattern (portable: see
+ * Enc.portable). */
 Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt);
+/* The same with Z3's fp.to_ieee_bv, which a model evaluation or a simplification reduces to a numeral:
+ * for reading values, never in a query. */
+Z3_ast enc_fp_bits_eval(Enc *e, Z3_ast x, DType dt);
 
 /* Decides whether tgt refines src given hyp: asserts e->ranges && hyp && def(src) && !(def(tgt) &&
  * src == tgt) in a solver chosen by `flags` (the NF_* flags of everything encoded) and checks it.
  * Fills r (verdict, model over e->vars, reason; not seconds) and returns the verdict. */
 SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
                                 SmtResult *r);
+
+/* ---- checking a query (solve.c): Z3, and cvc5 as the context's options ask ---- */
+
+typedef struct {
+  unsigned flags;      /* NF_* of what the query encodes: its SMT-LIB2 logic */
+  bool integer;        /* the integer encoding (logic QF_NIA) */
+  bool models;         /* the caller reads a model of e's variables: a cvc5 sat counts, with its values */
+  unsigned timeout_ms; /* this query's limit (0: the context's) */
+  bool no_recheck;     /* a part of a query the caller re-checks whole (smt_recheck_formulas) */
+} SmtCheckSpec;
+
+typedef struct {
+  Z3_lbool res;      /* the answer taken: Z3_L_FALSE unsat, Z3_L_TRUE sat, Z3_L_UNDEF neither */
+  int by;            /* SMT_SOLVER_Z3 or SMT_SOLVER_CVC5 */
+  Cvc5Answer cvc5;   /* by cvc5: its answer (sat: the values, read by smt_cvc5_model) */
+  bool disagree;     /* the solvers contradicted each other (res is Z3_L_UNDEF; why has both answers) */
+  char why[200];     /* Z3_L_UNDEF: why */
+} SmtCheck;
+
+/* Checks the solver's assertions (its params already set; e: the query's variables, for models). */
+Z3_lbool smt_check(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec *spec, SmtCheck *out);
+void smt_check_free(SmtCheck *c);
+/* SMT_SECOND_RECHECK: the conjunction of fs[0..n), which Z3 found unsatisfiable, given to cvc5; the
+ * outcome goes to the context's last-solve record (a sat there is a disagreement). */
+void smt_recheck_formulas(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec);
+/* cvc5's values of e's variables (every lane) into r->model.vars, as enc_extract_model does with Z3's
+ * model: SMT_INVALID, or SMT_UNKNOWN when some variable has no value. */
+SmtVerdict smt_cvc5_model(Enc *e, const SmtCheck *c, SmtResult *r);
 
 /* The model of a satisfied solver over e->vars (every lane) into r->model.vars: SMT_INVALID, or
  * SMT_UNKNOWN (r->reason says why, r's model freed) when some variable has no value. */

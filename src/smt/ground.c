@@ -50,6 +50,7 @@ static bool ground_at(SmtCtx *s, Node *root, const Point *p, Outcome *out, char 
   if (!smt_z3_begin(s, 1, why, sizeof why)) return vs_fail(err, errsize, "%s", why);
   Enc e;
   enc_init(&e, s);
+  e.portable = false; /* values are read off by simplification or a model: Z3's own fp.to_ieee_bv */
   SmtTerm t;
   bool ok = false;
   DType dt = (DType)root->dtype;

@@ -230,8 +230,11 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
   }
   DType adt = n->nargs ? (DType)n->args[0]->dtype : dt; /* operand dtype */
   bool isb = adt == DT_BOOL;
-  /* A node the hypotheses say computes its exact value: no wraparound (int_encode.h). */
-  bool exact = is_exact(ie, n);
+  /* A node the hypotheses say computes its exact value: no wraparound (int_encode.h). A
+   * no-signed-overflow op is its exact value wherever it is defined, and defined exactly where that
+   * value fits its dtype (docs/semantics.md). */
+  bool nsw = vs_is_nsw(n);
+  bool exact = is_exact(ie, n) || nsw;
   i128 lo = isb ? 0 : im_min(adt), hi = isb ? 1 : im_max(adt);
   Z3_ast x = a[0].val, y = a[1].val, v = NULL, zero = NULL;
   switch (op) {
@@ -278,6 +281,22 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
     if (!exact) v = wrap(ie, v, adt, 0, 0, true);
     break;
   case OP_MULACC: v = wrap(ie, ienc_add(ie, ienc_mul(ie, x, y), a[2].val), adt, 0, 0, true); break;
+  /* pow with a literal exponent k (docs/semantics.md: wrap(a^k), pow(a, 0) == 1, a negative exponent UB):
+   * a product of k factors, wrapped once (the product modulo 2^w is the wrapped product). Symbolic and
+   * large exponents stay with the bit-vector encoding. */
+  case OP_POW: {
+    i128 k;
+    if (isb || !is_numeral(ie, y, &k) || k > 8) return unsupported(ie);
+    if (k < 0) {
+      def = s->t_false;
+      v = ienc_num(ie, 0);
+      break;
+    }
+    v = ienc_num(ie, 1);
+    for (i128 i = 0; i < k; i++) v = i ? ienc_mul(ie, v, x) : x;
+    if (k >= 2) v = wrap(ie, v, adt, 0, 0, true);
+    break;
+  }
   case OP_IDIV:
   case OP_MOD:
   case OP_TDIV:
@@ -327,8 +346,32 @@ static bool encode_node(IntEnc *ie, const Node *n, SmtTerm *out) {
     else if (isb) v = enc_ite(e, x, ienc_num(ie, 1), ienc_num(ie, 0));
     else v = wrap(ie, x, dt, lo, hi, false); /* the low w bits of the value: its value modulo 2^w */
     break;
+  case OP_EDIV:
+  case OP_EMOD: {
+    /* Euclidean (docs/semantics.md): the floor division, one step up where the divisor is negative
+     * and the division inexact (remainder r - y, in (0, -y)); 0 and 0 for a zero divisor, which leaves
+     * the floor quotient free (its equation says r = x) and is then overridden. Never UB. */
+    if (isb) return unsupported(ie);
+    zero = ienc_num(ie, 0);
+    int sign = ienc_sign_of(ie, n->args[1]);
+    i128 bv = 0;
+    bool ynum = is_numeral(ie, y, &bv);
+    if (ynum) sign = bv > 0 ? 1 : bv < 0 ? -1 : 0;
+    Z3_ast q, r;
+    ienc_divmod(ie, x, y, sign, false, &q, &r);
+    if (dt_is_signed(adt) && sign <= 0) {
+      Z3_ast up = enc_and(e, ienc_lt(ie, y, zero), enc_not(e, enc_eq(e, r, zero)));
+      q = enc_ite(e, up, ienc_add(ie, q, ienc_num(ie, 1)), q);
+      r = enc_ite(e, up, ienc_sub(ie, r, y), r);
+    }
+    v = op == OP_EDIV ? wrap(ie, q, adt, lo, dt_is_signed(adt) && sign <= 0 ? hi + 1 : hi, false) : r;
+    if (ynum && bv == 0) v = zero;
+    else if (!ynum && sign == 0) v = enc_ite(e, enc_eq(e, y, zero), zero, v);
+    break;
+  }
   default: return unsupported(ie);
   }
+  if (nsw && v) def = enc_and(e, def, ienc_in(ie, v, lo, hi));
   if (e->failed || !v || !def) {
     e->failed = true;
     return false;

@@ -18,7 +18,8 @@
  * proof. The converse is not used (a `sat` here is handed to the bit-vector encoding, which finds and
  * states counterexamples).
  *
- * Ops outside the integer fragment (floats, bitwise ops on integers, shifts, pow, bitcast) set
+ * Ops outside the integer fragment (floats, bitwise ops on integers, shifts, pow but with a literal
+ * exponent of at most 8, bitcast) set
  * ie->unsupported; the caller then uses the bit-vector encoding alone. */
 #ifndef VSIMP_SMT_INT_ENCODE_H
 #define VSIMP_SMT_INT_ENCODE_H

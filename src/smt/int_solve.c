@@ -404,14 +404,20 @@ static SmtVerdict solve_subgoal(SmtCtx *s, Enc *e, Z3_goal sub, unsigned timeout
     return SMT_ERROR;
   }
   SmtVerdict verdict = SMT_ERROR;
-  Z3_lbool r = smt_z3_failed(why, whylen) || e->failed ? Z3_L_UNDEF : Z3_solver_check(z, solver);
+  SmtCheckSpec spec = {.integer = true, .timeout_ms = timeout_ms ? (unsigned)left : 0, .no_recheck = true};
+  SmtCheck ck;
+  memset(&ck, 0, sizeof ck);
+  Z3_lbool r = smt_z3_failed(why, whylen) || e->failed ? Z3_L_UNDEF : smt_check(s, e, solver, &spec, &ck);
   if (r == Z3_L_FALSE) verdict = SMT_VALID;
   else if (r == Z3_L_TRUE) verdict = SMT_INVALID;
-  else if (!smt_z3_failed(NULL, 0) && !e->failed) {
-    const char *reason = Z3_solver_get_reason_unknown(z, solver);
-    snprintf(why, whylen, "%s", reason && *reason ? reason : "unknown");
+  else if (ck.disagree) {
+    snprintf(why, whylen, "%s", ck.why);
+    verdict = SMT_UNKNOWN; /* the caller reads the disagreement off smt_last_solve */
+  } else if (!smt_z3_failed(NULL, 0) && !e->failed) {
+    snprintf(why, whylen, "%s", ck.why[0] ? ck.why : "unknown");
     verdict = SMT_UNKNOWN;
   }
+  smt_check_free(&ck);
   Z3_solver_dec_ref(z, solver);
   return verdict;
 }
@@ -458,6 +464,11 @@ SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned
   }
 done:
   if (verdict != SMT_UNKNOWN && smt_z3_failed(why, whylen)) verdict = SMT_ERROR;
+  if (verdict == SMT_VALID && (s->second & SMT_SECOND_RECHECK)) {
+    /* The re-check is of the query as encoded, before Z3's preprocessing and hints. */
+    SmtCheckSpec spec = {.integer = true, .timeout_ms = timeout_ms};
+    smt_recheck_formulas(s, fs, n, &spec);
+  }
   smt_z3_clear_error();
   if (ar) Z3_apply_result_dec_ref(z, ar);
   if (bounded && bounded != pre) Z3_tactic_dec_ref(z, bounded);

@@ -1558,6 +1558,19 @@ static uint32_t call_args(const Call *c, const Type *result) {
 static uint32_t max_u(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
 /* owner: the loop or if whose body holds s (its slots type a yielded call). */
+/* The widest event a break or continue of `loop` in b makes: a call typed by the loop's slot. */
+static uint32_t jump_call_args(Block b, const Stmt *loop) {
+  uint32_t m = 1;
+  for (uint32_t i = 0; i < b.n; i++) {
+    const Stmt *s = b.s[i];
+    if (s->kind == SK_IF) m = max_u(m, max_u(jump_call_args(s->u.ifs.then, loop), jump_call_args(s->u.ifs.els, loop)));
+    if (s->kind != SK_BREAK && s->kind != SK_CONTINUE) continue;
+    for (uint32_t k = 0; k < s->u.vals.n && k < loop->u.loop.ncarry; k++)
+      if (s->u.vals.vals[k].call) m = max_u(m, call_args(s->u.vals.vals[k].call, stmt_slot_type(loop, k)));
+  }
+  return m;
+}
+
 static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owner) {
   uint32_t m = 1;
   switch ((StmtKind)s->kind) {
@@ -1573,6 +1586,7 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
     for (uint32_t i = 0; i < s->u.loop.ncarry; i++)
       if (s->u.loop.inits[i].call) m = max_u(m, call_args(s->u.loop.inits[i].call, stmt_slot_type(s, i)));
     m = max_u(m, max_args_block(f, s->u.loop.body, s));
+    m = max_u(m, jump_call_args(s->u.loop.body, s));
     break;
   case SK_IF: m = max_u(m, max_u(max_args_block(f, s->u.ifs.then, s), max_args_block(f, s->u.ifs.els, s))); break;
   case SK_SPMD:
@@ -1587,8 +1601,8 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
       if (v->call) {
         /* A tensor result's shape follows the arguments: its slot's rank (a return: bounded by the limit). */
         uint32_t rank = s->kind == SK_RETURN ? (i < f->nresults ? f->results[i].rank : 0)
-                        : owner                ? stmt_slot_type(owner, i)->rank
-                                               : 0;
+                        : s->kind == SK_YIELD && owner ? stmt_slot_type(owner, i)->rank
+                                                       : 0; /* a jump's: its loop counts them */
         m = max_u(m, v->call->nargs + rank);
       }
       na += 1 + (v->tensor ? v->tensor->type.rank : 0);

@@ -17,7 +17,7 @@ void smt_result_free(SmtResult *r) {
 }
 
 bool enc_model_bits(Enc *e, Z3_model m, Z3_ast term, DType dt, uint64_t *bits) {
-  Z3_ast t = dt_is_float(dt) ? enc_fp_bits(e, term, dt) : term;
+  Z3_ast t = dt_is_float(dt) ? enc_fp_bits_eval(e, term, dt) : term;
   Z3_ast val = NULL;
   if (!t || e->failed || !Z3_model_eval(e->z, m, t, true, &val) || !enc_hold(e, val)) return false;
   if (dt == DT_BOOL) {
@@ -93,15 +93,22 @@ SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtT
   Z3_solver_assert(e->z, solver, bad);
   if (smt_z3_failed(NULL, 0)) goto done;
   if (s->smt2_path && !smt_z3_dump(s, solver, r->reason, sizeof r->reason)) goto done;
-  Z3_lbool res = Z3_solver_check(e->z, solver);
+  SmtCheckSpec spec = {.flags = flags, .models = true};
+  SmtCheck ck;
+  Z3_lbool res = smt_check(s, e, solver, &spec, &ck);
   if (res == Z3_L_FALSE) {
     verdict = SMT_VALID;
   } else if (res == Z3_L_TRUE) {
-    verdict = enc_extract_model(e, solver, r);
+    verdict = ck.by == SMT_SOLVER_CVC5 ? smt_cvc5_model(e, &ck, r) : enc_extract_model(e, solver, r);
+  } else if (ck.disagree) {
+    snprintf(r->reason, sizeof r->reason, "%.150s", ck.why);
+    verdict = SMT_ERROR;
   } else {
-    enc_unknown_reason(e, solver, r->reason, sizeof r->reason);
+    snprintf(r->reason, sizeof r->reason, "%.150s", ck.why[0] ? ck.why : "unknown");
+    smt_z3_clear_error();
     verdict = SMT_UNKNOWN;
   }
+  smt_check_free(&ck);
 done:
   if (verdict != SMT_UNKNOWN && smt_z3_failed(r->reason, sizeof r->reason)) {
     verdict = SMT_ERROR;

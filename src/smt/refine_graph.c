@@ -256,8 +256,13 @@ static SmtVerdict solve(SmtCtx *s, Enc *e, GraphEnc *g, unsigned flags, Z3_ast h
   Z3_solver_assert(e->z, solver, bad);
   if (smt_z3_failed(NULL, 0)) goto done;
   if (s->smt2_path && !smt_z3_dump(s, solver, r->reason, sizeof r->reason)) goto done;
-  Z3_lbool res = Z3_solver_check(e->z, solver);
-  if (res == Z3_L_FALSE && genc_bounded(g)) {
+  SmtCheckSpec spec = {.flags = flags | NF_HAS_GRAPH};
+  SmtCheck ck;
+  Z3_lbool res = smt_check(s, e, solver, &spec, &ck);
+  if (ck.disagree) {
+    snprintf(r->reason, sizeof r->reason, "%.150s", ck.why);
+    verdict = SMT_ERROR;
+  } else if (res == Z3_L_FALSE && genc_bounded(g)) {
     snprintf(r->reason, sizeof r->reason, "a loop is longer than the unrolling limit");
     verdict = SMT_UNKNOWN;
   } else if (res == Z3_L_FALSE) {
@@ -270,9 +275,11 @@ static SmtVerdict solve(SmtCtx *s, Enc *e, GraphEnc *g, unsigned flags, Z3_ast h
       verdict = SMT_UNKNOWN;
     }
   } else {
-    enc_unknown_reason(e, solver, r->reason, sizeof r->reason);
+    snprintf(r->reason, sizeof r->reason, "%.150s", ck.why[0] ? ck.why : "unknown");
+    smt_z3_clear_error();
     verdict = SMT_UNKNOWN;
   }
+  smt_check_free(&ck);
 done:
   Z3_solver_dec_ref(e->z, solver);
   return verdict;
@@ -458,6 +465,7 @@ bool smt_eval_graph_at(SmtCtx *s, Node *root, const Point *env, Outcome *out, ch
   if (!smt_z3_begin(s, 10, why, sizeof why)) return eval_error(err, errsize, why, NULL);
   Enc e;
   enc_init(&e, s);
+  e.portable = false; /* values are read off by simplification or a model: Z3's own fp.to_ieee_bv */
   GraphEnc *g = genc_new(&e, &root, 1);
   Z3_ast *fin = NULL, fix = NULL;
   Z3_solver solver = NULL;

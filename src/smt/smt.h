@@ -14,10 +14,20 @@
 
 typedef enum { SMT_VALID, SMT_INVALID, SMT_UNKNOWN, SMT_ERROR } SmtVerdict;
 
+/* The second solver (cvc5, run on the SMT-LIB2 text of the query: smt/cvc5.h), SmtOptions.second. */
+enum {
+  SMT_SECOND_PORTFOLIO = 1, /* a query Z3 has not answered within portfolio_after_ms is given to cvc5 as
+                             * well; both run, the first definite answer wins */
+  SMT_SECOND_RECHECK = 2,   /* every unsat Z3 finds is checked again by cvc5 */
+};
+
 typedef struct {
   unsigned timeout_ms; /* per query; 0 = none */
   unsigned rlimit;     /* Z3 resource limit per query (deterministic); 0 = none */
   const char *smt2_path; /* when set, every query is also written there as SMT-LIB2 (overwritten) */
+  unsigned second;     /* SMT_SECOND_* flags (nothing when cvc5 is not installed) */
+  unsigned portfolio_after_ms; /* 0: 1000 */
+  unsigned second_timeout_ms;  /* cvc5's limit when timeout_ms is 0 (an rlimit run); 0: 10000 */
 } SmtOptions;
 
 typedef struct SmtCtx SmtCtx;
@@ -27,6 +37,22 @@ void smt_free(SmtCtx *s);
 void smt_set_options(SmtCtx *s, const SmtOptions *opts);
 /* "4.8.12" etc. */
 const char *smt_solver_version(void);
+/* cvc5's version ("1.0.3"), or NULL when the cvc5 binary cannot be run. */
+const char *smt_second_version(void);
+
+enum { SMT_SOLVER_Z3, SMT_SOLVER_CVC5 };
+enum { SMT_RECHECK_NONE, SMT_RECHECK_AGREES, SMT_RECHECK_UNDECIDED, SMT_RECHECK_DISAGREES };
+
+/* How the context's last query (smt_refines, and the verifier's queries) was decided. */
+typedef struct {
+  int by;          /* SMT_SOLVER_Z3 or SMT_SOLVER_CVC5: which solver's answer was taken (a proof made of
+                    * several subqueries counts as cvc5's if cvc5 decided any) */
+  int recheck;     /* SMT_SECOND_RECHECK: what cvc5 said of Z3's unsat (the worst over subqueries) */
+  bool disagree;   /* the solvers gave contradictory answers (sat against unsat) on one query */
+  char detail[200]; /* disagree: both answers; SMT_RECHECK_UNDECIDED: why cvc5 gave none */
+} SmtSolveInfo;
+const SmtSolveInfo *smt_last_solve(const SmtCtx *s);
+void smt_clear_last_solve(SmtCtx *s);
 
 typedef struct {
   SmtVerdict verdict;

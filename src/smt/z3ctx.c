@@ -156,6 +156,9 @@ void smt_free(SmtCtx *s) {
 void smt_set_options(SmtCtx *s, const SmtOptions *opts) {
   s->timeout_ms = opts ? opts->timeout_ms : 0;
   s->rlimit = opts ? opts->rlimit : 0;
+  s->second = opts && smt_second_version() ? opts->second : 0;
+  s->portfolio_after_ms = opts && opts->portfolio_after_ms ? opts->portfolio_after_ms : 1000;
+  s->second_timeout_ms = opts && opts->second_timeout_ms ? opts->second_timeout_ms : 10000;
   free(s->smt2_path);
   s->smt2_path = NULL;
   if (opts && opts->smt2_path) {
@@ -260,3 +263,52 @@ Z3_func_decl smt_z3_uf(SmtCtx *s, int uf, DType dt) {
   s->uf[uf][k] = d;
   return d;
 }
+
+const char *smt_logic(unsigned flags, bool integer) {
+  if (integer) return "QF_NIA";
+  static const char *const names[8] = {"QF_BV",   "QF_ABV",   "QF_UFBV",   "QF_AUFBV",
+                                       "QF_BVFP", "QF_ABVFP", "QF_UFBVFP", "QF_AUFBVFP"};
+  unsigned k = ((flags & NF_HAS_GRAPH) ? 1u : 0u) | ((flags & NF_HAS_UF) ? 2u : 0u) | ((flags & NF_HAS_FLOAT) ? 4u : 0u);
+  return names[k];
+}
+
+const char *smt_z3_const_name(SmtCtx *s, Z3_ast c) {
+  Z3_func_decl d = Z3_get_app_decl(s->z, Z3_to_app(s->z, c));
+  return d ? Z3_get_symbol_string(s->z, Z3_get_decl_name(s->z, d)) : NULL;
+}
+
+char *smt_z3_text(SmtCtx *s, Z3_solver solver, const char *logic, const char *const *names, size_t nnames) {
+  const char *text = Z3_solver_to_string(s->z, solver);
+  char *body = text ? malloc(strlen(text) + 1) : NULL;
+  if (!body) return NULL;
+  memcpy(body, text, strlen(text) + 1);
+  size_t cap = strlen(body) + 256 + strlen(logic);
+  for (size_t i = 0; i < nnames; i++) cap += strlen(names[i]) + 3;
+  /* Only what the text declares can be asked for (Z3 prints the constants its assertions use). */
+  char decl[160];
+  char *out = malloc(cap);
+  if (!out) {
+    free(body);
+    return NULL;
+  }
+  size_t n = (size_t)snprintf(out, cap, "%s(set-logic %s)\n", nnames ? "(set-option :produce-models true)\n" : "",
+                              logic);
+  n += (size_t)snprintf(out + n, cap - n, "%s(check-sat)\n", body);
+  if (nnames) {
+    n += (size_t)snprintf(out + n, cap - n, "(get-value (");
+    for (size_t i = 0, k = 0; i < nnames; i++) {
+      snprintf(decl, sizeof decl, "(declare-fun %s (", names[i]);
+      if (!strstr(body, decl)) continue;
+      n += (size_t)snprintf(out + n, cap - n, "%s%s", k++ ? " " : "", names[i]);
+    }
+    snprintf(out + n, cap - n, "))\n");
+  }
+  free(body);
+  return out;
+}
+
+void smt_z3_retire(SmtCtx *s) { s->z_uses = s->recycle_at; }
+
+const SmtSolveInfo *smt_last_solve(const SmtCtx *s) { return &s->last; }
+
+void smt_clear_last_solve(SmtCtx *s) { memset(&s->last, 0, sizeof s->last); }

@@ -21,6 +21,8 @@ enum { SMT_UF_EXP2, SMT_UF_LOG2, SMT_UF_SIN, SMT_UF_POW, SMT_UF_COUNT };
 struct SmtCtx {
   unsigned timeout_ms, rlimit;
   char *smt2_path; /* our own copy */
+  unsigned second, portfolio_after_ms, second_timeout_ms; /* SmtOptions */
+  SmtSolveInfo last; /* smt_last_solve */
 
   Z3_context z;          /* NULL until first needed, and after a failed creation */
   unsigned z_uses;       /* weighted queries since the context was created (for recycling) */
@@ -62,6 +64,21 @@ Z3_solver smt_z3_solver(SmtCtx *s, unsigned flags);
 /* Writes the solver's assertions as a self-contained SMT-LIB2 script ending in (check-sat) to
  * s->smt2_path. False (with *why) if the file cannot be written. */
 bool smt_z3_dump(SmtCtx *s, Z3_solver solver, char *why, size_t whylen);
+
+/* The SMT-LIB2 logic of a query: QF_NIA for the integer encoding, else QF_[A][UF]BV[FP] from the NF_*
+ * flags of what it encodes (arrays for graphs, uninterpreted functions, floats). */
+const char *smt_logic(unsigned flags, bool integer);
+/* The solver's assertions as a script any SMT-LIB2 solver reads: (set-option :produce-models true)
+ * when names are given, (set-logic LOGIC), the declarations and assertions, (check-sat), and
+ * (get-value (NAMES...)) of those names the text declares. Only before the solver's first check: after
+ * it, a tactic solver prints its goal as its tactic left it (bit-blasted FP, Z3's internal ops and
+ * model converters). malloc'd, or NULL (out of memory, or Z3 could not print it). */
+char *smt_z3_text(SmtCtx *s, Z3_solver solver, const char *logic, const char *const *names, size_t nnames);
+/* The name of a constant's symbol as the SMT-LIB2 text writes it. */
+const char *smt_z3_const_name(SmtCtx *s, Z3_ast c);
+/* Makes the next smt_z3_begin recreate the context (after Z3_interrupt, whose cancellation Z3 does not
+ * undo). */
+void smt_z3_retire(SmtCtx *s);
 
 /* The declaration of an uninterpreted op at a float dtype, created on first use. */
 Z3_func_decl smt_z3_uf(SmtCtx *s, int uf, DType dt);

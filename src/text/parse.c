@@ -32,7 +32,9 @@
 #define VS_MAX_PENDING ((size_t)1 << 22)
 
 enum { AK_NODE, AK_LIT, AK_OP };
-enum { AF_FLOAT = 1, AF_NEG = 2, AF_HASFLOAT = 4 };
+/* AF_NSW, AF_WRAP: a pending operation marked nsw(...) or wrap(...) (docs/syntax.md), applied when it
+ * is built. */
+enum { AF_FLOAT = 1, AF_NEG = 2, AF_HASFLOAT = 4, AF_NSW = 8, AF_WRAP = 16 };
 
 typedef struct {
   uint8_t kind;  /* AK_* */
@@ -66,6 +68,7 @@ static const struct {
 } funcs[] = {
   {"min", OP_MIN, 2, CAT_SAME},       {"max", OP_MAX, 2, CAT_SAME},       {"pow", OP_POW, 2, CAT_SAME},
   {"tdiv", OP_TDIV, 2, CAT_SAME},     {"tmod", OP_TMOD, 2, CAT_SAME},     {"mulacc", OP_MULACC, 3, CAT_SAME},
+  {"ediv", OP_EDIV, 2, CAT_SAME},     {"emod", OP_EMOD, 2, CAT_SAME},
   {"select", OP_SELECT, 3, CAT_SELECT}, {"sqrt", OP_SQRT, 1, CAT_SAME},   {"trunc", OP_TRUNC, 1, CAT_SAME},
   {"floor", OP_FLOOR, 1, CAT_SAME},   {"ceil", OP_CEIL, 1, CAT_SAME},     {"round", OP_ROUND, 1, CAT_SAME},
   {"recip", OP_RECIP, 1, CAT_SAME},   {"exp2", OP_EXP2, 1, CAT_SAME},     {"log2", OP_LOG2, 1, CAT_SAME},
@@ -88,6 +91,7 @@ typedef struct {
   uint8_t imm[VS_MAX_LANES];
   uint8_t graph; /* OE_CALL: index (which is a cast with one operand), load, store, range, reduce, end or
                   * after; op is the graph op, arity the most operands, `to` reduce's Op */
+  uint8_t mark;  /* OE_CALL: nsw(...) (MARK_NSW) or wrap(...) (MARK_WRAP), which mark their operand's op */
   int line, col;
   size_t vals_base; /* OE_CALL: value-stack height when the call opened */
   char name[24];    /* OE_CALL: the callee as written, for messages */
@@ -105,8 +109,11 @@ typedef struct {
   int line, col;
 } Decl;
 
+enum { MARK_NONE, MARK_NSW, MARK_WRAP };
+
 typedef struct {
   VsCtx *ctx;
+  bool sem_nsw; /* `semantics nsw`: every +, -, *, unary - and << built at a signed dtype is nsw */
   const char *file;
   const char *src;
   Lexer lx;
@@ -246,6 +253,11 @@ static bool is_graph_word(const char *s, size_t len) {
   return false;
 }
 
+/* The op markers nsw(E) and wrap(E) (docs/syntax.md, "No-signed-overflow operations"). */
+static int mark_of(const char *s, size_t len) {
+  return is_word(s, len, "nsw") ? MARK_NSW : is_word(s, len, "wrap") ? MARK_WRAP : MARK_NONE;
+}
+
 /* Dtype names (i8, u16, f32, index, i32x4, ...) are not reserved: a type stands where no expression
  * can (after ':' or '->'), and a cast needs its parenthesis (i8(x)), so a bare `i8` is a variable. */
 static bool is_type_name(const char *s, size_t len) {
@@ -255,7 +267,7 @@ static bool is_type_name(const char *s, size_t len) {
 }
 
 static bool is_reserved(const char *s, size_t len) {
-  return find_func(s, len) >= 0 || is_vec_func(s, len) ||
+  return find_func(s, len) >= 0 || is_vec_func(s, len) || mark_of(s, len) != MARK_NONE ||
          is_graph_word(s, len) ||
          is_word(s, len, "true") || is_word(s, len, "invalid") ||
          is_word(s, len, "false") || is_word(s, len, "inf") || is_word(s, len, "nan") || is_word(s, len, "in") ||
@@ -361,7 +373,8 @@ static bool type_error(Parser *p, int line, int col, const char *spell, Op op, D
   return fail(p, line, col, "'%s': %s", spell, fallback);
 }
 
-/* Builds op over nodes given in source order (`swap` exchanges the two operands, for `>` and `>=`). */
+/* Builds op over nodes given in source order (`swap` exchanges the two operands, for `>` and `>=`).
+ * Under `semantics nsw`, an op that can be no-signed-overflow at its dtype is (wrap(...) undoes it). */
 static Node *build(Parser *p, Op op, DType to, const char *spell, int line, int col, Node **args, int nargs,
                    bool swap) {
   Node *b[3] = {args[0], nargs > 1 ? args[1] : NULL, nargs > 2 ? args[2] : NULL};
@@ -372,9 +385,23 @@ static Node *build(Parser *p, Op op, DType to, const char *spell, int line, int 
     type_error(p, line, col, spell, op, to, args, nargs, err);
     return NULL;
   }
-  Node *n = vs_make(p->ctx, op, to, b, nargs);
+  Node *n = vs_make_ex(p->ctx, op, to, 1, p->sem_nsw && op_may_nsw(op) ? VS_AUX_NSW : 0, b, nargs);
   if (!n) fail(p, line, col, "%s", vs_ctx_error(p->ctx));
   return n;
+}
+
+/* Whether node n may take a marker: its op is one of + - * (binary), unary - and <<, at a signed
+ * integer dtype. Reports the error otherwise. */
+static bool markable(Parser *p, const Node *n, int mark, int line, int col) {
+  const char *w = mark == MARK_NSW ? "nsw" : "wrap";
+  char t[16];
+  if (!op_may_nsw((Op)n->op))
+    return fail(p, line, col, "'%s' marks an operation +, -, *, unary - or <<, got %s", w,
+                n->nargs ? op_spelling((Op)n->op) : n->op == OP_CONST ? "a constant" : "a leaf");
+  if (!dt_is_signed((DType)n->dtype))
+    return fail(p, line, col, "'%s' applies to signed integer operations (i8 to i64, index), got %s", w,
+                vs_node_type_name(n, t, sizeof t));
+  return true;
 }
 
 /* Pending ops whose operands may outnumber u.args: vec, bcast, and the graph ops whose first operand
@@ -429,6 +456,10 @@ static Node *resolve(Parser *p, uint32_t idx, int E) {
           return NULL;
         }
       n = build(p, (Op)e->op, DT_BOOL, op_spelling((Op)e->op), e->line, e->col, args, e->nargs, false);
+      if (n && (e->flags & (AF_NSW | AF_WRAP))) {
+        if (!markable(p, n, e->flags & AF_NSW ? MARK_NSW : MARK_WRAP, e->line, e->col)) return NULL;
+        if (!(n = vs_with_nsw(p->ctx, n, (e->flags & AF_NSW) != 0))) fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+      }
     } else {
       continue;
     }
@@ -588,7 +619,33 @@ static bool reduce(Parser *p, size_t base, int prec) {
   return true;
 }
 
+/* nsw(E), wrap(E): E's root op gets or loses the no-signed-overflow mark. A typed E is rebuilt now; a
+ * pending one (untyped literals only) is marked and built so when its dtype is known. */
+static bool apply_mark(Parser *p, const OpEntry *e) {
+  uint32_t a;
+  pop_vals(p, 1, &a);
+  p->nest--;
+  Ast *x = &p->ast[a];
+  if (x->kind == AK_NODE) {
+    if (!markable(p, x->u.node, e->mark, e->line, e->col)) return false;
+    Node *n = vs_with_nsw(p->ctx, x->u.node, e->mark == MARK_NSW);
+    if (!n) return fail(p, e->line, e->col, "%s", vs_ctx_error(p->ctx));
+    x->u.node = n;
+  } else {
+    const char *w = e->mark == MARK_NSW ? "nsw" : "wrap";
+    if (x->kind != AK_OP || !op_may_nsw((Op)x->op))
+      return fail(p, e->line, e->col, "'%s' marks an operation +, -, *, unary - or <<, got %s", w,
+                  x->kind == AK_OP ? op_spelling((Op)x->op) : "a constant");
+    if (x->flags & AF_HASFLOAT)
+      return fail(p, e->line, e->col, "'%s' applies to signed integer operations (i8 to i64, index), got a float "
+                  "operation", w);
+    x->flags = (uint8_t)((x->flags & ~(AF_NSW | AF_WRAP)) | (e->mark == MARK_NSW ? AF_NSW : AF_WRAP));
+  }
+  return push_val(p, a);
+}
+
 static bool apply_call(Parser *p, const OpEntry *e) {
+  if (e->mark) return apply_mark(p, e);
   uint32_t a[3];
   pop_vals(p, e->arity, a);
   p->nest--;
@@ -708,6 +765,10 @@ static bool open_call(Parser *p) {
     e.op = (uint8_t)funcs[f].op;
     e.arity = funcs[f].arity;
     e.cat = (uint8_t)funcs[f].cat;
+  } else if (mark_of(s, t->len) != MARK_NONE) {
+    e.mark = (uint8_t)mark_of(s, t->len);
+    e.arity = 1;
+    e.cat = CAT_SAME;
   } else if (is_vec_func(s, t->len)) {
     if (p->lookup) return fail(p, t->line, t->col, "vector operations are not supported in programs yet");
     e.op = (uint8_t)(s[0] == 'v' ? OP_VEC : s[0] == 'g' ? OP_GEP : s[0] == 'c' ? OP_CAT : OP_BCAST);
@@ -1342,9 +1403,32 @@ static bool parse_decl(Parser *p) {
 
 /* ---- files ---- */
 
+/* `semantics nsw` or `semantics wrap` (the default), among the declarations (docs/syntax.md). */
+static bool parse_semantics(Parser *p, bool *seen) {
+  Token kw = p->tok;
+  char nb[64];
+  if (*seen) return fail(p, kw.line, kw.col, "only one 'semantics' declaration is allowed");
+  *seen = true;
+  if (!advance(p)) return false;
+  const Token *t = &p->tok;
+  if (!tok_is(p, t, "nsw") && !tok_is(p, t, "wrap"))
+    return fail(p, t->line, t->col, "unknown semantics '%s' (expected nsw or wrap)",
+                short_name(tok_text(p, t), t->len, nb, sizeof nb));
+  p->sem_nsw = tok_is(p, t, "nsw");
+  return advance(p);
+}
+
 static bool parse_file(Parser *p, VsFile *out) {
-  while (p->tok.kind == TK_IDENT && p->next.kind == TK_COLON)
-    if (!parse_decl(p)) return false;
+  bool sem_seen = false;
+  for (;;) {
+    if (p->tok.kind == TK_IDENT && p->next.kind == TK_COLON) {
+      if (!parse_decl(p)) return false;
+    } else if (p->tok.kind == TK_IDENT && p->next.kind == TK_IDENT && tok_is(p, &p->tok, "semantics")) {
+      if (!parse_semantics(p, &sem_seen)) return false;
+    } else {
+      break;
+    }
+  }
   if (p->tok.kind == TK_EOF) return fail(p, p->tok.line, p->tok.col, "expected an expression");
   if (p->tok.kind == TK_ARROW) return fail(p, p->tok.line, p->tok.col, "expected an expression before '-->'");
   uint32_t r;

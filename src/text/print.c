@@ -135,8 +135,10 @@ static bool compute_cf(Printer *pr, Node *const *roots, size_t nroots) {
   return ok;
 }
 
-/* Precedence of a node's printed form (infix.h). */
+/* Precedence of a node's printed form as seen by its parent (infix.h): an nsw(...) op never needs
+ * parentheses. */
 static int prec_of(const Node *n) {
+  if (vs_is_nsw(n)) return INFIX_PREC_ATOM;
   const Infix *in = infix_of_node(n);
   return in ? in->prec : INFIX_PREC_ATOM;
 }
@@ -229,6 +231,11 @@ static void print_node(Printer *pr, const Task *t) {
   DType dt = (DType)n->dtype;
   Op op = (Op)n->op;
   char buf[96];
+  /* A no-signed-overflow op prints as nsw(OP): the marker is transparent to typing (docs/syntax.md). */
+  if (vs_is_nsw(n)) {
+    puts_(pr, "nsw(");
+    push_text(pr, ")");
+  }
   switch (op) {
   case OP_CONST:
     puts_(pr, vs_format_literal(dt, n->aux.bits, mode != M_FLEX, buf, sizeof buf));

@@ -82,6 +82,7 @@ void conf_compare(ConfRun *r, Node *n, const Point *p, size_t *family, const cha
 typedef struct {
   ConfRun run;
   VsCtx *ctx;
+  uint64_t aux; /* VS_AUX_NSW while the no-signed-overflow form of an op is compared, else 0 */
 } Run;
 
 /* A random operand, biased toward small magnitudes and narrow bit patterns where bugs live. */
@@ -101,7 +102,7 @@ static void compare(Run *r, Op op, DType to, const DType *dts, const uint64_t *b
   if (conf_sampled_out(&r->run)) return;
   Node *args[3];
   for (int i = 0; i < nargs; i++) args[i] = vs_const(r->ctx, dts[i], bits[i]);
-  conf_compare(&r->run, vs_make(r->ctx, op, to, args, nargs), NULL, NULL, NULL);
+  conf_compare(&r->run, vs_make_ex(r->ctx, op, to, 1, r->aux, args, nargs), NULL, NULL, NULL);
 }
 
 static bool applicable(Run *r, Op op, DType to, const DType *dts, int nargs) {
@@ -173,12 +174,17 @@ bool conformance_run(SmtCtx *smt, const ConformanceOptions *opts, ConformanceRep
         }
       } else {
         DType dts[3] = {op == OP_SELECT ? DT_BOOL : dt, dt, dt};
-        if (applicable(&r, (Op)op, dt, dts, arity)) {
+        /* Both forms of an op that may be no-signed-overflow (docs/semantics.md): the wrapping one,
+         * then, at signed dtypes, the nsw one. */
+        for (int form = 0; form < (vs_nsw_applies((Op)op, dt) ? 2 : 1); form++) {
+          if (!applicable(&r, (Op)op, dt, dts, arity)) break;
+          r.aux = form ? VS_AUX_NSW : 0;
           report->op_dtypes++;
           if (arity == 1) run_unary(&r, (Op)op, dt, dt);
           else if (arity == 2) run_binary(&r, (Op)op, dt);
           else run_ternary(&r, (Op)op, dt);
         }
+        r.aux = 0;
       }
       vs_ctx_free(r.ctx);
     }

@@ -51,6 +51,10 @@ void conformance_run_invalid(SmtCtx *smt, const ConformanceOptions *opts, Confor
           }
         } else {
           conf_compare(&run, vs_make(ctx, (Op)op, DT_INDEX, args, arity), NULL, &rep->invalid_cases, "invalid");
+          /* The no-signed-overflow form too: INVALID skips its overflow condition like any other. */
+          if (vs_nsw_applies((Op)op, DT_INDEX))
+            conf_compare(&run, vs_make_ex(ctx, (Op)op, DT_INDEX, 1, VS_AUX_NSW, args, arity), NULL,
+                         &rep->invalid_cases, "invalid");
         }
         /* Operands with no constant have one tuple only. */
         bool any_const = false;

@@ -46,12 +46,13 @@ static void compare(VRun *r, Node *n) {
   conf_compare(&r->run, n, NULL, &r->run.rep->vector_cases, "vector");
 }
 
-/* Op applied lane-wise to random operand vectors (operand 0 of select is a boolxN mask). */
-static Node *lanewise(VRun *r, Op op, DType to, DType dt, int lanes) {
+/* Op applied lane-wise to random operand vectors (operand 0 of select is a boolxN mask); aux
+ * VS_AUX_NSW for the no-signed-overflow form. */
+static Node *lanewise(VRun *r, Op op, DType to, DType dt, int lanes, uint64_t aux) {
   Node *args[3];
   int arity = op_arity(op);
   for (int i = 0; i < arity; i++) args[i] = operand(r, op == OP_SELECT && i == 0 ? DT_BOOL : dt, lanes, true);
-  return vs_make(r->ctx, op, to, args, arity);
+  return vs_make_ex(r->ctx, op, to, 1, aux, args, arity);
 }
 
 static bool applicable(VRun *r, Op op, DType to, DType dt) {
@@ -69,10 +70,12 @@ static void run_lanewise(VRun *r, size_t per_class) {
         DType to = conv ? (DType)t : (DType)d;
         r->ctx = vs_ctx_new();
         if (!r->ctx) return;
-        if (applicable(r, (Op)op, to, (DType)d)) {
+        /* Both forms of an op that may be no-signed-overflow, at signed dtypes. */
+        for (int form = 0; form < (vs_nsw_applies((Op)op, to) ? 2 : 1) && applicable(r, (Op)op, to, (DType)d); form++) {
           r->run.rep->op_dtypes++;
           for (int l = 0; l < NLANE_COUNTS; l++)
-            for (size_t i = 0; i < per_class; i++) compare(r, lanewise(r, (Op)op, to, (DType)d, lane_counts[l]));
+            for (size_t i = 0; i < per_class; i++)
+              compare(r, lanewise(r, (Op)op, to, (DType)d, lane_counts[l], form ? VS_AUX_NSW : 0));
         }
         vs_ctx_free(r->ctx);
       }

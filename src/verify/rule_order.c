@@ -73,7 +73,7 @@ typedef struct {
 static int precedence(int op) {
   static const int order[] = {
     OP_SELECT, OP_NOT, OP_NEG, OP_SUB, OP_ADD, OP_MUL, OP_AND, OP_OR, OP_XOR, OP_SHL, OP_SHR, OP_MIN, OP_MAX,
-    OP_EQ, OP_NE, OP_LT, OP_LE, OP_CAST, OP_BITCAST, OP_MOD, OP_IDIV, OP_TMOD, OP_TDIV,
+    OP_EQ, OP_NE, OP_LT, OP_LE, OP_CAST, OP_BITCAST, OP_MOD, OP_IDIV, OP_TMOD, OP_TDIV, OP_EMOD, OP_EDIV,
     OP_FDIV, OP_MULACC, OP_POW, OP_BCAST, OP_VEC, OP_GEP, OP_CAT,
     OP_RANGE, OP_INDEX, OP_LOAD, OP_STORE, OP_REDUCE, OP_END, OP_AFTER,
   };
@@ -98,7 +98,8 @@ static size_t op_weight(int op) {
   case OP_REDUCE: return 3;
   case OP_CAST: return 4;
   case OP_MOD:
-  case OP_TMOD: return 3;
+  case OP_TMOD:
+  case OP_EMOD: return 3;
   default: return 1;
   }
 }

@@ -14,6 +14,7 @@
 #include "smt/int_solve.h"
 #include "verify/rule_concrete.h"
 #include "verify/rule_inst.h"
+#include "eval/eval.h"
 #include "text/text.h"
 
 const char *proof_status_name(ProofStatus s) {
@@ -24,6 +25,8 @@ const char *proof_status_name(ProofStatus s) {
   default: return "error";
   }
 }
+
+const char *proof_by_name(int by) { return by == PROOF_BY_CVC5 ? "cvc5" : by == PROOF_BY_EVAL ? "eval" : "z3"; }
 
 void proof_result_free(ProofResult *p) {
   free(p->cex);
@@ -552,6 +555,25 @@ static Z3_ast ig_bool(IGEnc *g, const Guard *x) {
   }
 }
 
+/* is_pow2(a) as a top-level conjunct of the guard, a a constant or a bound of a w-bit integer dtype:
+ * then a divides 2^w (a = 2^j with j < w), stated as a * m == 2^w for a fresh m. Every assignment the
+ * query admits satisfies the conjunct, so some m exists and the fact changes no answer; it only puts
+ * in front of the arithmetic solver what the 65-way disjunction of is_pow2 hides, and what the
+ * power-of-two remainder rules rest on (a multiple of 2^w is a multiple of a). */
+static Z3_ast pow2_divides(IGEnc *g, const Guard *x, Z3_ast acc) {
+  IntEnc *ie = g->ie;
+  if (!acc) return NULL;
+  if (x->kind == G_AND) return pow2_divides(g, x->b, pow2_divides(g, x->a, acc));
+  if (x->kind != G_IS_POW2) return acc;
+  int k = x->a->kind;
+  if (k != G_CONST && k != G_VMIN && k != G_VMAX) return acc;
+  DType dt = slot_dt(g->in, x->a->slot);
+  if (!dt_is_int(dt)) return acc;
+  Z3_ast a = ig_num(g, x->a), m = ienc_fresh(ie, "pow2_cofactor", false);
+  if (!a || !m) return NULL;
+  return enc_and(ie->e, acc, enc_eq(ie->e, ienc_mul(ie, a, m), ienc_num(ie, (i128)1 << dt_bits(dt))));
+}
+
 /* vmin(x) <= x <= vmax(x) for every bound the instance uses. */
 static Z3_ast bound_constraints(Enc *e, Inst *in) {
   Z3_ast all = e->s->t_true;
@@ -782,6 +804,7 @@ static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ti
   bool ok = ienc_expr(&ie, lhs, &tl) && ienc_expr(&ie, rhs, &tr);
   if (ok && in->r->guard) {
     guard = ig_bool(&g, in->r->guard);
+    if (guard) guard = pow2_divides(&g, in->r->guard, guard);
     ok = guard && !g.unsupported;
   }
   for (int sl = 0; ok && sl < in->r->nslots; sl++)
@@ -818,6 +841,7 @@ static void exhaust(const Rule *r, unsigned idx, ProofResult *out) {
   if (cr.found) {
     out->status = PROOF_REFUTED;
     out->by_search = true;
+    out->by = PROOF_BY_EVAL;
     out->cex = cr.cex;
     out->reason[0] = 0;
     return;
@@ -826,10 +850,53 @@ static void exhaust(const Rule *r, unsigned idx, ProofResult *out) {
     char why[sizeof out->reason];
     memcpy(why, out->reason, sizeof why);
     out->status = PROOF_PROVED;
+    out->by = PROOF_BY_EVAL;
     snprintf(out->reason, sizeof out->reason, "exhaustive evaluation of %zu points (the solver: %.100s)", cr.evaluated,
              why);
   }
   concrete_result_free(&cr);
+}
+
+/* Whether the case a solver's model gave is a counterexample for the evaluator: the case parsed back,
+ * each variable at the model's value, the source defined and the target UB or different. 1 confirmed,
+ * 0 not, -1 no case to check. */
+static int case_confirmed(const char *text, const SmtResult *res) {
+  if (!text) return -1;
+  VsCtx *ctx = vs_ctx_new();
+  if (!ctx) return -1;
+  VsFile f;
+  VsDiag diag;
+  int out = -1;
+  if (!vs_parse(ctx, "cex.vs", text, strlen(text), &f, &diag)) {
+    vs_ctx_free(ctx);
+    return -1;
+  }
+  VarValue env[RULE_MAX_SLOTS * 2];
+  size_t n = 0;
+  bool ok = f.tgt != NULL && f.nvars <= RULE_MAX_SLOTS * 2;
+  for (size_t i = 0; ok && i < f.nvars; i++) {
+    Node *v = f.vars[i];
+    size_t k = 0;
+    while (k < res->model.nvars && strcmp(res->model.vars[k].var->aux.name, v->aux.name)) k++;
+    if (k == res->model.nvars) {
+      ok = false;
+      break;
+    }
+    env[n] = res->model.vars[k];
+    env[n++].var = v;
+  }
+  Point pt = {.vars = env, .nvars = n};
+  Outcome l, t;
+  if (ok && eval_at(f.src, &pt, &l, NULL, 0)) {
+    if (eval_at(f.tgt, &pt, &t, NULL, 0)) {
+      out = !outcome_refines(&l, &t);
+      outcome_free(&t);
+    }
+    outcome_free(&l);
+  }
+  vs_file_free(&f);
+  vs_ctx_free(ctx);
+  return out;
 }
 
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
@@ -846,6 +913,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     if (concrete_search(r, idx, NULL, 0, NULL, &cr) && cr.found) {
       out.status = PROOF_REFUTED;
       out.by_search = true;
+      out.by = PROOF_BY_EVAL;
       out.cex = cr.cex;
       out.seconds = vs_seconds() - t0;
       return out;
@@ -891,9 +959,24 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     return out;
   }
   /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
+  smt_clear_last_solve(s);
   if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH))) {
     char why[160] = "";
     IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
+    const SmtSolveInfo *li = smt_last_solve(s);
+    if (li->disagree) { /* never a verdict: both answers, as an error */
+      out.status = PROOF_ERROR;
+      out.disagree = true;
+      snprintf(out.reason, sizeof out.reason, "%.170s (integer encoding)", li->detail);
+      vs_ctx_free(ctx);
+      out.seconds = vs_seconds() - t0;
+      return out;
+    }
+    if (ip == IP_PROVED) {
+      out.by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
+      out.recheck = li->recheck;
+      if (li->recheck == SMT_RECHECK_UNDECIDED) snprintf(why, sizeof why, "%.150s", li->detail);
+    }
     if (ip == IP_PROVED || engine == PROVE_INT_ONLY) {
       out.status = ip == IP_PROVED ? PROOF_PROVED : PROOF_UNKNOWN;
       if (ip == IP_UNSUPPORTED) snprintf(why, sizeof why, "outside the integer fragment");
@@ -923,14 +1006,38 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     unsigned flags = lhs->flags | rhs->flags;
     SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
                          : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
-    if (v == SMT_VALID) out.status = PROOF_PROVED;
-    else if (v == SMT_UNKNOWN) {
+    const SmtSolveInfo *li = smt_last_solve(s);
+    int by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
+    if (li->disagree) {
+      out.disagree = true;
+      snprintf(out.reason, sizeof out.reason, "%s", li->detail);
+    } else if (v == SMT_VALID) {
+      out.status = PROOF_PROVED;
+      out.by = by;
+      out.recheck = li->recheck;
+      if (li->recheck == SMT_RECHECK_UNDECIDED) snprintf(out.reason, sizeof out.reason, "%s", li->detail);
+    } else if (v == SMT_UNKNOWN) {
       out.status = PROOF_UNKNOWN;
       snprintf(out.reason, sizeof out.reason, "%s", res.reason);
       if (engine == PROVE_ANY || engine == PROVE_SOLVER) exhaust(r, idx, &out);
     } else if (v == SMT_INVALID) {
-      out.status = PROOF_REFUTED;
       out.cex = inst_counterexample(&in, &res);
+      /* A solver's sat is a refutation only with a counterexample the evaluator confirms. */
+      int c = graph ? 1 : case_confirmed(out.cex, &res);
+      if (c == 1) {
+        out.status = PROOF_REFUTED;
+        out.by = by;
+      } else if (c == 0 && !((lhs->flags | rhs->flags) & NF_HAS_UF)) {
+        snprintf(out.reason, sizeof out.reason,
+                 "internal error: the evaluator does not confirm %s's counterexample (the two implementations of the "
+                 "semantics disagree)", by == PROOF_BY_CVC5 ? "cvc5" : "z3");
+      } else {
+        out.status = PROOF_UNKNOWN;
+        snprintf(out.reason, sizeof out.reason, "%s", c == 0 ? "the counterexample rests on an uninterpreted function"
+                                                             : "the counterexample cannot be written as a case");
+        free(out.cex);
+        out.cex = NULL;
+      }
     } else {
       snprintf(out.reason, sizeof out.reason, "%s", res.reason[0] ? res.reason : "solver error");
     }

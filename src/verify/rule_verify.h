@@ -24,7 +24,15 @@ typedef struct {
   char *cex;        /* PROOF_REFUTED: a .vs case that `vsimp check` reproduces (malloc'd) */
   char reason[200]; /* PROOF_UNKNOWN / PROOF_ERROR */
   bool by_search;   /* PROOF_REFUTED by the concrete search (rule_concrete.h), not by a solver */
+  int by;           /* PROOF_PROVED / PROOF_REFUTED: PROOF_BY_Z3, PROOF_BY_CVC5, or PROOF_BY_EVAL (the concrete
+                     * search, or every point of a small domain evaluated) */
+  int recheck;      /* SMT_RECHECK_*: what the second solver said of a proof (SMT_SECOND_RECHECK) */
+  bool disagree;    /* PROOF_ERROR: the two solvers contradicted each other (reason: both answers) */
 } ProofResult;
+
+enum { PROOF_BY_Z3, PROOF_BY_CVC5, PROOF_BY_EVAL };
+/* "z3", "cvc5", "eval" */
+const char *proof_by_name(int by);
 
 const char *proof_status_name(ProofStatus s);
 

@@ -70,9 +70,9 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
     snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
   }
   it->result.seconds += searched;
-  /* Hook (issue 12, item 2, not built yet): a second solver. An instance still PROOF_UNKNOWN here would be
-   * given to cvc5 through the SMT-LIB2 text the verifier writes (SmtOptions.smt2_path), and a PROOF_PROVED
-   * one re-checked by it under --second-solver; the two disagreeing is PROOF_ERROR with both answers. */
+  /* The second solver is in the SmtCtx (opts->smt.second): cvc5 joins every query Z3 leaves open for a
+   * second (the portfolio), and under SMT_SECOND_RECHECK re-checks every proof; the solvers disagreeing
+   * is PROOF_ERROR with both answers (rule_verify.c). */
 }
 
 static void *worker(void *arg) {
@@ -136,9 +136,10 @@ static bool cache_add(void *ud, const LedgerRecord *r) {
     }
     c->keys = nk;
   }
-  char key[400];
+  char key[400], solver[LEDGER_WORD_MAX + 4];
+  ledger_solver_normalise(r->solver, solver, sizeof solver);
   snprintf(key, sizeof key, "%016llx %s %s %s %s", (unsigned long long)r->hash, r->rule, r->instance, r->status,
-           r->solver);
+           solver);
   if (!(c->keys[c->n] = strdup(key))) {
     b->oom = true;
     return false;
@@ -161,21 +162,45 @@ static void cache_free(Cache *c) {
   free(c->keys);
 }
 
-/* The status the cache records for this instance of the rule's current text under this solver:
- * PROOF_PROVED, PROOF_UNKNOWN (reused only when asked), or PROOF_ERROR for "not cached". */
-static ProofStatus cached_status(const Cache *c, bool reuse_unknown, const Rule *r, const char *inst) {
+/* The status the cache records for this instance of the rule's current text by a solver of this
+ * version (Z3's, cvc5's when it is installed, or the evaluator): PROOF_PROVED, PROOF_UNKNOWN (reused
+ * only when asked), or PROOF_ERROR for "not cached"; *solver gets the record's SOLVER word. */
+static ProofStatus cached_status(const Cache *c, bool reuse_unknown, const Rule *r, const char *inst, char *solver,
+                                 size_t size) {
   static const struct {
     const char *word;
     ProofStatus status;
   } reusable[] = {{"proved", PROOF_PROVED}, {"unknown", PROOF_UNKNOWN}};
-  for (size_t k = 0; k < (reuse_unknown ? 2u : 1u); k++) {
-    char key[400];
-    snprintf(key, sizeof key, "%016llx %s %s %s %s", (unsigned long long)r->text_hash, r->name, inst,
-             reusable[k].word, smt_solver_version());
-    const char *kp = key;
-    if (c->n && bsearch(&kp, c->keys, c->n, sizeof *c->keys, key_cmp)) return reusable[k].status;
-  }
+  char words[3][LEDGER_WORD_MAX];
+  size_t nw = 0;
+  ledger_solver_format(words[nw++], sizeof words[0], "z3", smt_solver_version());
+  if (smt_second_version()) ledger_solver_format(words[nw++], sizeof words[0], "cvc5", smt_second_version());
+  ledger_solver_format(words[nw++], sizeof words[0], "eval", NULL);
+  for (size_t k = 0; k < (reuse_unknown ? 2u : 1u); k++)
+    for (size_t w = 0; w < nw; w++) {
+      char key[400];
+      snprintf(key, sizeof key, "%016llx %s %s %s %s", (unsigned long long)r->text_hash, r->name, inst,
+               reusable[k].word, words[w]);
+      const char *kp = key;
+      if (c->n && bsearch(&kp, c->keys, c->n, sizeof *c->keys, key_cmp)) {
+        snprintf(solver, size, "%.31s", words[w]);
+        return reusable[k].status;
+      }
+    }
   return PROOF_ERROR;
+}
+
+void verify_item_solver(const VerifyItem *it, char *buf, size_t size) {
+  if (it->cached && it->solver[0]) {
+    snprintf(buf, size, "%s", it->solver);
+    return;
+  }
+  const ProofResult *p = &it->result;
+  bool decided = p->status == PROOF_PROVED || p->status == PROOF_REFUTED;
+  int by = decided ? p->by : PROOF_BY_Z3;
+  if (by == PROOF_BY_EVAL) ledger_solver_format(buf, size, "eval", NULL);
+  else if (by == PROOF_BY_CVC5) ledger_solver_format(buf, size, "cvc5", smt_second_version());
+  else ledger_solver_format(buf, size, "z3", smt_solver_version());
 }
 
 const char *vacuous_kind_text(int kind) {
@@ -234,7 +259,7 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
       it->instance = inst[j];
       char name[64];
       rule_instance_name(r, inst[j], name, sizeof name);
-      ProofStatus st = cached_status(&cache, opts->reuse_unknown, r, name);
+      ProofStatus st = cached_status(&cache, opts->reuse_unknown, r, name, it->solver, sizeof it->solver);
       if (st != PROOF_ERROR) {
         it->cached = true;
         it->result.status = st;
@@ -285,6 +310,13 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     VerifyItem *it = &rep->items[i];
     rep->cached += it->cached;
     rep->by_search += it->result.status == PROOF_REFUTED && it->result.by_search;
+    rep->disagreements += it->result.status == PROOF_ERROR && it->result.disagree;
+    if (it->result.status == PROOF_PROVED && !it->cached) {
+      rep->by_cvc5 += it->result.by == PROOF_BY_CVC5;
+      rep->by_eval += it->result.by == PROOF_BY_EVAL;
+      rep->rechecked += it->result.recheck == SMT_RECHECK_AGREES;
+      rep->recheck_undecided += it->result.recheck == SMT_RECHECK_UNDECIDED;
+    }
     switch (it->result.status) {
     case PROOF_PROVED: rep->proved++; break;
     case PROOF_REFUTED: rep->refuted++; break;
@@ -333,7 +365,7 @@ char *verify_ledger_text(const VerifyReport *rep) {
     snprintf(r.rule, sizeof r.rule, "%s", it->rule->name);
     rule_instance_name(it->rule, it->instance, r.instance, sizeof r.instance);
     snprintf(r.status, sizeof r.status, "%s", proof_status_name(it->result.status));
-    snprintf(r.solver, sizeof r.solver, "%s", smt_solver_version());
+    verify_item_solver(it, r.solver, sizeof r.solver);
     if (cap - len < 400) {
       cap *= 2;
       char *no = realloc(out, cap);

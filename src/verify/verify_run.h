@@ -40,6 +40,7 @@ typedef struct {
   unsigned instance;
   ProofResult result;
   bool cached;
+  char solver[32]; /* cached: the record's SOLVER word (ledger.h) */
   Vacuity vacuity; /* whether the instance can fire at all (rule_verify.h) */
 } VerifyItem;
 
@@ -53,6 +54,10 @@ typedef struct {
   size_t n;
   size_t proved, refuted, unknown, errors, cached;
   size_t by_search; /* refuted by the concrete search (no solver asked) */
+  size_t by_cvc5;   /* proved by the second solver (Z3 left them open) */
+  size_t by_eval;   /* proved by exhaustive evaluation */
+  size_t rechecked, recheck_undecided; /* --second-solver: proofs cvc5 confirmed, and could not decide */
+  size_t disagreements; /* errors where the two solvers contradicted each other */
   size_t rules; /* rules verified */
   /* Termination (rule_order.h): one item per rule verified (lemmas excluded). */
   OrderItem *order;
@@ -69,6 +74,8 @@ typedef struct {
 
 bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep);
 void verify_report_free(VerifyReport *rep);
+/* The SOLVER word (ledger.h) of an item: its cached record's, or the solver that decided it. */
+void verify_item_solver(const VerifyItem *it, char *buf, size_t size);
 /* The report as ledger text (one line per item, sorted by rule then instance; malloc'd). */
 char *verify_ledger_text(const VerifyReport *rep);
 
