@@ -512,7 +512,9 @@ static bool is_true(SymShared *sh, Z3_ast c) {
  * simplification rewrites a branch under its condition: a pass that folded `acc + i32(n + 1)` to
  * `acc + 4` under `if n == 3` leaves two adder chains whose equivalence costs the bit-blasted query
  * seconds to a minute (measured on a mutant-test kernel), and 0.1 s once n is replaced by 3. */
-static Z3_solver new_solver(Z3_context z, Z3_params params, bool has_float) {
+/* timeout_ms (0: none) also bounds the tactic itself: a solver's timeout was seen not to stop the
+ * simplification tactics on a query whose terms grew for minutes (a program fuzz campaign). */
+static Z3_solver new_solver(Z3_context z, Z3_params params, bool has_float, unsigned timeout_ms) {
   Z3_solver solver = NULL;
   if (has_float) {
     solver = Z3_mk_simple_solver(z);
@@ -533,11 +535,13 @@ static Z3_solver new_solver(Z3_context z, Z3_params params, bool has_float) {
     Z3_tactic t12 = ctx && t[2] ? Z3_tactic_and_then(z, ctx, t[2]) : NULL;
     if (t12) Z3_tactic_inc_ref(z, t12);
     Z3_tactic all = t[0] && t12 ? Z3_tactic_and_then(z, t[0], t12) : NULL;
-    if (all) {
-      Z3_tactic_inc_ref(z, all);
-      solver = Z3_mk_solver_from_tactic(z, all);
-      Z3_tactic_dec_ref(z, all);
-    }
+    if (all) Z3_tactic_inc_ref(z, all);
+    Z3_tactic bounded = all && timeout_ms ? Z3_tactic_try_for(z, all, timeout_ms) : NULL;
+    if (bounded) Z3_tactic_inc_ref(z, bounded);
+    Z3_tactic use = bounded ? bounded : all;
+    if (use) solver = Z3_mk_solver_from_tactic(z, use);
+    if (bounded) Z3_tactic_dec_ref(z, bounded);
+    if (all) Z3_tactic_dec_ref(z, all);
     if (ctx) Z3_tactic_dec_ref(z, ctx);
     if (t12) Z3_tactic_dec_ref(z, t12);
     for (int i = 0; i < 3; i++)
@@ -558,7 +562,7 @@ static Z3_solver new_solver(Z3_context z, Z3_params params, bool has_float) {
 Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, bool roundtrip, char *why, size_t whylen) {
   SmtCtx *s = sh->s;
   if (dump && s->smt2_path) {
-    Z3_solver tmp = new_solver(sh->z, s->params, sh->has_float);
+    Z3_solver tmp = new_solver(sh->z, s->params, sh->has_float, s->timeout_ms);
     if (!tmp) return NULL;
     for (int i = 0; i < n; i++) Z3_solver_assert(sh->z, tmp, as[i]);
     bool ok = smt_z3_dump(s, tmp, why, whylen);
@@ -568,7 +572,7 @@ Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, bool rou
   Z3_context zs = smt_z3_side(s);
   if (!zs) return NULL;
   sh->zs = zs;
-  Z3_solver solver = new_solver(zs, smt_z3_side_params(s), sh->has_float);
+  Z3_solver solver = new_solver(zs, smt_z3_side_params(s), sh->has_float, s->timeout_ms);
   if (!solver) return NULL;
   for (int i = 0; i < n; i++) {
     Z3_ast t = Z3_translate(sh->z, as[i], zs);
@@ -582,7 +586,7 @@ Z3_solver sym_solver(SymShared *sh, const Z3_ast *as, int n, bool dump, bool rou
   }
   if (!roundtrip) return solver;
   const char *text = Z3_solver_to_string(zs, solver);
-  Z3_solver again = text ? new_solver(zs, smt_z3_side_params(s), sh->has_float) : NULL;
+  Z3_solver again = text ? new_solver(zs, smt_z3_side_params(s), sh->has_float, s->timeout_ms) : NULL;
   if (again) {
     Z3_solver_from_string(zs, again, text);
     if (smt_z3_failed(NULL, 0)) { /* could not read it back: use the terms themselves */
