@@ -273,18 +273,26 @@ static Type *slot_types_out(Pass *ps, const Stmt *s, uint32_t n) {
   return o;
 }
 
+/* Room for element n of a result array whose capacity is the power of two at or above its count (8
+ * at least): it grows when the count reaches a power of two. A count cut back (a dropped visit) keeps
+ * that rule: the array then only shrinks to a size still above the count. */
+static bool result_room(Pass *ps, void **arr, size_t n, size_t elem) {
+  if (n & (n - 1)) return true;
+  void *np = realloc(*arr, (n ? n * 2 : 8) * elem);
+  if (!np) {
+    pass_fail(ps, "out of memory");
+    return false;
+  }
+  *arr = np;
+  return true;
+}
+
 static void obligation(Pass *ps, Node *cond, bool value, const Stmt *s, const char *what) {
   if (!ps->opts.obligations || !cond) return;
   PassResult *r = ps->res;
-  if ((r->nobligations & (r->nobligations - 1)) == 0) {
-    size_t cap = r->nobligations ? r->nobligations * 2 : 8;
-    Obligation *no = realloc(r->obligations, cap * sizeof *no);
-    if (!no) {
-      pass_fail(ps, "out of memory");
-      return;
-    }
-    r->obligations = no;
-  }
+  void *arr = r->obligations;
+  if (!result_room(ps, &arr, r->nobligations, sizeof *r->obligations)) return;
+  r->obligations = arr;
   r->obligations[r->nobligations++] =
       (Obligation){analyzer_premises(ps->an), cond, value, vs_bool(ps->prog->ctx, value), s->line, s->col, what};
 }
@@ -292,15 +300,9 @@ static void obligation(Pass *ps, Node *cond, bool value, const Stmt *s, const ch
 /* Loop `in` of the input is loop `out` of the output. */
 static void link_loop(Pass *ps, const Stmt *in, const Stmt *out) {
   PassResult *r = ps->res;
-  if ((r->nlinks & (r->nlinks - 1)) == 0) {
-    size_t cap = r->nlinks ? r->nlinks * 2 : 8;
-    PassLoopLink *nl = realloc(r->links, cap * sizeof *nl);
-    if (!nl) {
-      pass_fail(ps, "out of memory");
-      return;
-    }
-    r->links = nl;
-  }
+  void *arr = r->links;
+  if (!result_room(ps, &arr, r->nlinks, sizeof *r->links)) return;
+  r->links = arr;
   r->links[r->nlinks++] = (PassLoopLink){in, out};
 }
 
