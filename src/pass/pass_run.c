@@ -226,8 +226,8 @@ static size_t count_jumps(Block b) {
  * change the program: the pass would not be idempotent. So the run is repeated on its own result while
  * that happens (each repetition has strictly fewer definitions to remove; at most MAX_ROUNDS), unless
  * the nesting cap was reached (deeper nests are left for the next call, as documented). Likewise when
- * the run removed a break or continue (a dead branch held it): Fold B decides on the loop body it is
- * given, and the next run would copy a loop that lost its last jump. */
+ * the run removed a break or continue (a dead branch held it, or a branch it simplified): Folds A and B
+ * decide on the code they are given, and the next run would lift or copy what lost its last jump. */
 enum { MAX_ROUNDS = 8 };
 
 Function *pass_simplify_function(Program *into, const Function *src, const PassOptions *opts, PassResult *res) {

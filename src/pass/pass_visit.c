@@ -13,9 +13,9 @@
  *      point), and that copy is visited like any code, so it is simplified in the same run. Nested
  *      single-trip folds stop at opts.max_fold_depth per run.
  *   A `while` whose condition is false on entry is removed the same way.
- * A loop whose body breaks or continues is never copied (Fold B keeps it), and an if whose simplified
- * live branch still does is never lifted (Fold A keeps the if): the jump must stay where its loop ends
- * it.
+ * A loop whose body breaks or continues is never copied (Fold B keeps it), and an if whose live branch
+ * does is never lifted (Fold A keeps the if): the jump must stay where its loop ends it. A run that
+ * removes a jump is repeated, so that what the jump blocked folds in the same call.
  * A local that a fold lifts into the enclosing block is renamed (name_N) when its name is defined
  * anywhere else in the function, so that two lifted copies (two sibling single-trip loops) never
  * share a variable. */
@@ -274,8 +274,7 @@ static Type *slot_types_out(Pass *ps, const Stmt *s, uint32_t n) {
 }
 
 /* Room for element n of a result array whose capacity is the power of two at or above its count (8
- * at least): it grows when the count reaches a power of two. A count cut back (a dropped visit) keeps
- * that rule: the array then only shrinks to a size still above the count. */
+ * at least): it grows when the count reaches a power of two. */
 static bool result_room(Pass *ps, void **arr, size_t n, size_t elem) {
   if (n & (n - 1)) return true;
   void *np = realloc(*arr, (n ? n * 2 : 8) * elem);
@@ -372,62 +371,25 @@ static void visit_if(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
     Block live = taken ? s->u.ifs.then : s->u.ifs.els;
     Stmt *y = block_trailing_yield(live, NULL);
     obligation(ps, c0, taken, s, "if condition");
-    if (!(y && (any_call(y->u.vals.vals, y->u.vals.n) ||
-                !tensor_pass_foldable(ps, s->u.ifs.rets, y->u.vals.vals, y->u.vals.n)))) {
-      /* Fold A: lift the live branch. One that breaks or continues (then the if has no results) is
-       * simplified aside first: if a jump survives, lifted it would end the enclosing block early, so
-       * the if stays, around the simplified branch (decided on the simplified branch, so that a
-       * second run decides the same). */
-      bool jumps = block_jumps(live);
-      StmtVec aside = {0};
-      /* What the aside visit may have to take back: its facts, substitutions, counts and obligations. */
-      AnMark am = analyzer_mark(ps->an);
-      size_t umark0 = ps->nundo;
-      PassResult counts = *ps->res;
+    /* A live branch that breaks or continues (then the if has no results) is not lifted: the jump
+     * would end the enclosing block early. Decided on the branch as given: when simplifying it drops
+     * its last jump, the run is repeated (pass_run.c) and the next one lifts it. */
+    if (!block_jumps(live) && !(y && (any_call(y->u.vals.vals, y->u.vals.n) ||
+                                      !tensor_pass_foldable(ps, s->u.ifs.rets, y->u.vals.vals, y->u.vals.n)))) {
+      /* Fold A: lift the live branch. */
       Type *types = slot_types_out(ps, s, nr);
       YieldTo yt = {YM_ASSIGN, ret_targets(ps, s->u.ifs.rets, nr, lifted), nr, NULL, types, s->u.ifs.rets};
       size_t mark = ps->nscope;
       const Block *saved_lift = ps->lift;
       ps->lift = &live;
-      visit_block(ps, live, jumps ? &aside : out, &yt, true);
+      visit_block(ps, live, out, &yt, true);
       ps->lift = saved_lift;
       hide_to(ps, mark);
-      if (jumps) {
-        if (aside.oom) pass_fail(ps, "out of memory");
-        if (block_jumps((Block){aside.s, (uint32_t)aside.n})) {
-          /* The lifted copy is dropped (its locals were renamed for lifting, which a body need not
-           * be): the live branch is visited again as a body, as when the live yield calls. */
-          svec_free(&aside);
-          analyzer_restore(ps->an, am);
-          undo_subs(ps, umark0);
-          if (!ps->failed) {
-            /* The arrays stay (they may have moved); what the dropped copy appended is cut off. */
-            counts.obligations = ps->res->obligations;
-            counts.links = ps->res->links;
-            *ps->res = counts;
-          }
-          Stmt *o = new_stmt(ps, SK_IF, s);
-          if (!o) return;
-          *o = *s;
-          o->u.ifs.cond = c;
-          YieldTo keep = {YM_KEEP, NULL, 0, NULL, NULL, NULL};
-          bool saved = ps->remap_only;
-          ps->remap_only = !taken;
-          o->u.ifs.then = visit_body(ps, s->u.ifs.then, &keep, false);
-          ps->remap_only = taken;
-          o->u.ifs.els = visit_body(ps, s->u.ifs.els, &keep, false);
-          ps->remap_only = saved;
-          svec_push(out, o);
-          return;
-        }
-        for (size_t i = 0; i < aside.n; i++) svec_push(out, aside.s[i]);
-        svec_free(&aside);
-      }
       show_all(ps, s->u.ifs.rets, nr);
       ps->res->ifs_folded++;
       return;
     }
-    /* The live yield calls: the if stays; the dead branch is only remapped. */
+    /* The live yield calls or the live branch jumps: the if stays; the dead branch is only remapped. */
     Stmt *o = new_stmt(ps, SK_IF, s);
     if (!o) return;
     *o = *s;

@@ -3,7 +3,8 @@
 # signature: not_idempotent:idempotence
 # Fold A simplified the live branch of `if true` aside, in lifted mode, to see whether a jump survives;
 # one did, so the if stayed around the lifted copy, whose locals lifting had renamed (v13_1): every run
-# renamed them again. The live branch is now visited again as a body when the if stays.
+# renamed them again. An if whose live branch jumps now stays, its branch visited as a body (no
+# renaming); a run that removes a jump is repeated.
 # `vsimp fuzz --target program FILE` replays the program through every oracle: it must pass once fixed.
 func main(p0: index) {
   for l7 in range(1, p0) {
