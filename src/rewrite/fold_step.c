@@ -59,6 +59,14 @@ static bool tree_atoms(const Node *n, const Node **atoms, int *na) {
   return true;
 }
 
+/* Whether atoms x and y of two linear forms name one value: the same node, or the same non-linear op
+ * over operands equal up to the ring identities (fold_ring_equal), each evaluating no atom the other
+ * does not (so both are defined at the same points, and equal there). */
+static bool atom_equal(const Node *x, const Node *y) {
+  if (x == y) return true;
+  return !is_linear(x) && !is_linear(y) && fold_ring_equal(x, y) && fold_ring_equal(y, x);
+}
+
 bool fold_ring_equal(const Node *a, const Node *b) {
   if (a == b) return true;
   if (a->dtype != b->dtype || a->lanes != b->lanes || a->kind != b->kind) return false;
@@ -66,34 +74,54 @@ bool fold_ring_equal(const Node *a, const Node *b) {
     Lin la, lb;
     DType dt = (DType)a->dtype;
     if (!lin_of(a, &la) || !lin_of(b, &lb) || !same_mod(dt, la.k, lb.k)) return false;
-    /* Every atom's coefficients agree modulo 2^w (an atom missing on one side has coefficient 0). */
-    for (int i = 0; i < la.n; i++) {
-      i128 cb = 0;
-      for (int j = 0; j < lb.n; j++)
-        if (lb.t[j].t == la.t[i].t) cb = lb.t[j].a;
-      if (!same_mod(dt, la.t[i].a, cb)) return false;
+    /* The atoms of both forms in classes of equal atoms (each member atom_equal to its class's first
+     * atom, so all of a class are one value wherever they are defined); per class, the coefficients
+     * of both sides sum to the same value modulo 2^w (a class missing on one side sums to 0 there).
+     * Atoms are mostly compared by identity; an atom that is not the same node is compared up to the
+     * ring identities of its operands ((b*31 + 1 + (b*-2)*18) % 18 is (b*-5 + 1) % 18). */
+    enum { NA = 2 * LIN_MAX_TERMS };
+    const Node *at[NA];
+    int rep[NA], nat = 0;
+    i128 sa[NA], sb[NA];
+    for (int side = 0; side < 2; side++) {
+      const Lin *l = side ? &lb : &la;
+      for (int i = 0; i < l->n; i++) {
+        int r = -1;
+        for (int j = 0; j < nat && r < 0; j++)
+          if (rep[j] == j && atom_equal(at[j], l->t[i].t)) r = j;
+        if (r < 0) {
+          if (nat == NA) return false;
+          at[nat] = l->t[i].t;
+          rep[nat] = nat;
+          sa[nat] = sb[nat] = 0;
+          r = nat++;
+        }
+        i128 *acc = side ? &sb[r] : &sa[r];
+        if (!im_add_ok(*acc, l->t[i].a, acc)) return false;
+      }
     }
-    for (int j = 0; j < lb.n; j++) {
-      bool in_a = false;
-      for (int i = 0; i < la.n && !in_a; i++) in_a = la.t[i].t == lb.t[j].t;
-      if (!in_a && !same_mod(dt, lb.t[j].a, 0)) return false;
-    }
+    for (int j = 0; j < nat; j++)
+      if (!same_mod(dt, sa[j], sb[j])) return false;
     /* a evaluates no atom b does not (an atom that cancels in a's sum is still evaluated: its UB). */
     const Node *aa[2 * LIN_MAX_TERMS], *ab[2 * LIN_MAX_TERMS];
     int na = 0, nb = 0;
     if (!tree_atoms(a, aa, &na) || !tree_atoms(b, ab, &nb)) return false;
     for (int i = 0; i < na; i++) {
       bool in_b = false;
-      for (int j = 0; j < nb && !in_b; j++) in_b = aa[i] == ab[j];
+      for (int j = 0; j < nb && !in_b; j++) in_b = atom_equal(aa[i], ab[j]);
       if (!in_b) return false;
     }
     return true;
   }
   if (a->op != b->op || a->nargs != b->nargs || a->aux.bits != b->aux.bits || a->op == OP_VAR || a->op == OP_CONST)
     return false;
-  for (int i = 0; i < a->nargs; i++)
-    if (!fold_ring_equal(a->args[i], b->args[i])) return false;
-  return true;
+  bool same = true;
+  for (int i = 0; i < a->nargs && same; i++) same = fold_ring_equal(a->args[i], b->args[i]);
+  /* An integer or bool commutative op: its operands in either order. */
+  if (!same && a->nargs == 2 && op_is_comm((Op)a->op) && a->lanes == 1 &&
+      (dt_is_int((DType)a->dtype) || a->dtype == DT_BOOL) && !op_is_graph((Op)a->op))
+    same = fold_ring_equal(a->args[0], b->args[1]) && fold_ring_equal(a->args[1], b->args[0]);
+  return same;
 }
 
 /* The slot of rule r named `name`, or -1. */

@@ -107,6 +107,8 @@ static const Fold folds[] = {
    {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", "divmod_split",
     LIN, NULL},
    fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
+  {"divmod_recombine_cong", "divmod_recombine", {"divmod_recombine_cong", LIN, NULL}, fold_terms_applies, NULL,
+   fold_divmod_recombine_cong, OPS(OP_ADD) | OPS(OP_SUB), false},
   /* Two selects of one condition in a sum, lifted (select_lift_add in a ring context). */
   {"select_lift_terms", "select", {"select_lift_add", LIN, NULL}, fold_select_lift_terms_applies, NULL,
    fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false},

@@ -86,6 +86,24 @@ static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, Fol
   return out->rest && out->scale;
 }
 
+/* (y - x) / c as a node when y - x, read as linear forms, is a multiple of c term by term (exact
+ * coefficients); NULL otherwise. */
+static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c) {
+  Lin Y, X, D;
+  if (c <= 1 || !lin_of(y, &Y) || !lin_of(x, &X)) return NULL;
+  lin_init(&D, Y.dt);
+  if (!lin_add_lin(&D, &Y, 1) || !lin_add_lin(&D, &X, -1)) return NULL;
+  Lin Q;
+  lin_init(&Q, Y.dt);
+  if (D.k % c != 0) return NULL;
+  Q.k = D.k / c;
+  for (int i = 0; i < D.n; i++) {
+    if (D.t[i].a == 0) continue;
+    if (D.t[i].a % c != 0 || !lin_add(&Q, D.t[i].t, D.t[i].a / c)) return NULL;
+  }
+  return lin_build(ctx, &Q);
+}
+
 /* In a sum, a pair of terms that is a scaled instance of a recombination rule, the rule applied in
  * that ring context (folds.h): x*k - (x // c)*(c*k) is (x % c)*k (mod_from_sub; truncating:
  * tmod_from_sub), (x % c)*k + (x // c)*(c*k) is x*k (divmod_recombine, tdivmod_recombine), and
@@ -145,6 +163,32 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
         return fold_bind(out, "x", x) && fold_bind(out, "c1", d->args[1]) && fold_bind(out, "c2", t->args[1]) &&
                fold_bind(out, "c3", u->args[1]) && bind_context(ctx, &S, i, j, S.t[i].a, out);
       }
+    }
+  }
+  return false;
+}
+
+/* (y % c)*k + (x // c)*(c*k) in a sum, where y - x is z*c as forms: a remainder the div/mod engine
+ * rewrote from x's ((b*31 + 1) % 18 became (b*-5 + 1) % 18) recombines with x's quotient (lemma
+ * divmod_recombine_cong, in the ring context; its guard decides that y is exact). A fold of its own,
+ * so that the recombinations above do not wait for this lemma's proofs. */
+bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin S;
+  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  for (int i = 0; i < S.n; i++) {
+    Node *t = S.t[i].t;
+    if (!is_divmod_by_const(t, OP_IDIV)) continue;
+    Node *x = t->args[0];
+    i128 c = vs_const_value(t->args[1]);
+    for (int j = 0; j < S.n; j++) {
+      Node *u = S.t[j].t, *z;
+      i128 k = S.t[j].a, want;
+      if (j == i || u->op != OP_MOD || u->args[1] != t->args[1] || u->args[0] == x || !im_mul_ok(k, c, &want) ||
+          want != S.t[i].a || !(z = congruent_quotient(ctx, u->args[0], x, c)))
+        continue;
+      out->lemma = "divmod_recombine_cong";
+      return fold_bind(out, "x", x) && fold_bind(out, "z", z) && fold_bind(out, "c", t->args[1]) &&
+             bind_context(ctx, &S, i, j, k, out);
     }
   }
   return false;
