@@ -281,6 +281,47 @@ static void test_sum_pairs(void **state) {
   NEVER(I64, "x % 4 * 3 + x // 4 % 2 * 8", "divmod_recombine");
 }
 
+/* The peer corpus's misses (issue 15): a remainder the div/mod engine rewrote recombined with its
+ * quotient, power-of-two congruences, multiples through casts, truncating casts of sums, distribution
+ * over a difference, the multiple of 2 above x, selects bounded by min/max, product cancellation. */
+static void test_peer_families(void **state) {
+  (void)state;
+  /* (31*b + 1) % 18 becomes (b*-5 + 1) % 18 first; the pair still recombines where the sums are exact. */
+  FIRES("b: index in [0, 100]", "(31 * b + 1) % 18 + (31 * b + 1) // 18 * 18", "b * 31 + 1", "divmod_recombine_cong");
+  FIRES("b: i32 in [0, 100]", "(16 * b + 2) % 18 + (16 * b + 2) // 18 * 18", "b * 16 + 2", "divmod_recombine_cong");
+  FIRES("b: i16 in [0, 100]", "(b * -5 + 1) % 18 + (b * 31 + 1) // 18 * 18", "b * 31 + 1", "divmod_recombine_cong");
+  /* Without ranges the two numerators differ by -36*b modulo 2^8, which 18 does not divide. */
+  NEVER("b: i8", "(b * -5 + 1) % 18 + (b * 31 + 1) // 18 * 18", "divmod_recombine_cong");
+  /* Power-of-two congruence at i32 (the symbolic rule is unknown there); not for 24. */
+  FIRES("x: i32", "(x + 31) % 32 == 31", "x % 32 == 0", "mod_pow2_add_eq_const_32");
+  FIRES("x: i32", "(x - 1) % 32 == 31", "x % 32 == 0", "mod_pow2_add_eq_const_32");
+  FIRES("x: u8", "(x + 3) % 4 == 1", "x % 4 == 2", "mod_pow2_add_eq_const_4");
+  NEVER("x: i32", "(x + 5) % 24 == 3", "mod_add_eq_const");
+  /* A multiple of 4 keeps its low bits through a cast, widening or narrowing; 6 does not divide 4. */
+  FIRES("z: i32", "u32(z * 4) % 4", "0", "cast_mul_mod_pow2");
+  FIRES("z: i16", "u8(z * 8) % 4", "0", "cast_mul_mod_pow2");
+  NEVER("z: i32", "u32(z * 6) % 4", "cast_mul_mod_pow2");
+  /* A truncating cast takes a sum apart; a widening one does not (i16(x + y) wraps at i8). */
+  FIRES("i: i64\nj: i64", "i32(i + j + 1) - i32(i)", "i32(j + 1)", "cast_trunc_sum3_sub");
+  FIRES("a: i64 in [0, 42]", "i32(a % 7 * 2 + 1) + 1 - i32(a % 7 * 2)", "2", "cast_trunc_sum_sub");
+  NEVER("i: i8\nj: i8", "i16(i + j) - i16(i)", "cast_trunc_sum_sub");
+  const char *dts[] = {I8, U8, I64};
+  for (int i = 0; i < 3; i++) {
+    FIRES(dts[i], "(x - y) * z + (y * z + w)", "x * z + w", "sub_mul_add_mul3");
+    FIRES(dts[i], "(x - y) * z + y * z", "x * z", "sub_mul_add_mul");
+    FIRES(dts[i], "(x + 1) // 2 * 2 - x", "x % 2", "half_up_mul_sub");
+    FIRES(dts[i], "x - (x + 1) // 2 * 2", "(x + 1) % 2 + -1", "sub_half_up_mul");
+    FIRES(dts[i], "max(select(x == 0, y, min(z, w)), w)", "select(x == 0, max(w, y), w)", "max_select_min_else");
+    FIRES(dts[i], "min(select(x == 0, max(z, w), y), w)", "select(x == 0, w, min(w, y))", "min_select_max_then");
+    /* The other operand is not the bound inside the branch. */
+    NEVER(dts[i], "max(select(x == 0, y, min(z, w)), x)", "max_select_min_else");
+  }
+  /* x * (y * z) // y where the product is exact; not where it may wrap. */
+  FIRES("a: index in [-10, 10]\nb: index in [-10, 10]\nd: index in [1, 10]", "d * a * b * d // d", "a * (b * d)",
+        "div_mul_cancel_var3");
+  NEVER("a: i8\nb: i8\nd: i8 in [1, 10]", "d * a * b * d // d", "div_mul_cancel_var3");
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_intervals),        cmocka_unit_test(test_div_mod_pairs),
@@ -288,6 +329,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_minmax_cmp),       cmocka_unit_test(test_division_cmp),
     cmocka_unit_test(test_bool_casts),       cmocka_unit_test(test_select_cmp),
     cmocka_unit_test(test_selects),          cmocka_unit_test(test_sum_pairs),
+    cmocka_unit_test(test_peer_families),
   };
   (void)argc;
   (void)argv;
