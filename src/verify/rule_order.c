@@ -35,6 +35,8 @@ static const struct {
                        "magnitude, and no rule makes a constant divisor negative"},
   {"select_lift_sub", "two selects of one condition become one (8 nodes for 9), heavier only because - weighs 3 and "
                       "appears twice; no rule splits a select of differences into two selects"},
+  {"tdiv_mult_lt_self", "tdiv(x, c) * c < x => 0 < tmod(x, c) names x once for twice (5 nodes for 7), as heavy only "
+                        "because tmod weighs 3; no rule turns a comparison of a tmod into a product of a tdiv"},
   {NULL, NULL},
 };
 
