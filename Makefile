@@ -22,9 +22,8 @@ $(ASAN)/Makefile: CMakeLists.txt
 build: deps $(RELEASE)/Makefile
 	cmake --build $(RELEASE) -j $(JOBS)
 
-# One job until the multi-job crash of the programs stage is fixed (README, "Known bug").
 run: build
-	./$(RELEASE)/vsimp gate -j 1
+	./$(RELEASE)/vsimp gate
 
 test: deps $(ASAN)/Makefile
 	cmake --build $(ASAN) -j $(JOBS)

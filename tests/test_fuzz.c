@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -17,6 +19,7 @@
 #include "verify/refine_check.h"
 #include "eval/eval.h"
 #include "fuzz/campaign.h"
+#include "fuzz/crash_dump.h"
 #include "fuzz/gen.h"
 #include "fuzz/mutate.h"
 #include "fuzz/oracle.h"
@@ -742,8 +745,53 @@ static void test_regressions_replay(void **state) {
 }
 
 /* The unit tier leaves out the planted-bug campaigns (the full tier runs them with everything else). */
+/* A fatal signal in a campaign thread writes the input it was running (crash_dump.h): a child process
+ * marks an input as current and aborts; the parent finds the input, byte for byte, under the child's pid. */
+static void test_crash_dump_writes_input(void **state) {
+  (void)state;
+  char dir[] = "/tmp/vsimp-crash-XXXXXX";
+  assert_non_null(mkdtemp(dir));
+  static const uint8_t input[] = {'x', 0, 0xff, '+', '1', '\n'};
+  fflush(NULL);
+  pid_t pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    crash_dump_install(dir, "expr");
+    crash_dump_current(input, sizeof input, 3);
+    raise(SIGABRT);
+    _exit(0); /* not reached: the default action ends the child */
+  }
+  int status = 0;
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  assert_true(WIFSIGNALED(status) || (WIFEXITED(status) && WEXITSTATUS(status) != 0));
+  char path[256];
+  snprintf(path, sizeof path, "%s/crash-%ld-3.input", dir, (long)pid);
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  uint8_t got[64];
+  size_t n = fread(got, 1, sizeof got, f);
+  fclose(f);
+  assert_int_equal(n, sizeof input);
+  assert_memory_equal(got, input, sizeof input);
+  assert_int_equal(remove(path), 0);
+  /* Without a current input nothing is written. */
+  pid = fork();
+  assert_true(pid >= 0);
+  if (pid == 0) {
+    crash_dump_install(dir, "expr");
+    crash_dump_current(NULL, 0, 5);
+    raise(SIGABRT);
+    _exit(0);
+  }
+  assert_int_equal(waitpid(pid, &status, 0), pid);
+  snprintf(path, sizeof path, "%s/crash-%ld-5.input", dir, (long)pid);
+  assert_int_not_equal(access(path, F_OK), 0);
+  assert_int_equal(rmdir(dir), 0);
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
+    cmocka_unit_test(test_crash_dump_writes_input),
     cmocka_unit_test(test_gen_deterministic),
     cmocka_unit_test(test_gen_well_typed_and_covering),
     cmocka_unit_test(test_gen_vectors),

@@ -1,7 +1,9 @@
 /* vsimp fuzz: the built-in campaign runner and input replayer (fuzz/campaign.h). */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -32,6 +34,9 @@ static const char *fuzz_help =
   "  --max-findings N  stop after N distinct findings\n"
   "  --no-reduce       report findings as found, unreduced\n"
   "  --out DIR         write each finding as DIR/KIND-HASH.vs (regression case) and .input (raw input)\n"
+  "  --input-timeout S an input still running after S seconds (default 300; 0: no limit) is written\n"
+  "                    as timeout-PID-WORKER.input (in --out DIR, else here) and the run exits with 1;\n"
+  "                    a crash writes its input as crash-PID-WORKER.input the same way\n"
   "  --report PREFIX   also write the report as PREFIX.json and PREFIX.md\n"
   "  --junit FILE      write a JUnit XML report: one test case for the campaign, one failure per finding\n"
   "  --sarif FILE      write a SARIF 2.1.0 report: each finding a result at its regression file\n"
@@ -94,7 +99,7 @@ int cmd_fuzz(int argc, char **argv) {
     fputs(fuzz_help, stdout);
     return EXIT_OK;
   }
-  CampaignOptions o = {.jobs = 1, .seed = 1, .reduce = true};
+  CampaignOptions o = {.jobs = 1, .seed = 1, .reduce = true, .input_timeout = 300};
   bool json = false, print = false, smt_set = false;
   const char *out_dir = NULL, *report = NULL, *junit = NULL, *sarif = NULL;
   const char **files = calloc((size_t)argc + 1, sizeof *files);
@@ -139,7 +144,7 @@ int cmd_fuzz(int argc, char **argv) {
     else if (!strcmp(a, "--rules")) rules[nrules++] = v;
     else {
       static const char *const num_opts[] = {"--execs", "--jobs", "-j", "--seed", "--smt-rate", "--timeout",
-                                             "--points", "--max-findings", "--max-ops"};
+                                             "--points", "--max-findings", "--max-ops", "--input-timeout"};
       size_t k = 0;
       while (k < sizeof num_opts / sizeof num_opts[0] && strcmp(a, num_opts[k])) k++;
       if (k == sizeof num_opts / sizeof num_opts[0]) {
@@ -147,7 +152,7 @@ int cmd_fuzz(int argc, char **argv) {
         goto done;
       }
       unsigned long long max = k == 0 || k == 3 ? ~0ull : k <= 2 ? 256 : 1000000000ull;
-      if (!parse_u64(v, max, &n) || (n == 0 && k != 3)) {
+      if (!parse_u64(v, max, &n) || (n == 0 && k != 3 && k != 9)) {
         cli_usage_error("fuzz: bad value for %s: '%s'", a, v);
         goto done;
       }
@@ -159,6 +164,7 @@ int cmd_fuzz(int argc, char **argv) {
       case 5: o.oracle.smt_timeout_ms = (unsigned)n; break;
       case 6: o.oracle.points = (unsigned)n; break;
       case 7: o.max_findings = (unsigned)n; break;
+      case 9: o.input_timeout = (double)n; break;
       default: o.oracle.gen.max_ops = (unsigned)n; break;
       }
     }
@@ -178,6 +184,11 @@ int cmd_fuzz(int argc, char **argv) {
   }
   o.files = files;
   o.nfiles = (size_t)nfiles;
+  if (out_dir && mkdir(out_dir, 0755) != 0 && errno != EEXIST) {
+    rc = cli_usage_error("fuzz: cannot create '%s': %s", out_dir, strerror(errno));
+    goto done;
+  }
+  o.crash_dir = out_dir;
   if (nfiles && !smt_set) o.oracle.smt = SMT_MODE_ALWAYS;
   if (!json && isatty(STDERR_FILENO) && !nfiles) o.progress = stderr;
   CampaignReport rep;

@@ -31,6 +31,8 @@ static const char *gate_help =
   "               by --seed; no finding allowed\n"
   "  programs     the same for the program Simplify pass (vsimp fuzz --target program): a tenth as\n"
   "               many generated programs, translation validation sampled; no finding allowed\n"
+  "In both campaigns, an input that runs past 300 s is written here as timeout-PID-WORKER.input and the\n"
+  "gate exits with 1; a crash writes its input as crash-PID-WORKER.input (replay: vsimp fuzz FILE).\n"
   "Prints one line per stage and a verdict. --junit FILE writes a JUnit XML report (one test case per\n"
   "stage, and one per rule instance refuted or in error and per fuzz finding); --sarif FILE a SARIF 2.1.0\n"
   "report (refuted rules at their lines in the rules files, findings, failed stages).\n"
@@ -100,7 +102,7 @@ int cmd_gate(int argc, char **argv) {
   /* Fuzz: a short built-in campaign (--fuzz-execs 0 skips it). */
   if (!fuzz_set) fuzz_execs = full ? 200000 : 20000;
   CampaignOptions fo = {.target = FUZZ_TARGET_EXPR, .max_execs = fuzz_execs,
-                        .jobs = (unsigned)jobs, .seed = seed, .reduce = true};
+                        .jobs = (unsigned)jobs, .seed = seed, .reduce = true, .input_timeout = 300};
   fo.oracle.smt = SMT_MODE_SAMPLED;
   CampaignReport fr;
   memset(&fr, 0, sizeof fr);

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "fuzz/crash_dump.h"
 #include "fuzz/input.h"
 #include "fuzz/mutate.h"
 #include "fuzz/parse_oracle.h"
@@ -77,6 +78,11 @@ typedef struct {
   size_t pool_len[POOL];
   unsigned npool, pool_next;
   uint64_t since_publish;
+  /* The input being run, for the watchdog (under cur_mu: the watchdog reads it from another thread) */
+  pthread_mutex_t cur_mu;
+  const uint8_t *cur;
+  size_t cur_size;
+  double cur_since;
 } Worker;
 
 static bool push_str(char ***v, size_t *n, size_t *cap, char *s) {
@@ -317,6 +323,38 @@ static void after_exec(Worker *wk, const uint8_t *data, size_t size, bool found)
   if (sh->o->max_execs && total >= sh->o->max_execs) atomic_store(&sh->stop, true);
 }
 
+/* The input the worker runs from now on (NULL: none), for the crash handler and the watchdog. */
+static void mark_current(Worker *wk, const uint8_t *data, size_t size) {
+  crash_dump_current(data, size, wk->id);
+  pthread_mutex_lock(&wk->cur_mu);
+  wk->cur = data;
+  wk->cur_size = size;
+  wk->cur_since = vs_seconds();
+  pthread_mutex_unlock(&wk->cur_mu);
+}
+
+/* An input past the time limit hangs its worker, and a thread stuck in a solver cannot be stopped:
+ * the input is written (crash_dump.h) and the process exits with the findings code. */
+static void watchdog(Worker *wks, unsigned n, double limit, const char *target) {
+  double now = vs_seconds();
+  for (unsigned j = 0; j < n; j++) {
+    Worker *wk = &wks[j];
+    pthread_mutex_lock(&wk->cur_mu);
+    if (wk->cur && now - wk->cur_since > limit) {
+      char path[512];
+      if (crash_dump_write("timeout", wk->id, wk->cur, wk->cur_size, path, sizeof path))
+        fprintf(stderr, "\nvsimp fuzz: error: an input ran past %.0f s in worker %u: it is %s (replay: vsimp fuzz --target %s %s)\n",
+                limit, wk->id, path, target, path);
+      else
+        fprintf(stderr, "\nvsimp fuzz: error: an input ran past %.0f s in worker %u, and %s could not be written\n", limit,
+                wk->id, path);
+      fflush(stderr);
+      _Exit(1);
+    }
+    pthread_mutex_unlock(&wk->cur_mu);
+  }
+}
+
 static void *worker_main(void *arg) {
   Worker *wk = arg;
   Shared *sh = wk->sh;
@@ -330,16 +368,20 @@ static void *worker_main(void *arg) {
       uint8_t *data;
       size_t size;
       if (!read_file(sh->paths[i], &data, &size)) continue;
+      mark_current(wk, data, size);
       bool found = run_one(wk, data, size, true, &f) != FIND_NONE;
       if (found) handle_finding(wk, &f, data, size, sh->paths[i]);
       after_exec(wk, data, size, found);
+      mark_current(wk, NULL, 0);
       free(data);
       continue;
     }
     size_t size = next_input(wk, buf, MAX_INPUT);
+    mark_current(wk, buf, size);
     bool found = run_one(wk, buf, size, false, &f) != FIND_NONE;
     if (found) handle_finding(wk, &f, buf, size, NULL);
     after_exec(wk, buf, size, found);
+    mark_current(wk, NULL, 0);
   }
   free(buf);
   publish(wk);
@@ -435,10 +477,12 @@ bool campaign_run(const CampaignOptions *o, CampaignReport *rep) {
   if (o->nfiles && !collect_paths(&sh, o, rep->error, sizeof rep->error)) goto done;
   if (o->nfiles && jobs > sh.npaths) jobs = sh.npaths ? (unsigned)sh.npaths : 1;
   CatalogMaker make = o->make_catalog ? o->make_catalog : fuzz_builtin_catalog;
+  crash_dump_install(o->crash_dir, fuzz_target_name(o->target));
   for (unsigned j = 0; j < jobs; j++) {
     Worker *wk = &wks[j];
     wk->sh = &sh;
     wk->id = j;
+    pthread_mutex_init(&wk->cur_mu, NULL);
     wk->rng = o->seed * UINT64_C(0x9E3779B97F4A7C15) + j * UINT64_C(0xD1B54A32D192ED03) + 1;
     if (o->target == FUZZ_TARGET_EXPR) {
       Catalog *cat = make(o->catalog_ud);
@@ -488,6 +532,7 @@ bool campaign_run(const CampaignOptions *o, CampaignReport *rep) {
     sleep_ms(20);
     double now = vs_seconds();
     if (seconds > 0 && now - t0 >= seconds) atomic_store(&sh.stop, true);
+    if (o->input_timeout > 0) watchdog(wks, started, o->input_timeout, fuzz_target_name(o->target));
     if (o->progress && now - last >= 0.5) {
       progress_line(&sh, now - t0, false);
       last = now;
@@ -544,6 +589,7 @@ done:
       prog_worker_free(wks[j].pw);
       vs_ctx_free(wks[j].pctx);
       for (unsigned i = 0; i < wks[j].npool; i++) free(wks[j].pool[i]);
+      if (wks[j].sh) pthread_mutex_destroy(&wks[j].cur_mu);
     }
     free(wks);
   }

@@ -49,6 +49,11 @@ typedef struct {
    * A file whose name ends in .vs is always a text input. */
   const char *const *files;
   size_t nfiles;
+  /* An input (with the reduction of what it found) that runs longer than this many seconds is written
+   * to crash_dir as timeout-PID-WORKER.input, and the process exits with 1 (0: no limit). A fatal
+   * signal writes crash-PID-WORKER.input there (crash_dump.h). crash_dir NULL: the current directory. */
+  double input_timeout;
+  const char *crash_dir;
 } CampaignOptions;
 
 typedef struct {

@@ -268,6 +268,15 @@ static Node *const_op(Gen *g, DType dt, unsigned d) {
   Op op = fl ? float_bin_ops[fin_weighted(g->in, float_bin_weight, NELEM(float_bin_weight) - 1)]
              : int_bin_ops[fin_weighted(g->in, int_bin_weight, NELEM(int_bin_weight))];
   Node *e = gen(g, dt, d + 1);
+  if (!fl && op == OP_POW && fin_byte(g->in) % 2) {
+    /* A base the solver's rewriter can see is odd (e * even + odd) under a large exponent: the shape
+     * whose chain of squares Z3 once flattened into 2^31 factors
+     * (corpus/regressions/programs/pow_odd_base_flatten.vs). */
+    Node *even = vs_const_int(g->ctx, dt, (i128)(2 * (1 + fin_below(g->in, 32))));
+    Node *odd = vs_const_int(g->ctx, dt, (i128)(1 + 2 * fin_below(g->in, 16)));
+    Node *k = vs_const_int(g->ctx, dt, im_max(dt) - (i128)fin_below(g->in, 1025));
+    return mk2(g, op, mk2(g, OP_ADD, mk2(g, OP_MUL, e, even), odd), k);
+  }
   Node *c = (!fl && (op == OP_IDIV || op == OP_MOD) && fin_byte(g->in) % 4) ? positive_const(g, dt)
                                                                              : gen_const(g->ctx, g->in, dt);
   return fin_byte(g->in) % 4 == 3 ? mk2(g, op, c, e) : mk2(g, op, e, c);

@@ -559,7 +559,7 @@ static void if_stmt(PG *g, unsigned depth) {
 
 /* A while loop whose trip count is small whatever the inputs: a counter from a small constant up to a
  * small bound (so the interpreter and the unrolling validator both see it end), and maybe a second
- * carry of any dtype. Sometimes the condition is false on entry. */
+ * carry of any dtype. Sometimes the condition is false on entry, and rarely it may never turn false. */
 static void while_loop(PG *g, unsigned depth) {
   char wn[NAME_LEN], an[NAME_LEN], rw[NAME_LEN], ra[NAME_LEN];
   fresh_name(g, 'w', wn);
@@ -594,6 +594,12 @@ static void while_loop(PG *g, unsigned depth) {
   if (below(g, 4) == 3) {
     put(g, " && ");
     put_expr(g, DT_BOOL, 2);
+  }
+  /* Rarely, a condition that may stay true: a loop that never ends, which the interpreter's fuel cuts
+   * and the validator must not replay for minutes (corpus/regressions/programs/confirm_endless_loop_fuel.vs). */
+  if (below(g, 16) == 0) {
+    put(g, " || ");
+    put_expr(g, DT_BOOL, 1);
   }
   put(g, " {\n");
   g->indent++;

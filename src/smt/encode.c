@@ -310,19 +310,28 @@ static Z3_ast int_pow(Enc *e, Z3_ast a, Z3_ast b, DType dt) {
   }
   /* Z3's rewriter flattens nested products, so a plain chain of squarings of a variable would become
    * a product of 2^i factors (pow(x, 2^31 - 1) never gets to the solver). Once 2^i >= w, a^(2^i) is 0
-   * for even a, so the square can be written ite(a odd, p * p, 0): exact, and the ite stops the
-   * flattening. */
+   * for even a and odd for odd a, so from there on the square is written ite(a odd, sq(p), 0) with
+   * sq(p) = 4q(q + 1) + 1 for q = p >> 1: exact for odd p (p = 2q + 1), and a form the rewriter cannot
+   * flatten even where it knows that a is odd and drops the ite (a base such as 42x + 31: before, the
+   * chain then became 2^31 factors and Z3_simplify overflowed a buffer;
+   * corpus/regressions/programs/pow_odd_base_flatten.vs). */
   int lg = 0;
   while ((1 << lg) < w) lg++;
   Z3_ast odd = enc_eq(e, enc_extract(e, 0, 0, a), bit_one), zero = enc_bv(e, 0, w);
+  Z3_ast four = enc_bv(e, 4, w);
   Z3_ast acc = one, p = a;
   for (int i = 0; i < nbits; i++) {
     Z3_ast factor = p;
     if (!lit) factor = enc_ite(e, enc_eq(e, enc_extract(e, (unsigned)i, (unsigned)i, b), bit_one), p, one);
     if (!lit || (kb >> i & 1)) acc = acc == one ? factor : enc_ap2(e, Z3_mk_bvmul, acc, factor);
     if (i + 1 < nbits) {
-      p = enc_ap2(e, Z3_mk_bvmul, p, p);
-      if (i + 1 >= lg) p = enc_ite(e, odd, p, zero);
+      if (i + 1 < lg) {
+        p = enc_ap2(e, Z3_mk_bvmul, p, p);
+      } else {
+        Z3_ast q = enc_ap2(e, Z3_mk_bvlshr, p, one);
+        Z3_ast sq = enc_ap2(e, Z3_mk_bvadd, enc_ap2(e, Z3_mk_bvmul, four, enc_ap2(e, Z3_mk_bvmul, q, enc_ap2(e, Z3_mk_bvadd, q, one))), one);
+        p = enc_ite(e, odd, sq, zero);
+      }
     }
   }
   return acc;

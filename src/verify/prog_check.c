@@ -149,9 +149,14 @@ static bool divergence(Buf *b, const ProgTrace *s, const ProgTrace *t) {
 typedef struct {
   SymShared *sh;
   Z3_model m;
-  Buf *calls; /* the call results the replay used */
+  Buf *calls; /* the call results the replay used (the first REPLAY_SHOWN of them) */
+  size_t ncalls;
   bool bad;
 } Replay;
+
+/* A counterexample lists this many call results at most: a replay that runs a loop to the end of its
+ * fuel would otherwise print one line per call, megabytes that no one reads. */
+enum { REPLAY_SHOWN = 64 };
 
 /* Call results from the model: those of the function's first region, which are the trace's own
  * positions up to the first summary (later ones are whatever the model completes them with). */
@@ -164,7 +169,8 @@ static bool replay_result(void *user, size_t pos, DType dt, uint64_t *bits) {
     return true;
   }
   char lit[96];
-  bprintf(r->calls, "  result of event %zu = %s\n", pos, vs_format_literal(dt, *bits, true, lit, sizeof lit));
+  if (r->ncalls++ < REPLAY_SHOWN)
+    bprintf(r->calls, "  result of event %zu = %s\n", pos, vs_format_literal(dt, *bits, true, lit, sizeof lit));
   return true;
 }
 
@@ -478,13 +484,14 @@ static bool confirm(Check *c, Z3_model m, uint64_t fuel) {
     ok = enc_expr(&c->e, p->node, &t) && sym_model_bits(&c->sh, m, t.val, (DType)p->type.dtype, &params[i]);
     if (ok) bprintf(&b, "  %s = %s\n", p->name, vs_format_literal((DType)p->type.dtype, params[i], true, lit, sizeof lit));
   }
-  Replay rp = {&c->sh, m, &calls, false};
+  Replay rp = {&c->sh, m, &calls, 0, false};
   ProgEvalInput in = {.params = params, .call_result = replay_result, .user = &rp, .fuel = fuel};
   ProgTrace ts = {0}, tt = {0};
   Buf div = {0};
   bool confirmed = ok && prog_eval(src, &in, &ts) && prog_eval(tgt, &in, &tt) && !rp.bad && divergence(&div, &ts, &tt);
   if (confirmed) {
     if (calls.s) bprintf(&b, "call results:\n%s", calls.s);
+    if (rp.ncalls > REPLAY_SHOWN) bprintf(&b, "  ... (%zu more)\n", rp.ncalls - REPLAY_SHOWN);
     if (div.s) bprintf(&b, "%s", div.s);
     c->invalid = true;
     free(c->report);
@@ -593,9 +600,12 @@ static void release_model(Check *c, Z3_model m) {
  * asks for an iteration that another one follows, where a wrong carried value shows. */
 static void try_confirm(Check *c, Z3_ast q, Z3_ast bad, Z3_model m, Z3_ast later) {
   Enc *e = &c->e;
-  enum { FUEL_LAST = 1000000 };
+  /* Fuel in statements. Each call the replay meets costs a model evaluation, so a run that never ends
+   * (a while loop whose condition the model keeps true) took minutes at the interpreter's default
+   * fuel of ten million, once per model tried (corpus/regressions/programs/confirm_endless_loop_fuel.vs). */
+  enum { FUEL = 200000, FUEL_LAST = 1000000 };
   bool small = model_small(c, m);
-  if (small && confirm(c, m, 0)) {
+  if (small && confirm(c, m, FUEL)) {
     release_model(c, m);
     return;
   }
@@ -606,7 +616,7 @@ static void try_confirm(Check *c, Z3_ast q, Z3_ast bad, Z3_model m, Z3_ast later
     if (!steer[k] || (k == 3 && small)) continue;
     char why[200] = "";
     Z3_model m2 = NULL;
-    if (query(c, enc_and(e, q, steer[k]), bad, &m2, why, sizeof why) == Q_SAT) confirm(c, m2, k == 4 ? FUEL_LAST : 0);
+    if (query(c, enc_and(e, q, steer[k]), bad, &m2, why, sizeof why) == Q_SAT) confirm(c, m2, k == 4 ? FUEL_LAST : FUEL);
     release_model(c, m2);
   }
   /* Last, the first model as it is, on a bounded fuel. */
