@@ -320,6 +320,17 @@ static void test_peer_families(void **state) {
   FIRES("a: index in [-10, 10]\nb: index in [-10, 10]\nd: index in [1, 10]", "d * a * b * d // d", "a * (b * d)",
         "div_mul_cancel_var3");
   NEVER("a: i8\nb: i8\nd: i8 in [1, 10]", "d * a * b * d // d", "div_mul_cancel_var3");
+  FIRES("a: index in [-10, 10]\nb: index in [-10, 10]\nd: index in [1, 10]\ne: index in [-10, -1]",
+        "d * a * e * b * d // (d * e)", "a * (b * d)", "div_mul_cancel_var4");
+  NEVER("a: i8\nb: i8\nd: i8\ne: i8", "b * e * (d * (a * d)) // (d * e)", "div_mul_cancel_var4");
+  /* A multiple of d*5 leaves the division where d is positive and the sum exact; not where d may be 0. */
+  FIRES("a: index in [0, 10]\nb: index in [0, 10]\nd: index in [1, 10]", "(d * a * 20 + b) // (5 * d)",
+        "a * 4 + b // (d * 5)", "div_var_factor_mul");
+  NEVER("a: index in [0, 10]\nb: index in [0, 10]\nd: index in [0, 10]", "(d * a * 20 + b) // (5 * d)",
+        "div_var_factor_mul");
+  /* Truncating division: the multiple toward zero is below x exactly where the remainder is positive. */
+  FIRES(I8, "tdiv(x, 4) * 4 < x", "0 < tmod(x, 4)", "tdiv_mult_lt_self");
+  FIRES("x: i16", "tdiv(x, 7) * 7 < x", "0 < tmod(x, 7)", "tdiv_mult_lt_self");
 }
 
 int main(int argc, char **argv) {
