@@ -436,10 +436,10 @@ static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t ke
       continue;
     }
     unsigned mask = 0;
-    for (int v = 0; v < a->rule->nvariants && v < 8; v++)
+    for (int v = 0; v < a->rule->nvariants && v < 16; v++)
       if (!template_is_pattern(a->rule->rhs, a->rule->variants[v]) && variant_fits(d, a->rule, a->rule->variants[v], n))
         mask |= 1u << v;
-    if (mask) list[k++] = (Candidate){a, (uint8_t)mask, rule_progs(d, a->rule)};
+    if (mask) list[k++] = (Candidate){a, (uint16_t)mask, rule_progs(d, a->rule)};
   }
   CandSlot *sl = cand_insert(d, key, DEEP_NONE, list, k);
   if (!sl) free(list);
@@ -456,12 +456,12 @@ static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *
     Candidate cd = base->list[i];
     if (cd.action->rule) {
       unsigned mask = 0;
-      for (int v = 0; v < cd.action->rule->nvariants && v < 8; v++)
+      for (int v = 0; v < cd.action->rule->nvariants && v < 16; v++)
         if ((cd.variants >> v & 1) &&
             (cd.action->rule->vector || variant_fits_deep(cd.action->rule->variants[v], n))) /* as variant_fits */
           mask |= 1u << v;
       if (!mask) continue;
-      cd.variants = (uint8_t)mask;
+      cd.variants = (uint16_t)mask;
     }
     list[k++] = cd;
   }

@@ -45,7 +45,7 @@ const Action *dispatch_actions(Catalog *c, bool simple, int op, size_t *n);
 /* An action worth trying on a node, with the variants of its rule's pattern worth trying. */
 typedef struct {
   const Action *action;
-  uint8_t variants;       /* a rule: bit v set when pattern variant v may match (a fold: 0) */
+  uint16_t variants;      /* a rule: bit v set when pattern variant v may match (a fold: 0) */
   const MatchProg *progs; /* a rule: its variants compiled (match_compile), or NULL: use match_pat */
 } Candidate;
 
