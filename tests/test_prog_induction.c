@@ -576,6 +576,12 @@ static void run_mutants(int first, int count) {
   enum { MUTANTS = 3 };
   size_t checked = 0, refuted_n = 0, invalid = 0, valid = 0, induction = 0;
   TestRng rng = {99};
+  /* The mutants' checks run under a tenth of the unit tier's resource limit per query: a mutant the
+   * checker cannot settle quickly ends `unknown`, which this test accepts (one took 170 s under the
+   * sanitizers at the full limit, and six programs ran past the tier's 50 minutes). */
+  SmtOptions mso = test_smt_options(5000000);
+  SmtCtx *ms = smt_new(&mso);
+  assert_non_null(ms);
   for (int k = first; k < first + count; k++) {
     char *src = gen_program(1000 + (uint64_t)k);
     PT t;
@@ -595,7 +601,7 @@ static void run_mutants(int first, int count) {
       }
       bool refutes = refuted(t.in->funcs[0], pm->funcs[0]);
       ProgCheckOptions co = {0};
-      ProgCheckResult m = prog_check_program(t.smt, &co, t.in, pm);
+      ProgCheckResult m = prog_check_program(ms, &co, t.in, pm);
       checked++;
       refuted_n += refutes;
       invalid += m.verdict == CHECK_INVALID;
@@ -613,17 +619,19 @@ static void run_mutants(int first, int count) {
     free(src);
     pt_fini(&t);
   }
+  smt_free(ms);
   print_message("mutants: %zu checked, %zu refuted by the interpreter; the checker: %zu invalid, %zu valid; %zu loops by "
                 "induction\n", checked, refuted_n, invalid, valid, induction);
   assert_true(checked > (size_t)count);
   assert_true(invalid > 0 && induction > 0);
 }
 
-/* The full tier only: each mutant is a whole check, seconds to minutes under the sanitizers (12
- * programs ran past 25 minutes on a shared machine: 6 keep the tier within its time limit). */
+/* The full tier only: each mutant is a whole check, up to a minute under the sanitizers. Programs 0 to
+ * 4: the pass's own result of program 5 is one query that ran past 20 minutes at the unit tier's
+ * resource limit (Z3's preprocessing is not bounded by it). */
 static void test_mutants(void **state) {
   (void)state;
-  run_mutants(0, 6);
+  run_mutants(0, 5);
 }
 
 int main(int argc, char **argv) {

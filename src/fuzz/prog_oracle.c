@@ -15,6 +15,8 @@
 
 /* The folds of the pass, as coverage entries (PassResult's counters). */
 enum { COV_IF, COV_LOOP_REMOVED, COV_LOOP_UNROLLED, COV_WHILE, COV_BINDING, COV_SLOT, COV_VIEW, COV_CAPPED, NCOV };
+/* Seconds of translation validation per program at most (ProgCheckOptions.seconds). */
+enum { PROG_CHECK_BUDGET_S = 30 };
 static const char *const cov_names[NCOV] = {"if_folded",       "loop_removed",  "loop_unrolled", "while_removed",
                                             "binding_removed", "slot_pruned",   "view_folded",   "depth_capped"};
 
@@ -423,7 +425,9 @@ FindKind prog_fuzz_check(ProgWorker *w, const char *text, size_t len, unsigned f
   if (ask) {
     /* Loop by loop: with the pass's records of the loops it kept, and one check in three with loops
      * paired structurally (as `vsimp check SRC TGT` does). */
-    ProgCheckOptions co = {.unroll = w->o.unroll};
+    /* A budget per program: a program that asks hundreds of queries at a second each would hold a
+     * worker for many minutes (a campaign ran past its --time on one); past it the check is `unknown`. */
+    ProgCheckOptions co = {.unroll = w->o.unroll, .seconds = PROG_CHECK_BUDGET_S};
     if (w->asked++ % 3 != 2) {
       co.links = r1.links;
       co.nlinks = r1.nlinks;

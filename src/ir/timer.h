@@ -1,4 +1,5 @@
-/* timer.h: a monotonic clock for reported timings (never for decisions). */
+/* timer.h: a monotonic clock for reported timings and time budgets: a budget may turn a verdict into
+ * `unknown`, never decide one. */
 #ifndef VSIMP_IR_TIMER_H
 #define VSIMP_IR_TIMER_H
 

@@ -311,14 +311,14 @@ static Z3_ast int_pow(Enc *e, Z3_ast a, Z3_ast b, DType dt) {
   /* Z3's rewriter flattens nested products, so a plain chain of squarings of a variable would become
    * a product of 2^i factors (pow(x, 2^31 - 1) never gets to the solver). Once 2^i >= w, a^(2^i) is 0
    * for even a and odd for odd a, so from there on the square is written ite(a odd, sq(p), 0) with
-   * sq(p) = 4q(q + 1) + 1 for q = p >> 1: exact for odd p (p = 2q + 1), and a form the rewriter cannot
-   * flatten even where it knows that a is odd and drops the ite (a base such as 42x + 31: before, the
-   * chain then became 2^31 factors and Z3_simplify overflowed a buffer;
-   * corpus/regressions/programs/pow_odd_base_flatten.vs). */
+   * sq(p) = 4q(q + 1) + 1 for q = p >> 1 (exact for odd p = 2q + 1), as the bits of q(q + 1) above two
+   * bits 01: a form the rewriter can neither flatten, where it knows that a is odd and drops the ite
+   * (a base such as 42x + 31: the chain became 2^31 factors and Z3_simplify overflowed a buffer;
+   * corpus/regressions/programs/pow_odd_base_flatten.vs), nor expand into a sum of monomials (the
+   * same square as the sum 4q(q + 1) + 1 made one query of a fuzz campaign run for minutes). */
   int lg = 0;
   while ((1 << lg) < w) lg++;
   Z3_ast odd = enc_eq(e, enc_extract(e, 0, 0, a), bit_one), zero = enc_bv(e, 0, w);
-  Z3_ast four = enc_bv(e, 4, w);
   Z3_ast acc = one, p = a;
   for (int i = 0; i < nbits; i++) {
     Z3_ast factor = p;
@@ -329,7 +329,8 @@ static Z3_ast int_pow(Enc *e, Z3_ast a, Z3_ast b, DType dt) {
         p = enc_ap2(e, Z3_mk_bvmul, p, p);
       } else {
         Z3_ast q = enc_ap2(e, Z3_mk_bvlshr, p, one);
-        Z3_ast sq = enc_ap2(e, Z3_mk_bvadd, enc_ap2(e, Z3_mk_bvmul, four, enc_ap2(e, Z3_mk_bvmul, q, enc_ap2(e, Z3_mk_bvadd, q, one))), one);
+        Z3_ast m = enc_ap2(e, Z3_mk_bvmul, q, enc_ap2(e, Z3_mk_bvadd, q, one));
+        Z3_ast sq = enc_ap2(e, Z3_mk_concat, enc_extract(e, (unsigned)w - 3, 0, m), enc_bv(e, 1, 2));
         p = enc_ite(e, odd, sq, zero);
       }
     }

@@ -108,6 +108,7 @@ typedef struct {
   Z3_ast frame_hyp;   /* what holds in the frame (trip counts of unrolled loops are proved under it) */
   PtrMap method;      /* loop statement -> worst SymMethod seen */
   unsigned queries;   /* solver calls the executor made (trip-count bounds) */
+  double deadline;    /* vs_seconds() past which the executor asks the solver nothing (0: none) */
   bool bounded;
   bool has_float; /* some term has a floating-point sort (the solver choice depends on it) */
   bool unknown; /* e.g. a constant trip count above the bound */

@@ -7,20 +7,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "eval/prog_eval.h"
 #include "smt/prog_sym.h"
 #include "smt/z3ctx.h"
+#include "ir/timer.h"
 #include "text/text.h"
 
 enum { DEFAULT_UNROLL = 32, DEFAULT_MAX_STEPS = 1000000 };
 
-static double now_seconds(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
 
 
 /* ---- text ---- */
@@ -447,6 +442,7 @@ typedef struct {
   char reason[256];
   char *report;
   unsigned queries;
+  double deadline; /* vs_seconds() past which no query is asked (0: none) */
 } Check;
 
 static void note_reason(Check *c, const char *why) {
@@ -546,6 +542,10 @@ static QResult query(Check *c, Z3_ast hyp, Z3_ast bad, Z3_model *model, char *wh
   Enc *e = &c->e;
   *model = NULL;
   if (!hyp || !bad || e->failed) return Q_UNKNOWN;
+  if (c->deadline > 0 && vs_seconds() > c->deadline) {
+    snprintf(why, whylen, "the check's time budget ran out");
+    return Q_UNKNOWN;
+  }
   Z3_ast bs = enc_hold(e, Z3_simplify(c->sh.z, bad));
   if (bs && Z3_get_bool_value(c->sh.z, bs) == Z3_L_FALSE) return Q_UNSAT;
   c->queries++;
@@ -834,6 +834,7 @@ static size_t attempt(Check *c, const ProgCheckOptions *opts, ProgCheckResult *r
   SymShared *sh = &c->sh;
   enc_init(e, c->s);
   bool ok = sym_shared_init(sh, c->s, e, c->unroll, max_steps, maxa);
+  sh->deadline = c->deadline;
   c->pair_index = calloc(c->pairs->n ? c->pairs->n : 1, sizeof *c->pair_index);
   c->failed = calloc(c->pairs->n ? c->pairs->n : 1, sizeof *c->failed);
   ok = ok && c->pair_index && c->failed;
@@ -936,7 +937,7 @@ static size_t attempt(Check *c, const ProgCheckOptions *opts, ProgCheckResult *r
 }
 
 ProgCheckResult prog_check_function(SmtCtx *s, const ProgCheckOptions *opts, const Function *src, const Function *tgt) {
-  double t0 = now_seconds();
+  double t0 = vs_seconds();
   ProgCheckResult r;
   memset(&r, 0, sizeof r);
   r.verdict = CHECK_ERROR;
@@ -957,7 +958,8 @@ ProgCheckResult prog_check_function(SmtCtx *s, const ProgCheckOptions *opts, con
   if (pairs.n && maxa < 3) maxa = 3; /* a summary event: start, stop, step */
   for (size_t round = 0; round <= pairs.n + 1; round++) {
     if (!smt_z3_begin(s, 100, r.reason, sizeof r.reason)) break;
-    Check c = {.s = s, .unroll = unroll, .src = src, .tgt = tgt, .pairs = &pairs};
+    Check c = {.s = s, .unroll = unroll, .src = src, .tgt = tgt, .pairs = &pairs,
+               .deadline = opts && opts->seconds > 0 ? t0 + opts->seconds : 0};
     ProgCheckResult a;
     memset(&a, 0, sizeof a);
     a.queries = r.queries;
@@ -966,10 +968,10 @@ ProgCheckResult prog_check_function(SmtCtx *s, const ProgCheckOptions *opts, con
     prog_check_result_free(&r);
     r = a;
     /* Another attempt, without the pairs whose proof failed, unless this one settled it. */
-    if (r.verdict != CHECK_UNKNOWN || !dropped) break;
+    if (r.verdict != CHECK_UNKNOWN || !dropped || (c.deadline > 0 && vs_seconds() > c.deadline)) break;
   }
   free(pairs.v);
-  r.seconds = now_seconds() - t0;
+  r.seconds = vs_seconds() - t0;
   return r;
 }
 

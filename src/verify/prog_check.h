@@ -41,6 +41,10 @@ typedef struct {
    * or NULL: loops are then paired structurally. */
   const PassLoopLink *links;
   size_t nlinks;
+  /* A budget in seconds for the whole check (0: none): past it, every further query is undecided and
+   * the verdict `unknown`, never `valid`. For callers that check many programs (the program fuzzer):
+   * each query has its time limit, but a program can ask hundreds of them over several attempts. */
+  double seconds;
 } ProgCheckOptions;
 
 typedef enum { PROG_LOOP_INDUCTION, PROG_LOOP_UNROLLED, PROG_LOOP_BOUNDED } ProgLoopMethod;
