@@ -99,7 +99,7 @@ int cmd_fuzz(int argc, char **argv) {
     fputs(fuzz_help, stdout);
     return EXIT_OK;
   }
-  CampaignOptions o = {.jobs = 1, .seed = 1, .reduce = true, .input_timeout = 300};
+  CampaignOptions o = {.jobs = 1, .seed = 1, .reduce = true, .input_timeout = CAMPAIGN_INPUT_TIMEOUT};
   bool json = false, print = false, smt_set = false;
   const char *out_dir = NULL, *report = NULL, *junit = NULL, *sarif = NULL;
   const char **files = calloc((size_t)argc + 1, sizeof *files);

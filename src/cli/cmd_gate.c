@@ -102,7 +102,7 @@ int cmd_gate(int argc, char **argv) {
   /* Fuzz: a short built-in campaign (--fuzz-execs 0 skips it). */
   if (!fuzz_set) fuzz_execs = full ? 200000 : 20000;
   CampaignOptions fo = {.target = FUZZ_TARGET_EXPR, .max_execs = fuzz_execs,
-                        .jobs = (unsigned)jobs, .seed = seed, .reduce = true, .input_timeout = 300};
+                        .jobs = (unsigned)jobs, .seed = seed, .reduce = true, .input_timeout = CAMPAIGN_INPUT_TIMEOUT};
   fo.oracle.smt = SMT_MODE_SAMPLED;
   CampaignReport fr;
   memset(&fr, 0, sizeof fr);

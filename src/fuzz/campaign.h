@@ -56,6 +56,9 @@ typedef struct {
   const char *crash_dir;
 } CampaignOptions;
 
+/* The input time limit of `vsimp fuzz` and of the gate's campaigns (seconds). */
+enum { CAMPAIGN_INPUT_TIMEOUT = 300 };
+
 typedef struct {
   FuzzTarget target;
   double seconds;

@@ -3,6 +3,7 @@
 #ifndef VSIMP_IR_TIMER_H
 #define VSIMP_IR_TIMER_H
 
+#include <stdbool.h>
 #include <time.h>
 
 static inline double vs_seconds(void) {
@@ -10,5 +11,8 @@ static inline double vs_seconds(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
+
+/* Whether a deadline (a vs_seconds() value; 0: none) has passed. */
+static inline bool vs_past(double deadline) { return deadline > 0 && vs_seconds() > deadline; }
 
 #endif

@@ -436,7 +436,7 @@ static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t ke
       continue;
     }
     unsigned mask = 0;
-    for (int v = 0; v < a->rule->nvariants && v < 16; v++)
+    for (int v = 0; v < a->rule->nvariants && v < DISPATCH_MAX_VARIANTS; v++)
       if (!template_is_pattern(a->rule->rhs, a->rule->variants[v]) && variant_fits(d, a->rule, a->rule->variants[v], n))
         mask |= 1u << v;
     if (mask) list[k++] = (Candidate){a, (uint16_t)mask, rule_progs(d, a->rule)};
@@ -456,7 +456,7 @@ static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *
     Candidate cd = base->list[i];
     if (cd.action->rule) {
       unsigned mask = 0;
-      for (int v = 0; v < cd.action->rule->nvariants && v < 16; v++)
+      for (int v = 0; v < cd.action->rule->nvariants && v < DISPATCH_MAX_VARIANTS; v++)
         if ((cd.variants >> v & 1) &&
             (cd.action->rule->vector || variant_fits_deep(cd.action->rule->variants[v], n))) /* as variant_fits */
           mask |= 1u << v;

@@ -43,9 +43,11 @@ static inline bool action_fold_proved(const Action *a, const Node *n) {
 const Action *dispatch_actions(Catalog *c, bool simple, int op, size_t *n);
 
 /* An action worth trying on a node, with the variants of its rule's pattern worth trying. */
+enum { DISPATCH_MAX_VARIANTS = 16 }; /* the bits of Candidate.variants */
 typedef struct {
   const Action *action;
-  uint16_t variants;      /* a rule: bit v set when pattern variant v may match (a fold: 0) */
+  uint16_t variants;      /* a rule: bit v set when pattern variant v may match (a fold: 0); the
+                           * first DISPATCH_MAX_VARIANTS variants only */
   const MatchProg *progs; /* a rule: its variants compiled (match_compile), or NULL: use match_pat */
 } Candidate;
 

@@ -81,18 +81,17 @@ bool fold_ring_equal(const Node *a, const Node *b) {
      * ring identities of its operands ((b*31 + 1 + (b*-2)*18) % 18 is (b*-5 + 1) % 18). */
     enum { NA = 2 * LIN_MAX_TERMS };
     const Node *at[NA];
-    int rep[NA], nat = 0;
+    int nat = 0;
     i128 sa[NA], sb[NA];
     for (int side = 0; side < 2; side++) {
       const Lin *l = side ? &lb : &la;
       for (int i = 0; i < l->n; i++) {
         int r = -1;
         for (int j = 0; j < nat && r < 0; j++)
-          if (rep[j] == j && atom_equal(at[j], l->t[i].t)) r = j;
+          if (atom_equal(at[j], l->t[i].t)) r = j;
         if (r < 0) {
           if (nat == NA) return false;
           at[nat] = l->t[i].t;
-          rep[nat] = nat;
           sa[nat] = sb[nat] = 0;
           r = nat++;
         }

@@ -9,14 +9,12 @@
 #include <string.h>
 
 #include "eval/prog_eval.h"
+#include "ir/timer.h"
 #include "smt/prog_sym.h"
 #include "smt/z3ctx.h"
-#include "ir/timer.h"
 #include "text/text.h"
 
 enum { DEFAULT_UNROLL = 32, DEFAULT_MAX_STEPS = 1000000 };
-
-
 
 /* ---- text ---- */
 
@@ -542,7 +540,7 @@ static QResult query(Check *c, Z3_ast hyp, Z3_ast bad, Z3_model *model, char *wh
   Enc *e = &c->e;
   *model = NULL;
   if (!hyp || !bad || e->failed) return Q_UNKNOWN;
-  if (c->deadline > 0 && vs_seconds() > c->deadline) {
+  if (vs_past(c->deadline)) {
     snprintf(why, whylen, "the check's time budget ran out");
     return Q_UNKNOWN;
   }
@@ -968,7 +966,7 @@ ProgCheckResult prog_check_function(SmtCtx *s, const ProgCheckOptions *opts, con
     prog_check_result_free(&r);
     r = a;
     /* Another attempt, without the pairs whose proof failed, unless this one settled it. */
-    if (r.verdict != CHECK_UNKNOWN || !dropped || (c.deadline > 0 && vs_seconds() > c.deadline)) break;
+    if (r.verdict != CHECK_UNKNOWN || !dropped || vs_past(c.deadline)) break;
   }
   free(pairs.v);
   r.seconds = vs_seconds() - t0;
