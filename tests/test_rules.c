@@ -233,17 +233,17 @@ static void test_error_names_and_limits(void **state) {
   assert_non_null(strstr(d.msg, "rule 'a' is already defined at test.rules:2"));
   catalog_free(c);
 
-  /* 12 slots are fine, the 13th is an error at its first occurrence. */
-  const char *t12 = "family identity\nrule a : a - b - c - d - e - f - g - h - i - j - k - l => a\n";
+  /* 16 slots are fine (a 16-lane vec), the 17th is an error at its first occurrence. */
+  const char *t16 = "family identity\nrule a : a - b - c - d - e - f - g - h - i - j - k - l - m - n - o - p => a\n";
   const Rule *r;
-  c = load_ok(t12);
+  c = load_ok(t16);
   r = catalog_rule(c, 0);
-  assert_int_equal(r->nslots, 12);
+  assert_int_equal(r->nslots, 16);
   assert_int_equal(r->slot_kind[slot_of(r, "c")], PAT_CVAR);
   assert_int_equal(r->slot_kind[slot_of(r, "a")], PAT_VAR);
   catalog_free(c);
-  const char *t13 = "family identity\nrule a : a - b - c - d - e - f - g - h - i - j - k - l - m => a\n";
-  expect_error(t13, 2, col_of(t13, 2, "m =>"), "too many variables in one rule (at most 12)");
+  const char *t17 = "family identity\nrule a : a - b - c - d - e - f - g - h - i - j - k - l - m - n - o - p - q => a\n";
+  expect_error(t17, 2, col_of(t17, 2, "q =>"), "too many variables in one rule (at most 16)");
   /* Five commutative operators make 32 variants; six are refused. */
   Catalog *c5 = one("rule a : ((((a + b) * d) & e) | f) ^ g => a", &r);
   assert_int_equal(r->nvariants, 32);
@@ -653,6 +653,32 @@ static void test_parameters(void **state) {
   expect_error("family vector\nrule a : gep(bcast(x, N), 0) => x   for N in 0..5000\n", 2, 1, "too many values");
 }
 
+/* lanes(x, N) fixes a variable's lane count, cat's is its parts' sum, and a vector rule may take a
+ * guard of dtype tests; a bad lane count, a non-variable, an uneven cat or a guard on values is an
+ * error. */
+static void test_lane_annotations(void **state) {
+  (void)state;
+  Catalog *c = load_ok("family lemma\n"
+                       "lemma l1 : gep(lanes(x, 4) + y, J) => gep(x, J) + gep(y, J)   where index(x)   for J in 0..3\n"
+                       "lemma l2 : gep(cat(lanes(a, 4), lanes(b, 4)), 5) => gep(b, 1)\n");
+  const Rule *r = find(c, "l1_2");
+  assert_string_equal(r->text, "lemma l1 : gep(lanes(x, 4) + y, 2) => gep(x, 2) + gep(y, 2) where index(x)");
+  assert_true(r->vector && r->is_lemma);
+  assert_int_equal(r->slot_lanes[0], 4);
+  assert_int_equal(r->slot_lanes[1], 4); /* y: from the + it stands in */
+  assert_int_equal(r->lhs->args[0]->lanes, 4);
+  r = find(c, "l2");
+  assert_int_equal(r->lhs->args[0]->lanes, 8);
+  catalog_free(c);
+  expect_error("family vector\nrule a : gep(lanes(x, 5) + y, 0) => gep(x, 0) + gep(y, 0)\n", 2, 14,
+               "a vector has 2, 3, 4, 8 or 16 lanes");
+  expect_error("family vector\nrule a : gep(lanes(x + y, 4), 0) => gep(x, 0)\n", 2, 14, "'lanes' takes a pattern variable");
+  expect_error("family vector\nrule a : gep(cat(lanes(a, 4), lanes(b, 2)), 0) => gep(a, 0)\n", 2, 14,
+               "not fixed by the rule");
+  expect_error("family vector\nrule a : gep(lanes(x, 4) + y, 0) => gep(x, 0) + gep(y, 0) where vmax(y) < 3\n", 2, 73,
+               "take no guard yet but dtype tests");
+}
+
 static void test_builtin_catalog(void **state) {
   (void)state;
   Catalog *c1 = catalog_new(), *c2 = catalog_new();
@@ -754,6 +780,7 @@ int main(void) {
     cmocka_unit_test(test_text_hash),
     cmocka_unit_test(test_ledger),
     cmocka_unit_test(test_parameters),
+    cmocka_unit_test(test_lane_annotations),
     cmocka_unit_test(test_builtin_catalog),
     cmocka_unit_test(test_parse_on_threads),
   };

@@ -16,7 +16,7 @@
 #include "ir/vector.h"
 
 enum {
-  RULE_MAX_SLOTS = 12,  /* pattern variables, constant variables and @-bindings of one rule */
+  RULE_MAX_SLOTS = 16,  /* pattern variables, constant variables and @-bindings of one rule */
   RULE_MAX_CLASSES = 4, /* free type classes of one rule */
   RULE_MAX_ALL_CLASSES = 16, /* all type classes, fixed ones included */
   RULE_MAX_COMM = 5,          /* commutative operators of one pattern (imported rules have up to 5) */

@@ -133,11 +133,12 @@ static bool small_int(P *p, int max, uint8_t *out) {
   return true;
 }
 
-/* vec(a, b, ...), gep(x, K), gep(x, [K, ...]), bcast(x, N): as in .vs files (docs/syntax.md). The lane
- * selection and count are part of the rule's text, so every term's lane count is fixed. */
+/* vec(a, b, ...), gep(x, K), gep(x, [K, ...]), bcast(x, N), cat(a, b, ...): as in .vs files
+ * (docs/syntax.md). The lane selection and count are part of the rule's text, so every term's lane count
+ * is fixed (a cat's is its parts' sum, and a variable's may be written lanes(x, N)). */
 static Pat *parse_vector_call(P *p, Token name, Pat *x) {
   const char *s = p->lx.src + name.off;
-  x->op = (uint8_t)(s[0] == 'v' ? OP_VEC : s[0] == 'g' ? OP_GEP : OP_BCAST);
+  x->op = (uint8_t)(s[0] == 'v' ? OP_VEC : s[0] == 'g' ? OP_GEP : s[0] == 'c' ? OP_CAT : OP_BCAST);
   p->rule->vector = true;
   advance(p); /* ( */
   int n = 0;
@@ -150,7 +151,7 @@ static Pat *parse_vector_call(P *p, Token name, Pat *x) {
     if (p->failed) return NULL;
     if (p->tok.kind != TK_COMMA) break;
     advance(p);
-    if (x->op == OP_VEC) continue;
+    if (x->op == OP_VEC || x->op == OP_CAT) continue;
     uint8_t k[VS_MAX_LANES];
     int nk = 0;
     if (x->op == OP_BCAST) {
@@ -178,6 +179,12 @@ static Pat *parse_vector_call(P *p, Token name, Pat *x) {
   }
   if (!expect(p, TK_RPAREN, "')'")) return NULL;
   if (x->op == OP_VEC) x->lanes = (uint8_t)n;
+  if (x->op == OP_CAT) { /* its lane count is its parts' sum (rule_typing.c) */
+    x->nargs = (uint8_t)n;
+    if (n >= 2) return x;
+    fail_at(p, &name, "cat takes at least 2 operands");
+    return NULL;
+  }
   if ((x->op == OP_VEC && (n < 2 || !vs_lanes_valid(n))) || (x->op != OP_VEC && n != 1) ||
       (x->op == OP_BCAST && (x->lanes < 2 || !vs_lanes_valid(x->lanes))) || !vs_lanes_valid(x->lanes)) {
     fail_at(p, &name, "bad operands or lane count for '%.*s'", (int)name.len, s);
@@ -239,13 +246,34 @@ static Pat *parse_call(P *p, Token name) {
     p->rule->nsw = true;
     return e;
   }
+  if (len == 5 && !memcmp(s, "lanes", 5)) {
+    /* lanes(x, N): the variable x, which has N lanes (a vector rule's variable whose lane count no
+     * vec, gep, bcast or cat around it fixes: gep(select(lanes(m, 4), a, b), 1)). */
+    advance(p); /* ( */
+    Pat *v = parse_expr(p, 0);
+    if (p->failed) return NULL;
+    if (v->kind != PAT_VAR || !expect(p, TK_COMMA, "','")) {
+      if (!p->failed) fail_at(p, &name, "'lanes' takes a pattern variable and a lane count");
+      return NULL;
+    }
+    uint8_t nl;
+    if (!small_int(p, VS_MAX_LANES, &nl) || !expect(p, TK_RPAREN, "')'")) return NULL;
+    if (nl < 2 || !vs_lanes_valid(nl)) {
+      fail_at(p, &name, "a vector has 2, 3, 4, 8 or 16 lanes");
+      return NULL;
+    }
+    v->lanes = nl;
+    p->rule->vector = true;
+    return v;
+  }
   size_t k = 0;
   while (k < sizeof call_ops / sizeof call_ops[0] &&
          !(strlen(call_ops[k].name) == len && !memcmp(call_ops[k].name, s, len)))
     k++;
   if (k < sizeof call_ops / sizeof call_ops[0]) {
     x->op = (uint8_t)call_ops[k].op;
-  } else if ((len == 3 && (!memcmp(s, "vec", 3) || !memcmp(s, "gep", 3))) || (len == 5 && !memcmp(s, "bcast", 5))) {
+  } else if ((len == 3 && (!memcmp(s, "vec", 3) || !memcmp(s, "gep", 3) || !memcmp(s, "cat", 3))) ||
+             (len == 5 && !memcmp(s, "bcast", 5))) {
     return parse_vector_call(p, name, x);
   } else if (dt_from_name(s, len, &dt)) {
     x->op = OP_CAST;

@@ -358,6 +358,12 @@ static void lanes_flow(Lanes *l, Pat *p) {
     for (int i = 0; i < p->nargs; i++) lanes_set(l, &p->args[i]->lanes, 1, p->args[i]);
     return;
   case OP_GEP: return; /* its operand's lane count comes from elsewhere (checked below) */
+  case OP_CAT: {        /* its parts' lane counts come from elsewhere; it has their sum */
+    int sum = 0;
+    for (int i = 0; i < p->nargs && sum >= 0; i++) sum = p->args[i]->lanes ? sum + p->args[i]->lanes : -1;
+    if (sum > 0) lanes_set(l, &p->lanes, sum <= VS_MAX_LANES ? (uint8_t)sum : 255, p);
+    return;
+  }
   default: break;
   }
   if (op_is_graph((Op)p->op)) { /* scalars throughout (graph expressions have no vectors) */
@@ -375,6 +381,11 @@ static void lanes_flow(Lanes *l, Pat *p) {
 static const Pat *lanes_check(Pat *p, bool vector) {
   if (!vector && !p->lanes) p->lanes = 1; /* a scalar rule: scalars throughout */
   if (!p->lanes) return p;
+  if (p->kind == PAT_OP && p->op == OP_CAT) {
+    if (!vs_lanes_valid(p->lanes)) return p;
+    for (int i = 0; i < p->nargs; i++)
+      if (p->args[i]->lanes < 2) return p;
+  }
   if (p->kind == PAT_OP && p->op == OP_GEP)
     for (int k = 0; k < p->lanes; k++)
       if ((int)(p->aux >> (4 * k) & 15) >= p->args[0]->lanes) return p;
@@ -383,6 +394,18 @@ static const Pat *lanes_check(Pat *p, bool vector) {
     if (bad) return bad;
   }
   return NULL;
+}
+
+/* Whether guard g is made of dtype tests alone (decided per instance: nothing a vector could change). */
+static bool dtype_tests_only(const Guard *g) {
+  if (!g) return true;
+  switch (g->kind) {
+  case G_TEST: return true;
+  case G_AND:
+  case G_OR: return dtype_tests_only(g->a) && dtype_tests_only(g->b);
+  case G_NOT: return dtype_tests_only(g->a);
+  default: return false;
+  }
 }
 
 static bool infer_lanes(Rule *r, char *msg, size_t size, int *line, int *col) {
@@ -407,8 +430,8 @@ static bool infer_lanes(Rule *r, char *msg, size_t size, int *line, int *col) {
   }
   for (int s = 0; s < r->nslots; s++)
     if (!r->slot_lanes[s]) r->slot_lanes[s] = 1;
-  if (r->vector && r->guard) {
-    snprintf(msg, size, "rules with vector operations take no guard yet");
+  if (r->vector && r->guard && !dtype_tests_only(r->guard)) {
+    snprintf(msg, size, "rules with vector operations take no guard yet but dtype tests (index(x), int(x), ...)");
     *line = r->guard->line;
     *col = r->guard->col;
     return false;
