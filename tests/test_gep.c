@@ -18,6 +18,7 @@
 #include "ir/intmath.h"
 #include "ir/vector.h"
 #include "rewrite/engine.h"
+#include "rewrite/folds.h"
 #include "rules/catalog.h"
 #include "verify/rule_verify.h"
 #include "smt/smt.h"
@@ -202,6 +203,74 @@ static void test_wrong_gep_rule_refuted(void **state) {
   catalog_free(cat);
 }
 
+/* The lane steps decide: a fold's choice that its lemmas do not state is refused. With the built-in
+ * ledger, gep_select's step on gep(select(m, a, b), [1, 0]) builds the pushed select; the same step
+ * bound wrongly (a and b swapped), with another record's prefix, or in a catalog where the lemmas are
+ * not proved, builds nothing. */
+static void test_lane_steps_decide(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  Catalog *cat = catalog_new(), *unproved = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_builtin(cat, &d));
+  catalog_apply_builtin_ledger(cat);
+  assert_true(catalog_load_builtin(unproved, &d));
+  VsFile f;
+  const char *text = "m: boolx4\na: f32x4\nb: f32x4\ngep(select(m, a, b), [1, 0])";
+  if (!vs_parse(ctx, "t.vs", text, strlen(text), &f, &d)) fail_msg("parse: %s", d.msg);
+  Node *n = f.src, *sel = n->args[0];
+  FoldStep st = {0};
+  assert_true(fold_gep_select(ctx, n, &st));
+  assert_true(st.lanes);
+  assert_string_equal(st.lemma, "gep_select_lane_4");
+  Node *out = fold_step_apply(ctx, cat, n, &st);
+  assert_non_null(out);
+  char *p = vs_print(out);
+  assert_string_equal(p, "select(gep(m, [1, 0]), gep(a, [1, 0]), gep(b, [1, 0]))");
+  free(p);
+  assert_null(fold_step_apply(ctx, unproved, n, &st)); /* no proof, no step */
+  FoldStep wrong = {0};
+  assert_true(fold_gep_select(ctx, n, &wrong));
+  wrong.bind[1].node = sel->args[2]; /* a bound to b: the pattern is not the node */
+  wrong.bind[2].node = sel->args[1];
+  assert_null(fold_step_apply(ctx, cat, n, &wrong));
+  FoldStep other = st;
+  snprintf(other.prefix, sizeof other.prefix, "gep_mulacc_lane_4"); /* another record's lemmas */
+  other.lemma = other.prefix;
+  assert_null(fold_step_apply(ctx, cat, n, &other));
+  snprintf(other.prefix, sizeof other.prefix, "gep_select_lane_8"); /* another lane count */
+  assert_null(fold_step_apply(ctx, cat, n, &other));
+  vs_file_free(&f);
+  catalog_free(unproved);
+  catalog_free(cat);
+  vs_ctx_free(ctx);
+}
+
+/* Lane lemmas in the DSL: lanes(x, N) fixes a variable's lane count, cat takes parts of fixed counts;
+ * a lane lemma that takes the wrong part's lane is refuted, its sound neighbour proved. */
+static void test_lane_lemmas_proved(void **state) {
+  (void)state;
+  Catalog *cat;
+  ProofResult p = prove("gep(cat(lanes(a, 4), lanes(b, 4)), 5) => gep(b, 0)", DT_I16, &cat);
+  assert_int_equal(p.status, PROOF_REFUTED);
+  proof_result_free(&p);
+  catalog_free(cat);
+  p = prove("gep(cat(lanes(a, 4), lanes(b, 4)), 5) => gep(b, 1)", DT_I16, &cat);
+  assert_int_equal(p.status, PROOF_PROVED);
+  proof_result_free(&p);
+  catalog_free(cat);
+  /* lane 2 of a select of 4 lanes: its branches stay unevaluated where the mask does not take them */
+  p = prove("gep(select(lanes(m, 4), a, b), 2) => select(gep(m, 2), gep(a, 2), gep(b, 2))", DT_U8, &cat);
+  assert_int_equal(p.status, PROOF_PROVED);
+  proof_result_free(&p);
+  catalog_free(cat);
+  p = prove("gep(select(lanes(m, 4), a, b), 2) => select(gep(m, 2), gep(a, 1), gep(b, 2))", DT_U8, &cat);
+  assert_true(p.status == PROOF_REFUTED || p.status == PROOF_UNKNOWN);
+  assert_int_not_equal(p.status, PROOF_PROVED);
+  proof_result_free(&p);
+  catalog_free(cat);
+}
+
 /* ---- random vector expressions ---- */
 
 typedef struct {
@@ -331,6 +400,8 @@ int main(void) {
     cmocka_unit_test(test_folds_hold_back),
     cmocka_unit_test(test_z3_cases),
     cmocka_unit_test(test_wrong_gep_rule_refuted),
+    cmocka_unit_test(test_lane_steps_decide),
+    cmocka_unit_test(test_lane_lemmas_proved),
     cmocka_unit_test(test_random_refinement),
   };
   return cmocka_run_group_tests(tests, group_setup, group_teardown);

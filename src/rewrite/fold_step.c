@@ -155,17 +155,25 @@ static bool bind_match(const Rule *r, const FoldStep *s, Match *m) {
 /* Template t built with every linear subterm the template makes (not the bound nodes) rebuilt in
  * canonical form (lin_build): x + c1 with x a sum and c1 = 0 is that sum. A ring step, as term
  * collection: every lemma-driven fold declares the lemmas lin_*. */
-static Node *build_normalized(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m) {
-  if (t->kind != PAT_OP || (t->nargs == 0 && t->slot >= 0) || t->op == OP_INVALID)
-    return template_build(ctx, r, t, m);
-  Node *args[VS_MAX_LANES];
-  for (int i = 0; i < t->nargs; i++)
-    if (!(args[i] = build_normalized(ctx, r, t->args[i], m))) return NULL;
-  Node *n = vs_make_ex(ctx, (Op)t->op, (DType)m->class_dt[t->tclass], t->lanes, t->aux, args, t->nargs);
+static bool normalized_claim(PatBuilder *b, const Pat *t, Node **out) {
+  if (t->kind == PAT_OP && !(t->nargs == 0 && t->slot >= 0) && t->op != OP_INVALID) return false;
+  const Match *m = b->ud;
+  *out = template_build(b->ctx, NULL, t, m);
+  return true;
+}
+
+static Node *normalized_made(PatBuilder *b, const Pat *t, Node *n) {
+  (void)t;
   Lin l;
-  if (!n || !is_linear(n) || !lin_of(n, &l)) return n;
-  Node *c = lin_build(ctx, &l);
+  if (!is_linear(n) || !lin_of(n, &l)) return n;
+  Node *c = lin_build(b->ctx, &l);
   return c ? c : n;
+}
+
+static Node *build_normalized(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m) {
+  (void)r;
+  PatBuilder b = {ctx, m->class_dt, normalized_claim, normalized_made, (void *)m};
+  return pat_build(&b, t);
 }
 
 /* Every @-binding of pattern p is the node its subpattern builds (the guard may read its bounds). */
@@ -539,7 +547,126 @@ static Node *subst_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const Fol
   return vs_rebuild_node(ctx, n, args);
 }
 
+/* ---- lane steps ---- */
+
+/* The one-lane geps of a template (at most LIFT_MAX_GEPS) and, per lane, the lane each selects. */
+enum { LIFT_MAX_GEPS = 16 };
+typedef struct {
+  const Match *m;
+  int n, lanes;
+  const Pat *gep[LIFT_MAX_GEPS];
+  uint64_t aux[LIFT_MAX_GEPS]; /* lane k's selection in bits 4k..4k+3, as Node.aux */
+} Lift;
+
+/* Whether u (lane k's template) is t (lane 0's) but for the lanes their one-lane geps select; records
+ * each gep's lane k. */
+static bool lift_gather(Lift *l, const Pat *t, const Pat *u, int k) {
+  bool lane_gep = t->kind == PAT_OP && t->op == OP_GEP && t->lanes == 1;
+  if (u->kind != t->kind || u->op != t->op || u->nargs != t->nargs || u->slot != t->slot || u->tclass != t->tclass ||
+      u->lanes != t->lanes || (!lane_gep && u->aux != t->aux) ||
+      (t->kind == PAT_LIT && (t->lit_float != u->lit_float || t->ival != u->ival || t->fval != u->fval)))
+    return false;
+  if (lane_gep) {
+    int g = 0;
+    while (g < l->n && l->gep[g] != t) g++;
+    if (g == l->n) {
+      if (l->n == LIFT_MAX_GEPS) return false;
+      l->gep[l->n] = t;
+      l->aux[l->n++] = 0;
+    }
+    l->aux[g] |= (u->aux & 15) << (4 * k);
+  }
+  for (int i = 0; i < t->nargs; i++)
+    if (!lift_gather(l, t->args[i], u->args[i], k)) return false;
+  return true;
+}
+
+/* Builds lane 0's template with each one-lane gep selecting the lanes gathered for it. */
+static Node *lift_made(PatBuilder *b, const Pat *p, Node *n) {
+  const Lift *l = b->ud;
+  for (int g = 0; g < l->n; g++)
+    if (l->gep[g] == p) return vs_make_ex(b->ctx, OP_GEP, (DType)n->dtype, l->lanes, l->aux[g], n->args, 1);
+  return n;
+}
+
+static bool lift_claim(PatBuilder *b, const Pat *p, Node **out) {
+  const Lift *l = b->ud;
+  PatBuilder t = {b->ctx, b->class_dt, NULL, NULL, (void *)l->m};
+  return template_claim(&t, p, out);
+}
+
+/* The term the templates ts[0..m) of the m lanes build when they are one term but for the lanes their
+ * one-lane geps select: that term with each such gep selecting, in lane k, what it selects in ts[k].
+ * Every other op above those geps applies lane-wise (every scalar op does), so lane k of the result is
+ * what ts[k] builds; NULL when the templates differ otherwise or the term does not build (a scalar
+ * leaf beside the gathered lanes). */
+static Node *lift_build(VsCtx *ctx, const Pat *const *ts, int m, const Match *mt) {
+  Lift l = {.m = mt, .lanes = m};
+  for (int k = 0; k < m; k++)
+    if (!lift_gather(&l, ts[0], ts[k], k)) return NULL;
+  PatBuilder b = {ctx, mt->class_dt, lift_claim, lift_made, &l};
+  return pat_build(&b, ts[0]);
+}
+
+/* A lane step (FoldStep.lanes): n is gep(A, S) with m lanes. Lane k: the lemma PREFIX_<S[k]>, whose
+ * pattern is gep(P, S[k]), must match with P matching A as a rule's pattern does (the match must be
+ * the step's bindings), be proved at that instance and its guard hold; its template builds the lane's
+ * result r_k. The result is r_0 for one lane; else the templates
+ * lifted (lift_build: select(gep(m, S), ...) from select(gep(m, J), ...)), or else bcast(r_0, m) when
+ * every lane's result is one node, or else vec(r_0, ..., r_(m-1)). Each has r_k as its lane k and is
+ * defined where every r_k is (a vector is UB as a whole), which is the definition of the vector ops
+ * (docs/semantics.md, "Vectors"): so, lane by lane, the result refines n. */
+static Node *lane_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s) {
+  if (n->op != OP_GEP || !s->lemma) return NULL;
+  int m = n->lanes;
+  const Pat *tpl[VS_MAX_LANES] = {NULL};
+  Node *res[VS_MAX_LANES] = {NULL};
+  const Rule *r0 = NULL;
+  Match m0 = {{NULL}, {0}};
+  for (int k = 0; k < m; k++) {
+    char name[128];
+    int j = vs_gep_lane(n, k);
+    if (snprintf(name, sizeof name, "%s_%d", s->lemma, j) >= (int)sizeof name) return NULL;
+    const Rule *r = catalog_find(cat, name);
+    if (!r || r->lhs->kind != PAT_OP || r->lhs->op != OP_GEP || r->lhs->lanes != 1 || (int)(r->lhs->aux & 15) != j)
+      return NULL;
+    /* The pattern is gep(A, j): its operand matches A (which binds the type classes, the cast's
+     * target's too), and the match is the fold's bindings. */
+    Match mt;
+    match_reset(r, &mt);
+    if (!match_pat(r, r->lhs->args[0], n->args[0], &mt)) return NULL;
+    for (int c = 0; c < r->nclasses; c++)
+      if (mt.class_dt[c] == DT_COUNT) return NULL;
+    for (int i = 0; i < r->nslots; i++)
+      if (!mt.slot[i]) return NULL;
+    for (int i = 0; i < s->nbind; i++) {
+      int sl = slot_named(r, s->bind[i].slot);
+      if (sl < 0 || mt.slot[sl] != s->bind[i].node) return NULL;
+    }
+    if (!rule_instance_proved(r, rule_instance_index(r, mt.class_dt)) || !guard_holds(ctx, r, &mt)) return NULL;
+    if (!(res[k] = template_build(ctx, r, r->rhs, &mt)) || res[k]->lanes != 1 || res[k]->dtype != n->dtype) return NULL;
+    /* The lanes' lemmas are one record's instances: the same slots, in the same order. */
+    if (k == 0) {
+      r0 = r;
+      m0 = mt;
+    } else if (r->nslots != r0->nslots || r->nclasses != r0->nclasses) {
+      return NULL;
+    } else {
+      for (int i = 0; i < r->nslots; i++)
+        if (strcmp(r->slot_names[i], r0->slot_names[i])) return NULL;
+    }
+    tpl[k] = r->rhs;
+  }
+  if (m == 1) return res[0];
+  Node *lifted = lift_build(ctx, tpl, m, &m0);
+  if (lifted && lifted->lanes == m && lifted->dtype == n->dtype) return lifted;
+  bool same = true;
+  for (int k = 1; k < m; k++) same &= res[k] == res[0];
+  return same ? vs_bcast(ctx, res[0], m) : vs_vec(ctx, res, m);
+}
+
 Node *fold_step_apply(VsCtx *ctx, const Catalog *cat, Node *n, const FoldStep *s) {
+  if (s->lanes) return lane_step_apply(ctx, cat, n, s);
   if (s->boolean) return bool_step_apply(ctx, cat, n, s);
   if (s->substitute) return subst_step_apply(ctx, cat, n, s);
   if (!s->lemma) {

@@ -40,7 +40,9 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
                   "bool_le_def", "bool_eq_def", "bool_ne_def"
 #define OPS(a) ((uint64_t)1 << (a))
 #define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, NULL, fn, OPS(op), false}
-#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, NULL, OPS(OP_GEP), true}
+/* Lane steps: the lemmas are named per step (a record of lemmas_vector.rules or vector.rules, one per
+ * lane count and lane: hundreds), so the fold declares none and the engine checks each lane's. */
+#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, NULL, fn, OPS(OP_GEP), true}
 
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
@@ -48,21 +50,22 @@ static const Fold folds[] = {
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
   {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, 0, true},
-  /* GEP composition and pushing (folds_gep.c): justified the same way, lane by lane; in the vector family,
-   * after its rules. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
   /* Masked-load motion (folds_memory.c), after the memory rules. */
   {"where_on_load", "memory",
    {"where_load_move", "where_load_move_bare", "where_load_dedup", "where_load_dedup_all", "where_load_all",
     "where_load_all_bare", "where_load_neg", "where_load_neg_bare", "bool_and_comm@bool", "bool_and_assoc@bool",
     "bool_and_idem@bool", NULL},
    fold_where_load_applies, fold_where_on_load, NULL, OPS(OP_SELECT), false},
-  GEP(gep_compose, fold_gep_compose_applies, fold_gep_compose),
+  /* GEP composition and pushing (folds_gep.c), in the vector family after its rules: lane steps, each
+   * lane a lemma of lemmas_vector.rules; composition is the definition of gep's lanes, which every lane
+   * step rests on. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
+  {"gep_compose", "vector", {NULL}, fold_gep_compose_applies, fold_gep_compose, NULL, OPS(OP_GEP), true},
   GEP(gep_extract, fold_gep_extract_applies, fold_gep_extract),
   GEP(gep_cat, fold_gep_cat_applies, fold_gep_cat),
-  GEP(gep_select, fold_gep_select_applies, fold_gep_push),
-  GEP(gep_mulacc, fold_gep_mulacc_applies, fold_gep_push),
-  GEP(gep_cast, fold_gep_cast_applies, fold_gep_push),
-  GEP(gep_index_alu, fold_gep_index_alu_applies, fold_gep_push),
+  GEP(gep_select, fold_gep_select_applies, fold_gep_select),
+  GEP(gep_mulacc, fold_gep_mulacc_applies, fold_gep_mulacc),
+  GEP(gep_cast, fold_gep_cast_applies, fold_gep_cast),
+  GEP(gep_index_alu, fold_gep_index_alu_applies, fold_gep_index_alu),
   DIVMOD(cancel_divmod_div, OP_IDIV, fold_cancel_divmod),
   DIVMOD(cancel_divmod_mod, OP_MOD, fold_cancel_divmod),
   DIVMOD(cancel_tdivmod_div, OP_TDIV, fold_cancel_tdivmod),

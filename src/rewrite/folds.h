@@ -9,9 +9,11 @@
  * fold cannot fire on anything its lemma's text does not state. A ring step (term collection) is the
  * same without a lemma: its result must equal the node as a polynomial modulo 2^w.
  *
- * The rest are justified by the semantics itself, not by a lemma: constant folding (and lane-wise
- * constant folding), checked by the conformance of the evaluator with the Z3 encoding; the GEP folds
- * and loop_dead_ranges (docs/rules.md lists them and why). */
+ * The GEP folds are lane steps: each lane of a gep is a lemma step with a lemma about that lane
+ * (FoldStep.lanes), and the lanes make the vector by the definition of the vector ops. The rest are
+ * justified by the semantics itself, not by a lemma: constant folding (and lane-wise constant
+ * folding), checked by the conformance of the evaluator with the Z3 encoding; gep composition,
+ * select_context and loop_dead_ranges (docs/rules.md lists them and why). */
 #ifndef VSIMP_REWRITE_FOLDS_H
 #define VSIMP_REWRITE_FOLDS_H
 
@@ -86,6 +88,13 @@ typedef struct {
    * the value the branch is chosen by (docs/semantics.md, select), so there every literal of the
    * condition has its value, and by a fact so has the atom it decides. */
   bool substitute;
+  /* A lane step on a gep (lemma set: the prefix of a per-lane lemma record, in prefix): lane k of the
+   * gep's selection S is decided by the lemma PREFIX_<S[k]>, a lemma about one lane, gep(SOURCE, J) =>
+   * T_J (src/rules/lemmas_vector.rules); the bindings serve every lane. The engine checks each lane as a
+   * lemma step (proved at the bindings' instance, pattern the node's gep at that lane, guard) and
+   * builds the result from the lanes' templates (fold_step.c, lane_step_apply). */
+  bool lanes;
+  char prefix[64];
   FoldAux *aux; /* set by the engine */
 } FoldStep;
 
@@ -194,8 +203,10 @@ bool fold_select_context(VsCtx *ctx, Node *n, FoldStep *out);
 bool fold_vec_const_applies(const Node *n);
 Node *fold_vec_const(VsCtx *ctx, Node *n);
 
-/* folds_gep.c: a gep composed with the gep, vec, bcast or cat under it, or pushed through the select,
- * mulacc, cast or bitcast under it, and through binary ALU ops of the index dtype only. */
+/* folds_gep.c: a gep composed with the gep under it (semantics), or, as lane steps (FoldStep.lanes, one
+ * lemma of src/rules/lemmas_vector.rules per lane), with the vec, bcast or cat under it, or pushed
+ * through the select, mulacc, cast or bitcast under it, and through binary ALU ops of the index dtype
+ * only. */
 bool fold_gep_compose_applies(const Node *n);   /* gep(gep(x, s), t) */
 bool fold_gep_extract_applies(const Node *n);   /* gep(vec(...), s), gep(bcast(x, n), s) */
 bool fold_gep_cat_applies(const Node *n);       /* gep(cat(...), s), s inside one part */
@@ -204,9 +215,12 @@ bool fold_gep_mulacc_applies(const Node *n);    /* gep(mulacc(a, b, c), s) */
 bool fold_gep_cast_applies(const Node *n);      /* gep(T(v), s), casts and bitcasts */
 bool fold_gep_index_alu_applies(const Node *n); /* gep(a OP b, s), index dtype, OP not a comparison */
 Node *fold_gep_compose(VsCtx *ctx, Node *n);
-Node *fold_gep_extract(VsCtx *ctx, Node *n);
-Node *fold_gep_cat(VsCtx *ctx, Node *n);
-Node *fold_gep_push(VsCtx *ctx, Node *n);       /* the op of the gep's operand, on geps of its operands */
+bool fold_gep_extract(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_gep_cat(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_gep_select(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_gep_mulacc(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_gep_cast(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_gep_index_alu(VsCtx *ctx, Node *n, FoldStep *out);
 
 /* folds_memory.c: select(c, load(...), 0) moves c's clauses into the load's mask (where_on_load). */
 bool fold_where_load_applies(const Node *n);

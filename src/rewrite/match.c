@@ -216,33 +216,52 @@ bool node_orders_after(const Node *a, const Node *b) {
   return a->id > b->id;
 }
 
-Node *template_build(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m) {
-  DType dt = (DType)m->class_dt[t->tclass];
-  switch (t->kind) {
-  case PAT_VAR:
-  case PAT_CVAR: return m->slot[t->slot];
-  case PAT_OP:
-    if (t->nargs == 0 && t->slot >= 0) return m->slot[t->slot];
-    if (t->op == OP_INVALID) return vs_invalid(ctx);
-    {
-      Node *args[VS_MAX_LANES];
-      for (int i = 0; i < t->nargs; i++)
-        if (!(args[i] = template_build(ctx, r, t->args[i], m))) return NULL;
-      return vs_make_ex(ctx, (Op)t->op, dt, t->lanes, t->aux, args, t->nargs);
-    }
+Node *pat_build(PatBuilder *b, const Pat *p) {
+  Node *out = NULL;
+  if (b->claim && b->claim(b, p, &out)) return out;
+  DType dt = (DType)b->class_dt[p->tclass];
+  switch (p->kind) {
   case PAT_LIT: {
     uint64_t bits;
-    if (dt == DT_COUNT || !pat_literal_bits(t, dt, &bits)) return NULL;
-    return vs_const(ctx, dt, bits);
+    return dt != DT_COUNT && pat_literal_bits(p, dt, &bits) ? vs_const(b->ctx, dt, bits) : NULL;
   }
-  case PAT_BOUND: {
-    const Node *x = m->slot[t->slot];
-    if (!x) return NULL;
-    /* dtmin, dtmax: the identities of max and min (-inf, +inf for floats). */
-    if (t->bound_max >= 2) return vs_const(ctx, (DType)x->dtype, vs_reduce_identity(t->bound_max == 2 ? OP_MAX : OP_MIN, (DType)x->dtype));
-    if (dt_is_float((DType)x->dtype)) return NULL;
-    return vs_const(ctx, (DType)x->dtype, t->bound_max ? x->hi : x->lo);
+  case PAT_OP: {
+    if (p->op == OP_INVALID) return vs_invalid(b->ctx);
+    Node *args[VS_MAX_LANES];
+    for (int i = 0; i < p->nargs; i++)
+      if (!(args[i] = pat_build(b, p->args[i]))) return NULL;
+    Node *n = vs_make_ex(b->ctx, (Op)p->op, dt, p->lanes, p->aux, args, p->nargs);
+    return n && b->made ? b->made(b, p, n) : n;
   }
   default: return NULL;
   }
+}
+
+/* The template's leaves: the match's slots, and the bounds of bound slots as constants. */
+bool template_claim(PatBuilder *b, const Pat *t, Node **out) {
+  const Match *m = b->ud;
+  switch (t->kind) {
+  case PAT_VAR:
+  case PAT_CVAR: *out = m->slot[t->slot]; return true;
+  case PAT_OP:
+    if (t->nargs != 0 || t->slot < 0) return false;
+    *out = m->slot[t->slot];
+    return true;
+  case PAT_BOUND: {
+    const Node *x = m->slot[t->slot];
+    *out = NULL;
+    if (!x) return true;
+    /* dtmin, dtmax: the identities of max and min (-inf, +inf for floats). */
+    if (t->bound_max >= 2) *out = vs_const(b->ctx, (DType)x->dtype, vs_reduce_identity(t->bound_max == 2 ? OP_MAX : OP_MIN, (DType)x->dtype));
+    else if (!dt_is_float((DType)x->dtype)) *out = vs_const(b->ctx, (DType)x->dtype, t->bound_max ? x->hi : x->lo);
+    return true;
+  }
+  default: return false;
+  }
+}
+
+Node *template_build(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m) {
+  (void)r;
+  PatBuilder b = {ctx, m->class_dt, template_claim, NULL, (void *)m};
+  return pat_build(&b, t);
 }

@@ -55,6 +55,25 @@ bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m);
 bool guard_holds(VsCtx *ctx, const Rule *r, const Match *m);
 /* Builds the template t of r under a complete match. NULL if a node cannot be built. */
 Node *template_build(VsCtx *ctx, const Rule *r, const Pat *t, const Match *m);
+
+/* A term of a rule built as nodes, one builder for all who do it (the engine's templates, the
+ * verifier's instances, the termination check's terms, the folds' normalised templates): literals
+ * become constants of their class's dtype, `invalid` the invalid index, and every other op is built
+ * over its operands (built first) with its pattern's dtype, lane count and aux. What the term's leaves
+ * are depends on the builder: `claim` sees every term first and may build it itself (variables, bounds,
+ * ranges: returns true, *out the node or NULL on failure); `made`, when set, sees each op node built
+ * and returns what stands for it (NULL: failure). */
+typedef struct PatBuilder PatBuilder;
+struct PatBuilder {
+  VsCtx *ctx;
+  const uint8_t *class_dt; /* the dtype of each type class */
+  bool (*claim)(PatBuilder *b, const Pat *p, Node **out);
+  Node *(*made)(PatBuilder *b, const Pat *p, Node *n);
+  void *ud;
+};
+Node *pat_build(PatBuilder *b, const Pat *p);
+/* The claim of template_build: ud is the Match; variables are its slots, bounds their constants. */
+bool template_claim(PatBuilder *b, const Pat *t, Node **out);
 /* The bit pattern a literal pattern denotes at dtype dt; false if the value does not exist there
  * exactly (a literal `-1` at u8, `0.5` at an integer dtype, `1e40` at f32). */
 bool pat_literal_bits(const Pat *p, DType dt, uint64_t *bits);

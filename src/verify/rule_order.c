@@ -332,30 +332,34 @@ enum { CYCLE_MAX_TERMS = 300, CYCLE_MAX_DEPTH = 6 };
 
 /* The pattern as a term at one dtype instance: variables stay variables, constant variables become
  * distinct small constants. */
+typedef struct {
+  const Rule *r;
+  const uint8_t *class_dt;
+  Node **slots;
+} TermCtx;
+
+static bool term_claim(PatBuilder *b, const Pat *p, Node **out) {
+  const TermCtx *t = b->ud;
+  DType dt = (DType)t->class_dt[p->tclass];
+  Node **slot = p->kind == PAT_VAR || p->kind == PAT_CVAR ? &t->slots[p->slot] : NULL;
+  if (!slot) return p->kind != PAT_LIT && p->kind != PAT_OP; /* bounds: no term */
+  if (!*slot)
+    *slot = p->kind == PAT_VAR ? vs_var(b->ctx, t->r->slot_names[p->slot], dt, im_min(dt), im_max(dt))
+                               : vs_const(b->ctx, dt, dt_is_float(dt) ? 0 : im_from_value(dt, 3 + 2 * p->slot));
+  *out = *slot;
+  return true;
+}
+
+static Node *term_made(PatBuilder *b, const Pat *p, Node *n) {
+  const TermCtx *t = b->ud;
+  if (p->slot >= 0) t->slots[p->slot] = n;
+  return n;
+}
+
 static Node *pat_term(VsCtx *ctx, const Rule *r, const uint8_t *class_dt, const Pat *p, Node **slots) {
-  DType dt = (DType)class_dt[p->tclass];
-  switch (p->kind) {
-  case PAT_VAR:
-    if (!slots[p->slot]) slots[p->slot] = vs_var(ctx, r->slot_names[p->slot], dt, im_min(dt), im_max(dt));
-    return slots[p->slot];
-  case PAT_CVAR:
-    if (!slots[p->slot]) slots[p->slot] = vs_const(ctx, dt, dt_is_float(dt) ? 0 : im_from_value(dt, 3 + 2 * p->slot));
-    return slots[p->slot];
-  case PAT_LIT: {
-    uint64_t bits;
-    return dt != DT_COUNT && pat_literal_bits(p, dt, &bits) ? vs_const(ctx, dt, bits) : NULL;
-  }
-  case PAT_OP: {
-    if (p->op == OP_INVALID) return vs_invalid(ctx);
-    Node *args[VS_MAX_LANES];
-    for (int i = 0; i < p->nargs; i++)
-      if (!(args[i] = pat_term(ctx, r, class_dt, p->args[i], slots))) return NULL;
-    Node *n = vs_make_ex(ctx, (Op)p->op, dt, p->lanes, p->aux, args, p->nargs);
-    if (n && p->slot >= 0) slots[p->slot] = n;
-    return n;
-  }
-  default: return NULL;
-  }
+  TermCtx t = {r, class_dt, slots};
+  PatBuilder b = {ctx, class_dt, term_claim, term_made, &t};
+  return pat_build(&b, p);
 }
 
 typedef struct {

@@ -44,32 +44,35 @@ Node *inst_bound(Inst *in, int s, int is_max) {
   return in->bound[s][is_max];
 }
 
-Node *build(Inst *in, const Pat *p) {
-  DType dt = (DType)in->class_dt[p->tclass];
+/* The instance's leaves: its slots' variables and bounds, and ranges. */
+static bool inst_claim(PatBuilder *b, const Pat *p, Node **out) {
+  Inst *in = b->ud;
   switch (p->kind) {
   case PAT_VAR:
-  case PAT_CVAR: return in->slot[p->slot];
-  case PAT_LIT: {
-    uint64_t bits;
-    return dt != DT_COUNT && pat_literal_bits(p, dt, &bits) ? vs_const(in->ctx, dt, bits) : NULL;
-  }
+  case PAT_CVAR: *out = in->slot[p->slot]; return true;
   case PAT_BOUND:
     if (p->bound_max >= 2) /* dtmin, dtmax: the dtype's extremes, as the engine builds them */
-      return vs_const(in->ctx, slot_dt(in, p->slot), vs_reduce_identity(p->bound_max == 2 ? OP_MAX : OP_MIN, slot_dt(in, p->slot)));
-    if (dt_is_float(slot_dt(in, p->slot))) return NULL;
-    return inst_bound(in, p->slot, p->bound_max);
-  case PAT_OP: {
-    if (p->op == OP_INVALID) return vs_invalid(in->ctx);
-    if (p->op == OP_RANGE) return inst_range(in, p);
-    Node *args[VS_MAX_LANES];
-    for (int i = 0; i < p->nargs; i++)
-      if (!(args[i] = build(in, p->args[i]))) return NULL;
-    Node *n = vs_make_ex(in->ctx, (Op)p->op, dt, p->lanes, p->aux, args, p->nargs);
-    if (n && p->slot >= 0) in->slot[p->slot] = n;
-    return n;
+      *out = vs_const(in->ctx, slot_dt(in, p->slot), vs_reduce_identity(p->bound_max == 2 ? OP_MAX : OP_MIN, slot_dt(in, p->slot)));
+    else *out = dt_is_float(slot_dt(in, p->slot)) ? NULL : inst_bound(in, p->slot, p->bound_max);
+    return true;
+  case PAT_OP:
+    if (p->op != OP_RANGE) return false;
+    *out = inst_range(in, p);
+    return true;
+  default: return false;
   }
-  default: return NULL;
-  }
+}
+
+/* An @-binding names the node its subpattern built. */
+static Node *inst_made(PatBuilder *b, const Pat *p, Node *n) {
+  Inst *in = b->ud;
+  if (p->slot >= 0) in->slot[p->slot] = n;
+  return n;
+}
+
+Node *build(Inst *in, const Pat *p) {
+  PatBuilder b = {in->ctx, in->class_dt, inst_claim, inst_made, in};
+  return pat_build(&b, p);
 }
 
 /* A pattern variable of an invalid-family rule: the engine binds it to any node, which may be UB (a
@@ -88,8 +91,12 @@ Node *inst_maybe_ub(Inst *in, Node *x, const char *name, Node **def) {
   char dname[96];
   snprintf(dname, sizeof dname, "%s_def", name);
   *def = vs_var(in->ctx, dname, DT_BOOL, 0, 1);
-  Node *ub = ub_node(in->ctx, (DType)x->dtype);
-  return *def && ub ? vs_tern(in->ctx, OP_SELECT, *def, x, ub) : NULL;
+  Node *ub = ub_node(in->ctx, (DType)x->dtype), *cond = *def;
+  if (x->lanes > 1 && ub && cond) { /* a vector: UB as a whole, or x */
+    ub = vs_bcast(in->ctx, ub, x->lanes);
+    cond = vs_bcast(in->ctx, cond, x->lanes);
+  }
+  return cond && ub ? vs_tern(in->ctx, OP_SELECT, cond, x, ub) : NULL;
 }
 
 static Node *maybe_ub_or_invalid(Inst *in, int s, bool invalid) {
