@@ -9,9 +9,13 @@ static const i128 LIN_COEF_LIMIT = (i128)1 << 100;
 
 static bool coef_ok(i128 a) { return a > -LIN_COEF_LIMIT && a < LIN_COEF_LIMIT; }
 
+/* The header only: terms are read up to n, and a Lin is 1 KiB that the folds initialise by the
+ * hundred thousand. */
 void lin_init(Lin *l, DType dt) {
-  memset(l, 0, sizeof *l);
   l->dt = dt;
+  l->n = 0;
+  l->k = 0;
+  l->atoms = 0;
 }
 
 i128 lin_gcd(i128 a, i128 b) {

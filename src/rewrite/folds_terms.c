@@ -74,6 +74,28 @@ static bool is_divmod_by_const(const Node *t, Op op) {
   return t->op == op && t->args[1]->op == OP_CONST && vs_const_value(t->args[1]) != 0;
 }
 
+/* The div and mod terms by constants in the +/- tree at n (through negations and products by
+ * constants, as deep as lin_of reads): bit 0 a floor or truncating quotient, bit 1 a remainder. A
+ * cheap test before the linear form is built: most sums hold neither, and every recombination needs
+ * one (the congruent one both). */
+static unsigned divmod_terms(const Node *n, int depth) {
+  switch (n->op) {
+  case OP_IDIV:
+  case OP_TDIV: return n->args[1]->op == OP_CONST ? 1u : 0u;
+  case OP_MOD:
+  case OP_TMOD: return n->args[1]->op == OP_CONST ? 2u : 0u;
+  default: break;
+  }
+  if (depth >= 64) return 0;
+  if (n->op == OP_ADD || n->op == OP_SUB) return divmod_terms(n->args[0], depth + 1) | divmod_terms(n->args[1], depth + 1);
+  if (n->op == OP_NEG) return divmod_terms(n->args[0], depth + 1);
+  if (n->op == OP_MUL)
+    return n->args[1]->op == OP_CONST   ? divmod_terms(n->args[0], depth + 1)
+           : n->args[0]->op == OP_CONST ? divmod_terms(n->args[1], depth + 1)
+                                        : 0u;
+  return 0;
+}
+
 /* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
 static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, FoldStep *out) {
   Lin Y;
@@ -112,7 +134,7 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
  * pair found; the rule's guard and the ring identities decide. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_terms_applies(n) || !divmod_terms(n, 0) || !lin_of(n, &S) || S.n < 2) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     for (int trunc = 0; trunc < 2; trunc++) {
@@ -174,7 +196,7 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
  * so that the recombinations above do not wait for this lemma's proofs. */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_terms_applies(n) || divmod_terms(n, 0) != 3 || !lin_of(n, &S) || S.n < 2) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     if (!is_divmod_by_const(t, OP_IDIV)) continue;
