@@ -175,7 +175,10 @@ static bool parse_instance(const Rule *r, const char *s, unsigned *idx) {
 }
 
 static void mark_proved(Rule *r, unsigned idx) {
-  if (!r->proved && !(r->proved = calloc(RULE_INSTANCES / 8 + 1, 1))) return;
+  /* One bit per instance the rule has (13^nfree: 13 bits for most rules, not RULE_INSTANCES). */
+  unsigned total = 1;
+  for (int i = 0; i < r->nfree; i++) total *= DT_COUNT;
+  if (idx >= total || (!r->proved && !(r->proved = calloc(total / 8 + 1, 1)))) return;
   r->proved[idx >> 3] |= (uint8_t)(1u << (idx & 7));
 }
 

@@ -46,8 +46,11 @@ static bool parse_line(const char *s, const char *end, LedgerRecord *r) {
     return false;
   r->ms = -1;
   if (word(&s, end, ms, sizeof ms)) {
-    char *e;
-    double v = strtod(ms, &e);
+    /* Written as whole milliseconds (%.0f): read digits directly, anything else with strtod. */
+    double v = 0;
+    char *e = ms;
+    while (*e >= '0' && *e <= '9') v = v * 10 + (*e++ - '0');
+    if (*e || e == ms) v = strtod(ms, &e);
     if (!*e) r->ms = v;
   }
   return true;
