@@ -121,9 +121,38 @@ static void test_minmax_offset(void **state) {
   NEVER("x: i8 in [0, 50]\ny: i8 in [-128, 50]", "min(x + 8, y + -2) - x", "min_add_sub_self");
 }
 
+/* Two bounds against one term as one comparison with a min or max: exact at every dtype (no arithmetic),
+ * so the only place they do not fire is against a constant, where min_lt_const and the like go the
+ * other way (and the interval rules decide the pair). */
+static void test_cmp_pairs(void **state) {
+  (void)state;
+  const char *dts[] = {I8, U8, I64};
+  for (int i = 0; i < 3; i++) {
+    FIRES(dts[i], "x < z && y < z", "max(x, y) < z", "and_lt_same_rhs");
+    FIRES(dts[i], "x <= z && y <= z", "max(x, y) <= z", "and_le_same_rhs");
+    FIRES(dts[i], "x < y && x < z", "x < min(y, z)", "and_lt_same_lhs");
+    FIRES(dts[i], "z <= x && z <= y", "z <= min(x, y)", "and_le_same_lhs");
+    FIRES(dts[i], "x < z || y < z", "min(x, y) < z", "or_lt_same_rhs");
+    FIRES(dts[i], "x <= z || y <= z", "min(x, y) <= z", "or_le_same_rhs");
+    FIRES(dts[i], "x < y || x < z", "x < max(y, z)", "or_lt_same_lhs");
+    FIRES(dts[i], "x <= y || x <= z", "x <= max(y, z)", "or_le_same_lhs");
+    /* The guards of a split loop: x < n - 1 && x < m - 1 is x < min(n, m) - 1 where n - 1 and m - 1 are exact. */
+    FIRES(dts[i], "x < y && w < y", "max(w, x) < y", "and_lt_same_rhs");
+    NEVER(dts[i], "x < 5 && y < 5", "and_lt_same_rhs");
+    NEVER(dts[i], "3 < x && 3 < y", "and_lt_same_lhs");
+    NEVER(dts[i], "x < z && y <= z", "and_lt_same_rhs");
+    NEVER(dts[i], "x < z && z < y", "and_lt_same_lhs");
+  }
+  FIRES("x: i32 in [0, 127]\nn: i32 in [1, 2147483647]\nm: i32 in [1, 2147483647]", "x < n - 1 && x < m - 1",
+        "x < min(m, n) - 1", "and_lt_same_lhs");
+  /* At i8 without ranges n - 1 wraps at -128: the comparisons merge, the offset stays in each. */
+  FIRES(I8, "x < y - 1 && x < z - 1", "x < min(y - 1, z - 1)", "and_lt_same_lhs");
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_minmax_offset),
+    cmocka_unit_test(test_cmp_pairs),
   };
   (void)argc;
   (void)argv;
