@@ -109,6 +109,10 @@ static const Fold folds[] = {
    fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
   {"divmod_recombine_cong", "divmod_recombine", {"divmod_recombine_cong", LIN, NULL}, fold_terms_applies, NULL,
    fold_divmod_recombine_cong, OPS(OP_ADD) | OPS(OP_SUB), false},
+  {"divmod_recombine_pow2", "divmod_recombine",
+   {"divmod_recombine_cong_pow2_2", "divmod_recombine_cong_pow2_4", "divmod_recombine_cong_pow2_8",
+    "divmod_recombine_cong_pow2_16", "divmod_recombine_cong_pow2_32", "divmod_recombine_cong_pow2_64", LIN, NULL},
+   fold_terms_applies, NULL, fold_divmod_recombine_pow2, OPS(OP_ADD) | OPS(OP_SUB), false},
   /* Two selects of one condition in a sum, lifted (select_lift_add in a ring context). */
   {"select_lift_terms", "select", {"select_lift_add", LIN, NULL}, fold_select_lift_terms_applies, NULL,
    fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false},

@@ -168,30 +168,66 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   return false;
 }
 
+/* The first pair of S's terms (y % c)*k + (x // c)*(c*k) with y - x = z*c as forms, c > 0 when pow2 and
+ * then a power of two up to 64; false when there is none. */
+static bool find_cong_pair(VsCtx *ctx, const Lin *S, bool pow2, int *pi, int *pj, Node **pz) {
+  for (int i = 0; i < S->n; i++) {
+    Node *t = S->t[i].t;
+    if (!is_divmod_by_const(t, OP_IDIV)) continue;
+    Node *x = t->args[0];
+    i128 c = vs_const_value(t->args[1]);
+    if (pow2 && (c < 2 || c > 64 || (c & (c - 1)) != 0)) continue;
+    for (int j = 0; j < S->n; j++) {
+      Node *u = S->t[j].t, *z;
+      i128 k = S->t[j].a, want;
+      if (j == i || u->op != OP_MOD || u->args[1] != t->args[1] || u->args[0] == x || !im_mul_ok(k, c, &want) ||
+          want != S->t[i].a || !(z = congruent_quotient(ctx, u->args[0], x, c)))
+        continue;
+      *pi = i;
+      *pj = j;
+      *pz = z;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* (y % c)*k + (x // c)*(c*k) in a sum, where y - x is z*c as forms: a remainder the div/mod engine
  * rewrote from x's ((b*31 + 1) % 18 became (b*-5 + 1) % 18) recombines with x's quotient (lemma
  * divmod_recombine_cong, in the ring context; its guard decides that y is exact). A fold of its own,
  * so that the recombinations above do not wait for this lemma's proofs. */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
-  for (int i = 0; i < S.n; i++) {
-    Node *t = S.t[i].t;
-    if (!is_divmod_by_const(t, OP_IDIV)) continue;
-    Node *x = t->args[0];
-    i128 c = vs_const_value(t->args[1]);
-    for (int j = 0; j < S.n; j++) {
-      Node *u = S.t[j].t, *z;
-      i128 k = S.t[j].a, want;
-      if (j == i || u->op != OP_MOD || u->args[1] != t->args[1] || u->args[0] == x || !im_mul_ok(k, c, &want) ||
-          want != S.t[i].a || !(z = congruent_quotient(ctx, u->args[0], x, c)))
-        continue;
-      out->lemma = "divmod_recombine_cong";
-      return fold_bind(out, "x", x) && fold_bind(out, "z", z) && fold_bind(out, "c", t->args[1]) &&
-             bind_context(ctx, &S, i, j, k, out);
-    }
-  }
-  return false;
+  int i, j;
+  Node *z;
+  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2 || !find_cong_pair(ctx, &S, false, &i, &j, &z)) return false;
+  Node *t = S.t[i].t;
+  out->lemma = "divmod_recombine_cong";
+  return fold_bind(out, "x", t->args[0]) && fold_bind(out, "z", z) && fold_bind(out, "c", t->args[1]) &&
+         bind_context(ctx, &S, i, j, S.t[j].a, out);
+}
+
+/* The same modulo a power of two c (2 to 64), where the sums need not be exact: wrapping changes no
+ * residue (2^w is a multiple of c), so y % c is (y + z*c) % c whatever the sums do (lemmas
+ * divmod_recombine_cong_pow2_C, one per c: the symbolic form is unknown at 64 bits). Stated from the
+ * remainder's side, y + z*c being x as forms: the remainder's numerator usually lost terms of x (the
+ * multiples of c), and the lemma's pattern must name no term the node does not. Where y is exact the
+ * fold above comes first. */
+bool fold_divmod_recombine_pow2(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const lemma[7] = {NULL, "divmod_recombine_cong_pow2_2", "divmod_recombine_cong_pow2_4",
+                                       "divmod_recombine_cong_pow2_8", "divmod_recombine_cong_pow2_16",
+                                       "divmod_recombine_cong_pow2_32", "divmod_recombine_cong_pow2_64"};
+  Lin S;
+  int i, j;
+  Node *z;
+  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2 || !find_cong_pair(ctx, &S, true, &i, &j, &z)) return false;
+  Node *t = S.t[i].t, *y = S.t[j].t->args[0];
+  i128 c = vs_const_value(t->args[1]);
+  int log2 = 0;
+  for (i128 d = c; d > 1; d >>= 1) log2++;
+  out->lemma = lemma[log2];
+  return (z = congruent_quotient(ctx, t->args[0], y, c)) && fold_bind(out, "y", y) && fold_bind(out, "z", z) &&
+         bind_context(ctx, &S, i, j, S.t[j].a, out);
 }
 
 /* ---- selects of one condition inside sums ---- */
