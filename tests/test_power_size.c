@@ -176,11 +176,40 @@ static void test_recombine_pow2(void **state) {
         "divmod_recombine_cong");
 }
 
+/* A comparison of a multiple of c1 with a constant, as a comparison of the factor (floor and ceiling
+ * of the quotient), where the product is exact; and (x + z) * y + (x + z) as (x + z) * (y + 1), a ring
+ * identity (no guard). */
+static void test_mul_cmp(void **state) {
+  (void)state;
+  const char *small = "x: i8 in [-10, 10]\ny: i8\nz: i8";
+  FIRES(small, "x * 8 <= 20", "x <= 2", "le_mul_const");
+  FIRES(small, "x * 8 <= -20", "x <= -3", "le_mul_const");
+  FIRES(small, "20 < x * 8", "2 < x", "const_lt_mul");
+  FIRES(small, "-20 < x * 8", "-3 < x", "const_lt_mul");
+  FIRES(small, "20 <= x * 8", "3 <= x", "const_le_mul");
+  FIRES(small, "-20 <= x * 8", "-2 <= x", "const_le_mul");
+  FIRES("x: i64 in [0, 1000]", "10 <= x * 256", "1 <= x", "const_le_mul");
+  FIRES("x: u8 in [0, 20]", "10 <= x * 8", "2 <= x", "const_le_mul");
+  /* Wraparound: x * 8 wraps at i8 (x = 16 gives -128 <= 20) and at u8 (x = 32 gives 0). */
+  NEVER(I8, "x * 8 <= 20", "le_mul_const");
+  NEVER(I8, "20 < x * 8", "const_lt_mul");
+  NEVER(I8, "20 <= x * 8", "const_le_mul");
+  NEVER(U8, "10 <= x * 8", "const_le_mul");
+  const char *dts[] = {I8, U8, I64};
+  for (int i = 0; i < 3; i++) {
+    FIRES(dts[i], "(x + z * 8) * y + (x + z * 8)", "(x + z * 8) * (y + 1)", "add_mul_self_sum");
+    FIRES(dts[i], "w + ((x + z) * y + (x + z))", "w + (x + z) * (y + 1)", "add_mul_self_sum");
+    /* Different sums: nothing in common. */
+    NEVER(dts[i], "(x + z) * y + (x + w)", "add_mul_self_sum");
+  }
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_minmax_offset),
     cmocka_unit_test(test_cmp_pairs),
     cmocka_unit_test(test_recombine_pow2),
+    cmocka_unit_test(test_mul_cmp),
   };
   (void)argc;
   (void)argv;
