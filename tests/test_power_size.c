@@ -204,12 +204,32 @@ static void test_mul_cmp(void **state) {
   }
 }
 
+/* A common factor out of a sum (a ring step: exact modulo 2^w, so at every dtype and whatever wraps),
+ * where at least two coefficients are exactly the factor, nested; not where it would not shrink. */
+static void test_term_factor(void **state) {
+  (void)state;
+  const char *dts[] = {I8, U8, I64};
+  for (int i = 0; i < 3; i++) {
+    /* (adjacent terms with one factor go by add_mul_common first) */
+    FIRES(dts[i], "x * 8 + z * 3 + y * 8", "(x + y) * 8 + z * 3", "term_factor");
+    FIRES(dts[i], "w - x * 4 - y * 4", "w - (x + y) * 4", "term_factor");
+    FIRES(dts[i], "x * 16 + z * 8 + y * 16 + w * 8 + 1", "(x + y) * 16 + (z + w) * 8 + 1", "term_factor");
+    FIRES(dts[i], "(x + y) * 8 + z * 3 + w * 8", "(x + y + w) * 8 + z * 3", "term_factor");
+    /* One term per coefficient, or already factored: nothing shrinks. */
+    NEVER(dts[i], "x * 8 + y * 16 + z * 3", "term_factor");
+    NEVER(dts[i], "x * 8 + z * 3 + y * 16", "term_factor");
+    NEVER(dts[i], "(x + y) * 8 + z * 3", "term_factor");
+    NEVER(dts[i], "(x + y * 2) * 8 + z", "term_factor");
+  }
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_minmax_offset),
     cmocka_unit_test(test_cmp_pairs),
     cmocka_unit_test(test_recombine_pow2),
     cmocka_unit_test(test_mul_cmp),
+    cmocka_unit_test(test_term_factor),
   };
   (void)argc;
   (void)argv;

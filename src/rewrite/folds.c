@@ -103,6 +103,8 @@ static const Fold folds[] = {
    OPS(OP_REDUCE) | OPS(OP_END), false},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
+  {"term_factor", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_factor,
+   OPS(OP_ADD) | OPS(OP_SUB), false},
   {"divmod_recombine", "divmod_recombine",
    {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", "divmod_split",
     LIN, NULL},

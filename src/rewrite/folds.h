@@ -172,6 +172,7 @@ bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out);      /* % tmod by 2
 
 /* folds_terms.c */
 bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and constants collected (a ring step) */
+bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out);  /* a common factor out of a sum (a ring step) */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out);
 bool fold_divmod_recombine_pow2(VsCtx *ctx, Node *n, FoldStep *out); /* the same modulo 2..64, y inexact */

@@ -22,6 +22,122 @@ bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out) {
   return out->result != NULL;
 }
 
+/* ---- a common factor out of a sum ---- */
+
+/* The nodes of n's +, -, negation and product-by-constant skeleton (constants included, atoms not), as
+ * lin_of reads it; stops counting past cap. */
+static int skeleton_size(const Node *n, int depth, int cap) {
+  if (cap <= 0) return 0;
+  if (n->op == OP_CONST) return 1;
+  if (depth < 64) switch (n->op) {
+    case OP_ADD:
+    case OP_SUB: {
+      int a = skeleton_size(n->args[0], depth + 1, cap - 1);
+      return 1 + a + skeleton_size(n->args[1], depth + 1, cap - 1 - a);
+    }
+    case OP_NEG: return 1 + skeleton_size(n->args[0], depth + 1, cap - 1);
+    case OP_MUL:
+      for (int i = 0; i < 2; i++)
+        if (n->args[i]->op == OP_CONST) return 2 + skeleton_size(n->args[1 - i], depth + 1, cap - 2);
+      break;
+    default: break;
+    }
+  return 0;
+}
+
+/* The skeleton lin_build gives m terms with coefficients a[] (the atoms themselves not counted), with
+ * a nonzero constant when k: one node per + or -, a product and its constant per coefficient other than
+ * 1 and -1, a negation when every coefficient is -1. */
+static int flat_size(const i128 *a, int m, bool k) {
+  int s = m > 0 ? m - 1 : 0;
+  bool pos = false;
+  for (int i = 0; i < m; i++) {
+    pos |= a[i] > 0;
+    if (a[i] != 1 && a[i] != -1) s += 2;
+  }
+  if (m > 0 && !pos && a[0] == -1) s++;
+  return s + (k ? 2 : 0) + (m == 0 && k ? -1 : 0);
+}
+
+/* Splits a[0..m) by g: the quotients of the multiples of g into in (negated when all are negative, *sign
+ * then -1), the others into rest followed by *sign, the product's coefficient. Returns the count in in. */
+static int split_by(const i128 *a, int m, i128 g, i128 *in, i128 *rest, int *nrest, i128 *sign) {
+  int ni = 0, no = 0, negs = 0;
+  for (int i = 0; i < m; i++)
+    if (a[i] % g == 0) {
+      in[ni++] = a[i] / g;
+      negs += a[i] < 0;
+    } else {
+      rest[no++] = a[i];
+    }
+  *sign = negs == ni ? -1 : 1;
+  for (int i = 0; i < ni; i++) in[i] *= *sign;
+  rest[no++] = *sign;
+  *nrest = no;
+  return ni;
+}
+
+/* The least skeleton a form with coefficients a[0..m) (and a constant when k) reaches by factoring: flat,
+ * or for a factor g with at least two coefficients exactly +-g, the inner form's least skeleton, the
+ * product and the outer form. *gbest: the factor of the first step (0: flat). */
+static int least_size(const i128 *a, int m, bool k, int depth, i128 *gbest) {
+  int best = flat_size(a, m, k);
+  *gbest = 0;
+  if (depth > 8) return best;
+  for (int i = 0; i < m; i++) {
+    i128 c = a[i] < 0 ? -a[i] : a[i], gi;
+    int cnt = 0, first = 1;
+    if (c < 2) continue;
+    for (int j = 0; j < m; j++) {
+      cnt += a[j] == c || a[j] == -c;
+      if (j < i && (a[j] == c || a[j] == -c)) first = 0;
+    }
+    if (cnt < 2 || !first) continue;
+    i128 in[LIN_MAX_TERMS], rest[LIN_MAX_TERMS + 1], sign;
+    int nrest, ni = split_by(a, m, c, in, rest, &nrest, &sign);
+    int s = least_size(in, ni, false, depth + 1, &gi) + 2 + flat_size(rest, nrest, k);
+    if (s < best || (s == best && *gbest && c < *gbest)) {
+      best = s;
+      *gbest = c;
+    }
+  }
+  return best;
+}
+
+/* term_factor (a ring step, lemmas lin_*): the terms of a sum whose coefficients are multiples of g,
+ * with at least two of them exactly +-g, become one product (sum of their quotients) * g, Halide's
+ * `x*c + y*c => (x + y)*c` over the whole sum ((f // 4)*8 + y*8 + k*64 + 3 becomes
+ * (f // 4 + y + k*8)*8 + 3; the inner sum then factors again). The constant stays outside (mul_add_const
+ * would take it out again). g is the factor whose nest of such steps gives the least skeleton. Chosen
+ * only when the skeleton shrinks, so it cannot undo term_collect or itself. */
+bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin L;
+  if (n->lanes != 1 || !fold_terms_applies(n) || !lin_of(n, &L) || L.n < 2) return false;
+  i128 a[LIN_MAX_TERMS], g;
+  for (int i = 0; i < L.n; i++) a[i] = L.t[i].a;
+  int least = least_size(a, L.n, L.k != 0, 0, &g);
+  if (g == 0 || least >= skeleton_size(n, 0, least + 1)) return false;
+  i128 sign = 1;
+  for (int i = 0, negs = 0, ni = 0; i < L.n; i++) {
+    ni += L.t[i].a % g == 0;
+    negs += L.t[i].a % g == 0 && L.t[i].a < 0;
+    if (i == L.n - 1 && negs == ni) sign = -1;
+  }
+  Lin I, O;
+  lin_init(&I, L.dt);
+  lin_init(&O, L.dt);
+  O.k = L.k;
+  for (int i = 0; i < L.n; i++)
+    if (L.t[i].a % g == 0 ? !lin_add(&I, L.t[i].t, L.t[i].a / g * sign) : !lin_add(&O, L.t[i].t, L.t[i].a))
+      return false;
+  Node *inner = lin_build(ctx, &I), *gc = im_fits(L.dt, g) ? vs_const_int(ctx, L.dt, g) : NULL;
+  Node *prod = inner && gc ? vs_bin(ctx, OP_MUL, inner, gc) : NULL;
+  if (!prod || !lin_add(&O, prod, sign)) return false;
+  out->lemma = NULL;
+  out->result = lin_build(ctx, &O);
+  return out->result != NULL;
+}
+
 /* The coefficient of atom t in l (0 if absent). */
 static i128 coef(const Lin *l, const Node *t) {
   for (int i = 0; i < l->n; i++)
