@@ -223,6 +223,24 @@ static void test_term_factor(void **state) {
   }
 }
 
+/* min/max of one form up to its constants, where the two operands are not one node (one side's terms
+ * collected, the other's not): min_add_consts on forms, where both sums are exact. */
+static void test_minmax_forms(void **state) {
+  (void)state;
+  const char *dts[] = {"x: i8 in [0, 10]\ny: i8 in [0, 10]", "x: u8 in [0, 10]\ny: u8 in [0, 10]",
+                       "x: i64 in [-99, 99]\ny: i64 in [0, 10]"};
+  for (int i = 0; i < 3; i++) {
+    FIRES(dts[i], "min((x + y * 2) * 4 + 1, x * 4 + y * 8 + 3)", "x * 4 + y * 8 + 1", "minmax_offset");
+    FIRES(dts[i], "max(x * 4 + y * 8 + 2, (x + y * 2) * 4 + 1)", "x * 4 + y * 8 + 2", "minmax_offset");
+    FIRES(dts[i], "min(x * 4 + y * 8, (x + y * 2) * 4 + 1)", "x * 4 + y * 8", "minmax_offset");
+    /* Not one form: y's coefficients differ. */
+    NEVER(dts[i], "min((x + y * 2) * 4 + 1, x * 4 + y * 4 + 3)", "minmax_offset");
+  }
+  /* Wraparound: without ranges the sums wrap (at x * 4 + y * 8 = 127, + 3 is -126 at i8). */
+  NEVER(I8, "min((x + y * 2) * 4 + 1, x * 4 + y * 8 + 3)", "minmax_offset");
+  NEVER(I64, "max((x + y * 2) * 4 + 1, x * 4 + y * 8 + 3)", "minmax_offset");
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_minmax_offset),
@@ -230,6 +248,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_recombine_pow2),
     cmocka_unit_test(test_mul_cmp),
     cmocka_unit_test(test_term_factor),
+    cmocka_unit_test(test_minmax_forms),
   };
   (void)argc;
   (void)argv;

@@ -120,6 +120,9 @@ static const Fold folds[] = {
    fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false},
   {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
    fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false},
+  /* min/max of one form up to constants, not one node (min_add_consts on forms). */
+  {"minmax_offset", "minmax", {"min_add_consts", "max_add_consts", LIN, NULL}, fold_minmax_offset_applies, NULL,
+   fold_minmax_offset, OPS(OP_MIN) | OPS(OP_MAX), false},
   /* && / || chains: a Boolean step (the laws of a Boolean algebra at bool, and facts between atoms:
    * proved rules, re-decided at each step). */
   {"bool_chain", "boolean", {BOOL_LAWS, NULL}, fold_bool_chain_applies, NULL, fold_bool_chain,

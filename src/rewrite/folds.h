@@ -182,6 +182,8 @@ bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out);   /* a node whose ra
 bool fold_single_value_applies(const Node *n);
 bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out);   /* a min (max) chain without its repeated operands */
 bool fold_minmax_chain_applies(const Node *n);
+bool fold_minmax_offset(VsCtx *ctx, Node *n, FoldStep *out);  /* min/max of two forms a constant apart */
+bool fold_minmax_offset_applies(const Node *n);
 bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out);  /* comparisons: terms and offsets to one side */
 
 /* folds_bool.c: && / || chains simplified by their atoms' values in context (a Boolean step), and the

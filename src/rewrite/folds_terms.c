@@ -439,3 +439,26 @@ bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out) {
   out->result = acc;
   return acc != NULL;
 }
+
+/* ---- min/max of two forms a constant apart ---- */
+
+bool fold_minmax_offset_applies(const Node *n) {
+  return (n->op == OP_MIN || n->op == OP_MAX) && dt_is_int((DType)n->dtype) && n->lanes == 1 &&
+         n->args[0] != n->args[1] && n->args[0]->op != OP_CONST && n->args[1]->op != OP_CONST;
+}
+
+/* min(a, b) (max) where a and b are one form up to their constants, x + c1 and x + c2, though not one
+ * node (one side's terms were collected, the other's not): lemma min_add_consts (max_add_consts), whose
+ * guard decides that both sums are exact; the result x + min(c1, c2) in canonical form. */
+bool fold_minmax_offset(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin A, B;
+  if (!fold_minmax_offset_applies(n) || !lin_of(n->args[0], &A) || !lin_of(n->args[1], &B) || A.n != B.n || A.n == 0)
+    return false;
+  for (int i = 0; i < A.n; i++)
+    if (coef(&B, A.t[i].t) != A.t[i].a) return false;
+  i128 c1 = A.k, c2 = B.k;
+  B.k = 0;
+  out->lemma = n->op == OP_MIN ? "min_add_consts" : "max_add_consts";
+  return fold_bind(out, "x", lin_build(ctx, &B)) && fold_bind_int(out, ctx, "c1", A.dt, c1) &&
+         fold_bind_int(out, ctx, "c2", A.dt, c2);
+}
