@@ -175,7 +175,6 @@ bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and co
 bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out);  /* a common factor out of a sum (a ring step) */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out);
-bool fold_divmod_recombine_pow2(VsCtx *ctx, Node *n, FoldStep *out); /* the same modulo 2..64, y inexact */
 bool fold_select_lift_terms_applies(const Node *n);               /* a sum with two selects */
 bool fold_select_lift_terms(VsCtx *ctx, Node *n, FoldStep *out);  /* two selects of one condition in a sum */
 bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out);   /* a node whose range is one value is that constant */

@@ -110,9 +110,45 @@ static int least_size(const i128 *a, int m, bool k, int depth, i128 *gbest) {
  * (f // 4 + y + k*8)*8 + 3; the inner sum then factors again). The constant stays outside (mul_add_const
  * would take it out again). g is the factor whose nest of such steps gives the least skeleton. Chosen
  * only when the skeleton shrinks, so it cannot undo term_collect or itself. */
+/* The magnitudes of the coefficients of n's skeleton atoms, occurrence by occurrence (lin_of's walk
+ * without collecting): false when there are more than max or a product leaves the i128 range. */
+static bool atom_coefs(const Node *n, i128 m, int depth, i128 *out, int *cnt, int max) {
+  if (n->op == OP_CONST) return true;
+  if (depth < 64) switch (n->op) {
+    case OP_ADD:
+    case OP_SUB:
+      return atom_coefs(n->args[0], m, depth + 1, out, cnt, max) &&
+             atom_coefs(n->args[1], m, depth + 1, out, cnt, max);
+    case OP_NEG: return atom_coefs(n->args[0], m, depth + 1, out, cnt, max);
+    case OP_MUL:
+      for (int i = 0; i < 2; i++)
+        if (n->args[i]->op == OP_CONST) {
+          i128 v;
+          return im_mul_ok(m, vs_const_value(n->args[i]), &v) && atom_coefs(n->args[1 - i], v, depth + 1, out, cnt, max);
+        }
+      break;
+    default: break;
+    }
+  if (*cnt == max) return false;
+  out[(*cnt)++] = m < 0 ? -m : m;
+  return true;
+}
+
+/* Whether two atom occurrences of n have one coefficient of magnitude 2 or more (or the walk gave up):
+ * what term_factor needs before it reads the form. */
+static bool factor_candidate(const Node *n) {
+  i128 a[LIN_MAX_TERMS];
+  int cnt = 0;
+  if (!atom_coefs(n, 1, 0, a, &cnt, LIN_MAX_TERMS)) return true;
+  for (int i = 0; i < cnt; i++)
+    for (int j = i + 1; j < cnt && a[i] >= 2; j++)
+      if (a[j] == a[i]) return true;
+  return false;
+}
+
 bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
-  if (n->lanes != 1 || !fold_terms_applies(n) || !lin_of(n, &L) || L.n < 2) return false;
+  if (n->lanes != 1 || !fold_terms_applies(n) || !factor_candidate(n) || !lin_of(n, &L) || L.n < 2) return false;
   i128 a[LIN_MAX_TERMS], g;
   for (int i = 0; i < L.n; i++) a[i] = L.t[i].a;
   int least = least_size(a, L.n, L.k != 0, 0, &g);
@@ -183,6 +219,35 @@ bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out) {
          fold_bind_int(out, ctx, "c2", dt, B.k);
 }
 
+/* ---- cheap tests before a linear form is read ---- */
+
+enum {
+  SK_DIVMOD = 1,   /* an atom // % tdiv tmod by a nonzero constant */
+  SK_IDIV = 2,     /* an atom x // c, c a nonzero constant */
+  SK_MOD = 4,      /* an atom x % c, c a nonzero constant */
+};
+
+/* What the atoms of n's +, -, negation and product-by-constant skeleton are, as lin_of reads it (the
+ * same walk, without the form): a fold that needs an atom of a kind skips the form when there is none. */
+static unsigned skeleton_atoms(const Node *n, int depth) {
+  if (n->op == OP_CONST) return 0;
+  if (depth < 64) switch (n->op) {
+    case OP_ADD:
+    case OP_SUB: return skeleton_atoms(n->args[0], depth + 1) | skeleton_atoms(n->args[1], depth + 1);
+    case OP_NEG: return skeleton_atoms(n->args[0], depth + 1);
+    case OP_MUL:
+      for (int i = 0; i < 2; i++)
+        if (n->args[i]->op == OP_CONST) return skeleton_atoms(n->args[1 - i], depth + 1);
+      break;
+    default: break;
+    }
+  if ((n->op == OP_IDIV || n->op == OP_MOD || n->op == OP_TDIV || n->op == OP_TMOD) && n->args[1]->op == OP_CONST &&
+      vs_const_value(n->args[1]) != 0) {
+    return SK_DIVMOD | (n->op == OP_IDIV ? SK_IDIV : 0) | (n->op == OP_MOD ? SK_MOD : 0);
+  }
+  return 0;
+}
+
 /* ---- div/mod recombination inside sums ---- */
 
 /* Whether t is `x OP c` with a nonzero constant c. */
@@ -228,7 +293,7 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
  * pair found; the rule's guard and the ring identities decide. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_terms_applies(n) || !(skeleton_atoms(n, 0) & SK_DIVMOD) || !lin_of(n, &S) || S.n < 2) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     for (int trunc = 0; trunc < 2; trunc++) {
@@ -284,15 +349,14 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   return false;
 }
 
-/* The first pair of S's terms (y % c)*k + (x // c)*(c*k) with y - x = z*c as forms, c > 0 when pow2 and
- * then a power of two up to 64; false when there is none. */
-static bool find_cong_pair(VsCtx *ctx, const Lin *S, bool pow2, int *pi, int *pj, Node **pz) {
+/* The first pair of S's terms (y % c)*k + (x // c)*(c*k) with y - x = z*c as forms; false when there is
+ * none. */
+static bool find_cong_pair(VsCtx *ctx, const Lin *S, int *pi, int *pj, Node **pz) {
   for (int i = 0; i < S->n; i++) {
     Node *t = S->t[i].t;
     if (!is_divmod_by_const(t, OP_IDIV)) continue;
     Node *x = t->args[0];
     i128 c = vs_const_value(t->args[1]);
-    if (pow2 && (c < 2 || c > 64 || (c & (c - 1)) != 0)) continue;
     for (int j = 0; j < S->n; j++) {
       Node *u = S->t[j].t, *z;
       i128 k = S->t[j].a, want;
@@ -309,40 +373,34 @@ static bool find_cong_pair(VsCtx *ctx, const Lin *S, bool pow2, int *pi, int *pj
 }
 
 /* (y % c)*k + (x // c)*(c*k) in a sum, where y - x is z*c as forms: a remainder the div/mod engine
- * rewrote from x's ((b*31 + 1) % 18 became (b*-5 + 1) % 18) recombines with x's quotient (lemma
- * divmod_recombine_cong, in the ring context; its guard decides that y is exact). A fold of its own,
- * so that the recombinations above do not wait for this lemma's proofs. */
+ * rewrote from x's ((b*31 + 1) % 18 became (b*-5 + 1) % 18) recombines with x's quotient, in the ring
+ * context. Modulo c from 2 to 64 a power of two, the sums need not be exact: wrapping changes no
+ * residue (2^w is a multiple of c), so y % c is (y + z'*c) % c, z' = -z, whatever they do (lemmas
+ * divmod_recombine_cong_pow2_C, one per c since the symbolic form is unknown at 64 bits, stated from
+ * the remainder's side: its numerator usually lost terms of x, and a lemma's pattern may name no term
+ * the node does not). Otherwise lemma divmod_recombine_cong, whose guard decides that y is exact. A fold
+ * of its own, so that the recombinations above do not wait for these lemmas' proofs. */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const pow2[7] = {NULL, "divmod_recombine_cong_pow2_2", "divmod_recombine_cong_pow2_4",
+                                      "divmod_recombine_cong_pow2_8", "divmod_recombine_cong_pow2_16",
+                                      "divmod_recombine_cong_pow2_32", "divmod_recombine_cong_pow2_64"};
   Lin S;
   int i, j;
   Node *z;
-  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2 || !find_cong_pair(ctx, &S, false, &i, &j, &z)) return false;
-  Node *t = S.t[i].t;
-  out->lemma = "divmod_recombine_cong";
-  return fold_bind(out, "x", t->args[0]) && fold_bind(out, "z", z) && fold_bind(out, "c", t->args[1]) &&
-         bind_context(ctx, &S, i, j, S.t[j].a, out);
-}
-
-/* The same modulo a power of two c (2 to 64), where the sums need not be exact: wrapping changes no
- * residue (2^w is a multiple of c), so y % c is (y + z*c) % c whatever the sums do (lemmas
- * divmod_recombine_cong_pow2_C, one per c: the symbolic form is unknown at 64 bits). Stated from the
- * remainder's side, y + z*c being x as forms: the remainder's numerator usually lost terms of x (the
- * multiples of c), and the lemma's pattern must name no term the node does not. Where y is exact the
- * fold above comes first. */
-bool fold_divmod_recombine_pow2(VsCtx *ctx, Node *n, FoldStep *out) {
-  static const char *const lemma[7] = {NULL, "divmod_recombine_cong_pow2_2", "divmod_recombine_cong_pow2_4",
-                                       "divmod_recombine_cong_pow2_8", "divmod_recombine_cong_pow2_16",
-                                       "divmod_recombine_cong_pow2_32", "divmod_recombine_cong_pow2_64"};
-  Lin S;
-  int i, j;
-  Node *z;
-  if (!fold_terms_applies(n) || !lin_of(n, &S) || S.n < 2 || !find_cong_pair(ctx, &S, true, &i, &j, &z)) return false;
+  if (!fold_terms_applies(n) || (skeleton_atoms(n, 0) & (SK_IDIV | SK_MOD)) != (SK_IDIV | SK_MOD) || !lin_of(n, &S) ||
+      S.n < 2 || !find_cong_pair(ctx, &S, &i, &j, &z))
+    return false;
   Node *t = S.t[i].t, *y = S.t[j].t->args[0];
   i128 c = vs_const_value(t->args[1]);
-  int log2 = 0;
-  for (i128 d = c; d > 1; d >>= 1) log2++;
-  out->lemma = lemma[log2];
-  return (z = congruent_quotient(ctx, t->args[0], y, c)) && fold_bind(out, "y", y) && fold_bind(out, "z", z) &&
+  if (c >= 2 && c <= 64 && (c & (c - 1)) == 0) {
+    int log2 = 0;
+    for (i128 d = c; d > 1; d >>= 1) log2++;
+    out->lemma = pow2[log2];
+    return (z = congruent_quotient(ctx, t->args[0], y, c)) && fold_bind(out, "y", y) && fold_bind(out, "z", z) &&
+           bind_context(ctx, &S, i, j, S.t[j].a, out);
+  }
+  out->lemma = "divmod_recombine_cong";
+  return fold_bind(out, "x", t->args[0]) && fold_bind(out, "z", z) && fold_bind(out, "c", t->args[1]) &&
          bind_context(ctx, &S, i, j, S.t[j].a, out);
 }
 
@@ -442,9 +500,12 @@ bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out) {
 
 /* ---- min/max of two forms a constant apart ---- */
 
+static bool is_sum(const Node *n) { return n->op == OP_ADD || n->op == OP_SUB; }
+
+/* Two sums (a form with a constant is a sum; x against x + c is min_add_self's). */
 bool fold_minmax_offset_applies(const Node *n) {
   return (n->op == OP_MIN || n->op == OP_MAX) && dt_is_int((DType)n->dtype) && n->lanes == 1 &&
-         n->args[0] != n->args[1] && n->args[0]->op != OP_CONST && n->args[1]->op != OP_CONST;
+         n->args[0] != n->args[1] && is_sum(n->args[0]) && is_sum(n->args[1]);
 }
 
 /* min(a, b) (max) where a and b are one form up to their constants, x + c1 and x + c2, though not one
