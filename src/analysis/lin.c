@@ -9,8 +9,9 @@ static const i128 LIN_COEF_LIMIT = (i128)1 << 100;
 
 static bool coef_ok(i128 a) { return a > -LIN_COEF_LIMIT && a < LIN_COEF_LIMIT; }
 
+/* The header only: terms are read up to n, and a Lin is 1 KiB that the folds initialise by the
+ * hundred thousand. */
 void lin_init(Lin *l, DType dt) {
-  /* Only the header: terms are read up to n (a full memset of the terms was a tenth of a fold's cost). */
   l->dt = dt;
   l->n = 0;
   l->k = 0;

@@ -476,6 +476,11 @@ const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, siz
     *count = 0;
     return NULL;
   }
+  if (!d->nactions[simple][n->op]) { /* an op no action applies to (a constant): nothing to look up */
+    static const Candidate none[1];
+    *count = 0;
+    return none;
+  }
   uint64_t key = shape_key(simple, n), deep = n->nargs == 2 ? shape_deep(n) : DEEP_NONE;
   CandSlot *sl = cand_find(d, key, deep);
   if (!sl) {

@@ -188,8 +188,8 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   Node *out;
   if (a->fold->choose) {
     /* A lemma-driven fold chooses; its lemma decides (folds.h). */
-    FoldStep st = {0};
-    st.aux = &rw->fold_aux;
+    FoldStep st;
+    fold_step_init(&st, &rw->fold_aux);
     rw->fold_aux.cat = rw->cat;
     out = a->fold->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
   } else {

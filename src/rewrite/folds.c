@@ -39,15 +39,19 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
                   "bool_or_false", "bool_not_not", "bool_demorgan_and", "bool_xor_def", "bool_lt_def",            \
                   "bool_le_def", "bool_eq_def", "bool_ne_def"
 #define OPS(a) ((uint64_t)1 << (a))
+/* Every op with operands: constant folding reads operands, so no leaf is ever a candidate for it (a
+ * leaf then has no action at all, and the engine skips it without computing its shape). */
+#define WITH_OPERANDS (~(OPS(OP_CONST) | OPS(OP_VAR) | OPS(OP_INVALID)))
 #define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, NULL, fn, OPS(op), false}
 #define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, fn, NULL, OPS(OP_GEP), true}
 
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
-  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, 0, false},
+  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, WITH_OPERANDS, false},
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
-  {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, 0, true},
+  {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, WITH_OPERANDS,
+   true},
   /* GEP composition and pushing (folds_gep.c): justified the same way, lane by lane; in the vector family,
    * after its rules. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
   /* Masked-load motion (folds_memory.c), after the memory rules. */
@@ -97,8 +101,8 @@ static const Fold folds[] = {
    * as constant folding rests on the semantics (single loops are the proved dead_code rules). */
   /* A node whose range is one value: any op (ranges come from the proved range analysis); late, so that
    * a rule that says why (x * 0 is 0) fires first. */
-  {"single_value", "range_divmod", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value, 0,
-   false},
+  {"single_value", "range_divmod", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value,
+   ~OPS(OP_CONST), false},
   {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges, NULL,
    OPS(OP_REDUCE) | OPS(OP_END), false},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,

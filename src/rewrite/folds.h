@@ -89,6 +89,16 @@ typedef struct {
   FoldAux *aux; /* set by the engine */
 } FoldStep;
 
+/* An empty step handing aux to the fold. Only the header is written: bind[] is read up to nbind, and the
+ * engine starts a step for every fold it tries. */
+static inline void fold_step_init(FoldStep *s, FoldAux *aux) {
+  s->lemma = NULL;
+  s->result = s->scale = s->rest = NULL;
+  s->lattice = s->boolean = s->substitute = false;
+  s->nbind = 0;
+  s->aux = aux;
+}
+
 /* Binds slot `name` of the step's lemma to node (false when the step is full or node is NULL). */
 bool fold_bind(FoldStep *s, const char *name, Node *node);
 /* Binds slot `name` to the constant v of dtype dt; false when v is not a value of dt. */

@@ -219,40 +219,33 @@ bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out) {
          fold_bind_int(out, ctx, "c2", dt, B.k);
 }
 
-/* ---- cheap tests before a linear form is read ---- */
-
-enum {
-  SK_DIVMOD = 1,   /* an atom // % tdiv tmod by a nonzero constant */
-  SK_IDIV = 2,     /* an atom x // c, c a nonzero constant */
-  SK_MOD = 4,      /* an atom x % c, c a nonzero constant */
-};
-
-/* What the atoms of n's +, -, negation and product-by-constant skeleton are, as lin_of reads it (the
- * same walk, without the form): a fold that needs an atom of a kind skips the form when there is none. */
-static unsigned skeleton_atoms(const Node *n, int depth) {
-  if (n->op == OP_CONST) return 0;
-  if (depth < 64) switch (n->op) {
-    case OP_ADD:
-    case OP_SUB: return skeleton_atoms(n->args[0], depth + 1) | skeleton_atoms(n->args[1], depth + 1);
-    case OP_NEG: return skeleton_atoms(n->args[0], depth + 1);
-    case OP_MUL:
-      for (int i = 0; i < 2; i++)
-        if (n->args[i]->op == OP_CONST) return skeleton_atoms(n->args[1 - i], depth + 1);
-      break;
-    default: break;
-    }
-  if ((n->op == OP_IDIV || n->op == OP_MOD || n->op == OP_TDIV || n->op == OP_TMOD) && n->args[1]->op == OP_CONST &&
-      vs_const_value(n->args[1]) != 0) {
-    return SK_DIVMOD | (n->op == OP_IDIV ? SK_IDIV : 0) | (n->op == OP_MOD ? SK_MOD : 0);
-  }
-  return 0;
-}
-
 /* ---- div/mod recombination inside sums ---- */
 
 /* Whether t is `x OP c` with a nonzero constant c. */
 static bool is_divmod_by_const(const Node *t, Op op) {
   return t->op == op && t->args[1]->op == OP_CONST && vs_const_value(t->args[1]) != 0;
+}
+
+/* The div and mod terms by constants in the +/- tree at n (through negations and products by
+ * constants, as deep as lin_of reads): bit 0 a floor or truncating quotient, bit 1 a remainder. A
+ * cheap test before the linear form is built: most sums hold neither, and every recombination needs
+ * one (the congruent one both). */
+static unsigned divmod_terms(const Node *n, int depth) {
+  switch (n->op) {
+  case OP_IDIV:
+  case OP_TDIV: return n->args[1]->op == OP_CONST ? 1u : 0u;
+  case OP_MOD:
+  case OP_TMOD: return n->args[1]->op == OP_CONST ? 2u : 0u;
+  default: break;
+  }
+  if (depth >= 64) return 0;
+  if (n->op == OP_ADD || n->op == OP_SUB) return divmod_terms(n->args[0], depth + 1) | divmod_terms(n->args[1], depth + 1);
+  if (n->op == OP_NEG) return divmod_terms(n->args[0], depth + 1);
+  if (n->op == OP_MUL)
+    return n->args[1]->op == OP_CONST   ? divmod_terms(n->args[0], depth + 1)
+           : n->args[0]->op == OP_CONST ? divmod_terms(n->args[1], depth + 1)
+                                        : 0u;
+  return 0;
 }
 
 /* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
@@ -293,7 +286,7 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
  * pair found; the rule's guard and the ring identities decide. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !(skeleton_atoms(n, 0) & SK_DIVMOD) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_terms_applies(n) || !divmod_terms(n, 0) || !lin_of(n, &S) || S.n < 2) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     for (int trunc = 0; trunc < 2; trunc++) {
@@ -387,8 +380,8 @@ bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
   int i, j;
   Node *z;
-  if (!fold_terms_applies(n) || (skeleton_atoms(n, 0) & (SK_IDIV | SK_MOD)) != (SK_IDIV | SK_MOD) || !lin_of(n, &S) ||
-      S.n < 2 || !find_cong_pair(ctx, &S, &i, &j, &z))
+  if (!fold_terms_applies(n) || divmod_terms(n, 0) != 3 || !lin_of(n, &S) || S.n < 2 ||
+      !find_cong_pair(ctx, &S, &i, &j, &z))
     return false;
   Node *t = S.t[i].t, *y = S.t[j].t->args[0];
   i128 c = vs_const_value(t->args[1]);
