@@ -39,6 +39,7 @@ const char *usage =
     "  --batch B        expressions per vsimp context (default 1000; 0: one context for the whole set)\n"
     "  --matcher M      vsimp's matcher: full (default) or simple\n"
     "  --show K         print the first K inputs with both outputs\n"
+    "  --larger K       print the first K inputs whose vsimp output is larger than Halide's, with sizes\n"
     "  --quick          a smoke run: --n 2000 --reps 1 --check 20\n"
     "Times are CPU seconds of the measuring thread; vsimp's headline is a fresh memo per expression.\n";
 
@@ -258,11 +259,13 @@ int main(int argc, char **argv) {
   bench_options_default(&o);
   o.check = 500;
   int examples = 3;
+  size_t larger = 0;
   for (int i = 1; i < argc; i++) {
     int r = bench_option(&o, argc, argv, &i);
     if (r < 0) return 2;
     if (r > 0) continue;
     if (!strcmp(argv[i], "--examples") && i + 1 < argc) examples = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--larger") && i + 1 < argc) larger = strtoull(argv[++i], nullptr, 10);
     else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
       fputs(usage, stdout);
       return 0;
@@ -342,6 +345,24 @@ int main(int argc, char **argv) {
       vb_print_expr(vb, &set, i, true, stdout);
       std::cout << "     Halide: " << houts[i] << "\n";
     }
+  }
+
+  if (larger) {
+    size_t shown = 0, count = 0;
+    uint64_t excess = 0;
+    for (size_t i = 0; i < set.nexpr; i++) {
+      size_t v = vb_expr_size(vb, i, true), h = count_nodes(houts[i]);
+      if (v <= h) continue;
+      count++;
+      excess += v - h;
+      if (shown++ >= larger) continue;
+      printf("[%zu] vsimp %zu, Halide %zu, in: ", i, v, h);
+      vb_print_expr(vb, &set, i, false, stdout);
+      printf("     vsimp:  ");
+      vb_print_expr(vb, &set, i, true, stdout);
+      std::cout << "     Halide: " << houts[i] << "\n";
+    }
+    printf("  %zu outputs of vsimp larger than Halide's, %llu nodes in excess\n", count, (unsigned long long)excess);
   }
 
   int rc = 0;

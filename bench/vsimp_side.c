@@ -502,6 +502,11 @@ bool vb_dump(VbSide *vb, const char *path) {
   return fclose(f) == 0;
 }
 
+size_t vb_expr_size(VbSide *vb, size_t i, bool out) {
+  Node *n = i < vb->nexpr ? (out ? vb->out[i] : vb->in[i]) : NULL;
+  return n ? vs_tree_size(n) : 0;
+}
+
 void vb_print_expr(VbSide *vb, const BSet *s, size_t i, bool out, FILE *f) {
   Node *n = NULL;
   if (i < vb->nexpr) n = out ? vb->out[i] : vb->in[i];

@@ -71,6 +71,8 @@ bool vb_check(VbSide *vb, const BSet *alt, size_t sample, unsigned timeout_ms, V
 bool vb_dump(VbSide *vb, const char *path);
 /* Prints expression i of the set as vsimp text (for reports), or of vsimp's last output if out. */
 void vb_print_expr(VbSide *vb, const BSet *s, size_t i, bool out, FILE *f);
+/* The tree size of expression i of the last run (its output if out); 0 if it was not built. */
+size_t vb_expr_size(VbSide *vb, size_t i, bool out);
 
 /* Live heap bytes (glibc mallinfo2), or 0 where unavailable. */
 size_t vb_heap_bytes(void);

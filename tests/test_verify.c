@@ -40,10 +40,11 @@ static int group_teardown(void **state) {
 
 /* ---- helpers ---- */
 
-/* A catalog holding one rule, `rule r : TEXT` in family identity. */
-static Catalog *load_rule(const char *text, const Rule **out) {
+/* A catalog holding one rule, `rule r : TEXT` in family identity (or `lemma r : TEXT` in family lemma,
+ * whose templates may name constants of their own). */
+static Catalog *load_rule_as(const char *kind, const char *text, const Rule **out) {
   char buf[1024];
-  snprintf(buf, sizeof buf, "family identity\nrule r : %s\n", text);
+  snprintf(buf, sizeof buf, "family %s\n%s r : %s\n", strcmp(kind, "lemma") ? "identity" : "lemma", kind, text);
   Catalog *c = catalog_new();
   assert_non_null(c);
   VsDiag d;
@@ -52,6 +53,8 @@ static Catalog *load_rule(const char *text, const Rule **out) {
   assert_non_null(*out);
   return c;
 }
+
+static Catalog *load_rule(const char *text, const Rule **out) { return load_rule_as("rule", text, out); }
 
 /* The instance where every free class is dt (the rules here have at most one free class, or none). */
 static unsigned inst_at(const Rule *r, DType dt) {
@@ -413,6 +416,29 @@ static void test_search_seeds(void **state) {
   catalog_free(c);
 }
 
+/* A lemma the solver leaves unknown as one query: its guard leaves x two values, and each value is a
+ * query whose products cancel (the binary-numerator lemma of the div/mod folds). Proved by cases at 16
+ * bits, where no exhaustive evaluation stands in (PROVE_SOLVER); a wrong variant is still refuted. */
+static void test_two_value_split(void **state) {
+  (void)state;
+  static const char *const text[2] = {
+      "tmod(x, c) => x * (tmod(c2, c) - tmod(c1, c)) + (tmod(c1, c) - c1 * (tmod(c2, c) - tmod(c1, c))) "
+      "where c != 0 && c1 == vmin(x) && c2 == vmax(x) && c2 == c1 + 1",
+      /* Off by one in the template's constant: wrong at both values. */
+      "tmod(x, c) => x * (tmod(c2, c) - tmod(c1, c)) + (tmod(c1, c) - c1 * (tmod(c2, c) - tmod(c1, c))) + 1 "
+      "where c != 0 && c1 == vmin(x) && c2 == vmax(x) && c2 == c1 + 1"};
+  for (int k = 0; k < 2; k++) {
+    const Rule *r;
+    Catalog *c = load_rule_as("lemma", text[k], &r);
+    ProofResult p = verify_rule_instance_with(smt, r, inst_at(r, DT_I16), PROVE_SOLVER);
+    if (k == 0 && (p.status != PROOF_PROVED || !strstr(p.reason, "by cases")))
+      fail_msg("%s (%s), wanted proved by cases", proof_status_name(p.status), p.reason);
+    if (k == 1 && p.status != PROOF_REFUTED) fail_msg("%s (%s), wanted refuted", proof_status_name(p.status), p.reason);
+    proof_result_free(&p);
+    catalog_free(c);
+  }
+}
+
 /* The search must not refute any instance of the built-in catalog (every one is proved or unknown):
  * its guard semantics may be no looser than the proof's. Small budgets: the ordered edge values and a
  * few random points per instance. */
@@ -579,6 +605,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_search_guards),
     cmocka_unit_test(test_search_seeds),
     cmocka_unit_test(test_search_catalog_silent),
+    cmocka_unit_test(test_two_value_split),
     cmocka_unit_test(test_vacuity),
     cmocka_unit_test(test_suggest),
     cmocka_unit_test(test_status_names),

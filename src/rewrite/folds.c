@@ -110,17 +110,25 @@ static const Fold folds[] = {
    OPS(OP_REDUCE) | OPS(OP_END), false},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
    OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
+  {"term_factor", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_factor,
+   OPS(OP_ADD) | OPS(OP_SUB), false},
   {"divmod_recombine", "divmod_recombine",
    {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", "divmod_split",
     LIN, NULL},
    fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
-  {"divmod_recombine_cong", "divmod_recombine", {"divmod_recombine_cong", LIN, NULL}, fold_terms_applies, NULL,
-   fold_divmod_recombine_cong, OPS(OP_ADD) | OPS(OP_SUB), false},
+  {"divmod_recombine_cong", "divmod_recombine",
+   {"divmod_recombine_cong", "divmod_recombine_cong_pow2_2", "divmod_recombine_cong_pow2_4",
+    "divmod_recombine_cong_pow2_8", "divmod_recombine_cong_pow2_16", "divmod_recombine_cong_pow2_32",
+    "divmod_recombine_cong_pow2_64", LIN, NULL},
+   fold_terms_applies, NULL, fold_divmod_recombine_cong, OPS(OP_ADD) | OPS(OP_SUB), false},
   /* Two selects of one condition in a sum, lifted (select_lift_add in a ring context). */
   {"select_lift_terms", "select", {"select_lift_add", LIN, NULL}, fold_select_lift_terms_applies, NULL,
    fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false},
   {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
    fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false},
+  /* min/max of one form up to constants, not one node (min_add_consts on forms). */
+  {"minmax_offset", "minmax", {"min_add_consts", "max_add_consts", LIN, NULL}, fold_minmax_offset_applies, NULL,
+   fold_minmax_offset, OPS(OP_MIN) | OPS(OP_MAX), false},
   /* && / || chains: a Boolean step (the laws of a Boolean algebra at bool, and facts between atoms:
    * proved rules, re-decided at each step). */
   {"bool_chain", "boolean", {BOOL_LAWS, NULL}, fold_bool_chain_applies, NULL, fold_bool_chain,

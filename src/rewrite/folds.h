@@ -191,6 +191,7 @@ bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out);      /* % tmod by 2
 
 /* folds_terms.c */
 bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and constants collected (a ring step) */
+bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out);  /* a common factor out of a sum (a ring step) */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out);
 bool fold_select_lift_terms_applies(const Node *n);               /* a sum with two selects */
@@ -199,6 +200,8 @@ bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out);   /* a node whose ra
 bool fold_single_value_applies(const Node *n);
 bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out);   /* a min (max) chain without its repeated operands */
 bool fold_minmax_chain_applies(const Node *n);
+bool fold_minmax_offset(VsCtx *ctx, Node *n, FoldStep *out);  /* min/max of two forms a constant apart */
+bool fold_minmax_offset_applies(const Node *n);
 bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out);  /* comparisons: terms and offsets to one side */
 
 /* folds_bool.c: && / || chains simplified by their atoms' values in context (a Boolean step), and the

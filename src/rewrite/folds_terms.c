@@ -22,6 +22,158 @@ bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out) {
   return out->result != NULL;
 }
 
+/* ---- a common factor out of a sum ---- */
+
+/* The nodes of n's +, -, negation and product-by-constant skeleton (constants included, atoms not), as
+ * lin_of reads it; stops counting past cap. */
+static int skeleton_size(const Node *n, int depth, int cap) {
+  if (cap <= 0) return 0;
+  if (n->op == OP_CONST) return 1;
+  if (depth < 64) switch (n->op) {
+    case OP_ADD:
+    case OP_SUB: {
+      int a = skeleton_size(n->args[0], depth + 1, cap - 1);
+      return 1 + a + skeleton_size(n->args[1], depth + 1, cap - 1 - a);
+    }
+    case OP_NEG: return 1 + skeleton_size(n->args[0], depth + 1, cap - 1);
+    case OP_MUL:
+      for (int i = 0; i < 2; i++)
+        if (n->args[i]->op == OP_CONST) return 2 + skeleton_size(n->args[1 - i], depth + 1, cap - 2);
+      break;
+    default: break;
+    }
+  return 0;
+}
+
+/* The skeleton lin_build gives m terms with coefficients a[] (the atoms themselves not counted), with
+ * a nonzero constant when k: one node per + or -, a product and its constant per coefficient other than
+ * 1 and -1, a negation when every coefficient is -1. */
+static int flat_size(const i128 *a, int m, bool k) {
+  int s = m > 0 ? m - 1 : 0;
+  bool pos = false;
+  for (int i = 0; i < m; i++) {
+    pos |= a[i] > 0;
+    if (a[i] != 1 && a[i] != -1) s += 2;
+  }
+  if (m > 0 && !pos && a[0] == -1) s++;
+  return s + (k ? 2 : 0) + (m == 0 && k ? -1 : 0);
+}
+
+/* Splits a[0..m) by g: the quotients of the multiples of g into in (negated when all are negative, *sign
+ * then -1), the others into rest followed by *sign, the product's coefficient. Returns the count in in. */
+static int split_by(const i128 *a, int m, i128 g, i128 *in, i128 *rest, int *nrest, i128 *sign) {
+  int ni = 0, no = 0, negs = 0;
+  for (int i = 0; i < m; i++)
+    if (a[i] % g == 0) {
+      in[ni++] = a[i] / g;
+      negs += a[i] < 0;
+    } else {
+      rest[no++] = a[i];
+    }
+  *sign = negs == ni ? -1 : 1;
+  for (int i = 0; i < ni; i++) in[i] *= *sign;
+  rest[no++] = *sign;
+  *nrest = no;
+  return ni;
+}
+
+/* The least skeleton a form with coefficients a[0..m) (and a constant when k) reaches by factoring: flat,
+ * or for a factor g with at least two coefficients exactly +-g, the inner form's least skeleton, the
+ * product and the outer form. *gbest: the factor of the first step (0: flat). */
+static int least_size(const i128 *a, int m, bool k, int depth, i128 *gbest) {
+  int best = flat_size(a, m, k);
+  *gbest = 0;
+  if (depth > 8) return best;
+  for (int i = 0; i < m; i++) {
+    i128 c = a[i] < 0 ? -a[i] : a[i], gi;
+    int cnt = 0, first = 1;
+    if (c < 2) continue;
+    for (int j = 0; j < m; j++) {
+      cnt += a[j] == c || a[j] == -c;
+      if (j < i && (a[j] == c || a[j] == -c)) first = 0;
+    }
+    if (cnt < 2 || !first) continue;
+    i128 in[LIN_MAX_TERMS], rest[LIN_MAX_TERMS + 1], sign;
+    int nrest, ni = split_by(a, m, c, in, rest, &nrest, &sign);
+    int s = least_size(in, ni, false, depth + 1, &gi) + 2 + flat_size(rest, nrest, k);
+    if (s < best || (s == best && *gbest && c < *gbest)) {
+      best = s;
+      *gbest = c;
+    }
+  }
+  return best;
+}
+
+/* term_factor (a ring step, lemmas lin_*): the terms of a sum whose coefficients are multiples of g,
+ * with at least two of them exactly +-g, become one product (sum of their quotients) * g, Halide's
+ * `x*c + y*c => (x + y)*c` over the whole sum ((f // 4)*8 + y*8 + k*64 + 3 becomes
+ * (f // 4 + y + k*8)*8 + 3; the inner sum then factors again). The constant stays outside (mul_add_const
+ * would take it out again). g is the factor whose nest of such steps gives the least skeleton. Chosen
+ * only when the skeleton shrinks, so it cannot undo term_collect or itself. */
+/* The magnitudes of the coefficients of n's skeleton atoms, occurrence by occurrence (lin_of's walk
+ * without collecting): false when there are more than max or a product leaves the i128 range. */
+static bool atom_coefs(const Node *n, i128 m, int depth, i128 *out, int *cnt, int max) {
+  if (n->op == OP_CONST) return true;
+  if (depth < 64) switch (n->op) {
+    case OP_ADD:
+    case OP_SUB:
+      return atom_coefs(n->args[0], m, depth + 1, out, cnt, max) &&
+             atom_coefs(n->args[1], m, depth + 1, out, cnt, max);
+    case OP_NEG: return atom_coefs(n->args[0], m, depth + 1, out, cnt, max);
+    case OP_MUL:
+      for (int i = 0; i < 2; i++)
+        if (n->args[i]->op == OP_CONST) {
+          i128 v;
+          return im_mul_ok(m, vs_const_value(n->args[i]), &v) && atom_coefs(n->args[1 - i], v, depth + 1, out, cnt, max);
+        }
+      break;
+    default: break;
+    }
+  if (*cnt == max) return false;
+  out[(*cnt)++] = m < 0 ? -m : m;
+  return true;
+}
+
+/* Whether two atom occurrences of n have one coefficient of magnitude 2 or more (or the walk gave up):
+ * what term_factor needs before it reads the form. */
+static bool factor_candidate(const Node *n) {
+  i128 a[LIN_MAX_TERMS];
+  int cnt = 0;
+  if (!atom_coefs(n, 1, 0, a, &cnt, LIN_MAX_TERMS)) return true;
+  for (int i = 0; i < cnt; i++)
+    for (int j = i + 1; j < cnt && a[i] >= 2; j++)
+      if (a[j] == a[i]) return true;
+  return false;
+}
+
+bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin L;
+  if (n->lanes != 1 || !fold_terms_applies(n) || !factor_candidate(n) || !lin_of(n, &L) || L.n < 2) return false;
+  i128 a[LIN_MAX_TERMS], g;
+  for (int i = 0; i < L.n; i++) a[i] = L.t[i].a;
+  int least = least_size(a, L.n, L.k != 0, 0, &g);
+  if (g == 0 || least >= skeleton_size(n, 0, least + 1)) return false;
+  i128 sign = 1;
+  for (int i = 0, negs = 0, ni = 0; i < L.n; i++) {
+    ni += L.t[i].a % g == 0;
+    negs += L.t[i].a % g == 0 && L.t[i].a < 0;
+    if (i == L.n - 1 && negs == ni) sign = -1;
+  }
+  Lin I, O;
+  lin_init(&I, L.dt);
+  lin_init(&O, L.dt);
+  O.k = L.k;
+  for (int i = 0; i < L.n; i++)
+    if (L.t[i].a % g == 0 ? !lin_add(&I, L.t[i].t, L.t[i].a / g * sign) : !lin_add(&O, L.t[i].t, L.t[i].a))
+      return false;
+  Node *inner = lin_build(ctx, &I), *gc = im_fits(L.dt, g) ? vs_const_int(ctx, L.dt, g) : NULL;
+  Node *prod = inner && gc ? vs_bin(ctx, OP_MUL, inner, gc) : NULL;
+  if (!prod || !lin_add(&O, prod, sign)) return false;
+  out->lemma = NULL;
+  out->result = lin_build(ctx, &O);
+  return out->result != NULL;
+}
+
 /* The coefficient of atom t in l (0 if absent). */
 static i128 coef(const Lin *l, const Node *t) {
   for (int i = 0; i < l->n; i++)
@@ -190,30 +342,59 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   return false;
 }
 
-/* (y % c)*k + (x // c)*(c*k) in a sum, where y - x is z*c as forms: a remainder the div/mod engine
- * rewrote from x's ((b*31 + 1) % 18 became (b*-5 + 1) % 18) recombines with x's quotient (lemma
- * divmod_recombine_cong, in the ring context; its guard decides that y is exact). A fold of its own,
- * so that the recombinations above do not wait for this lemma's proofs. */
-bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
-  Lin S;
-  if (!fold_terms_applies(n) || divmod_terms(n, 0) != 3 || !lin_of(n, &S) || S.n < 2) return false;
-  for (int i = 0; i < S.n; i++) {
-    Node *t = S.t[i].t;
+/* The first pair of S's terms (y % c)*k + (x // c)*(c*k) with y - x = z*c as forms; false when there is
+ * none. */
+static bool find_cong_pair(VsCtx *ctx, const Lin *S, int *pi, int *pj, Node **pz) {
+  for (int i = 0; i < S->n; i++) {
+    Node *t = S->t[i].t;
     if (!is_divmod_by_const(t, OP_IDIV)) continue;
     Node *x = t->args[0];
     i128 c = vs_const_value(t->args[1]);
-    for (int j = 0; j < S.n; j++) {
-      Node *u = S.t[j].t, *z;
-      i128 k = S.t[j].a, want;
+    for (int j = 0; j < S->n; j++) {
+      Node *u = S->t[j].t, *z;
+      i128 k = S->t[j].a, want;
       if (j == i || u->op != OP_MOD || u->args[1] != t->args[1] || u->args[0] == x || !im_mul_ok(k, c, &want) ||
-          want != S.t[i].a || !(z = congruent_quotient(ctx, u->args[0], x, c)))
+          want != S->t[i].a || !(z = congruent_quotient(ctx, u->args[0], x, c)))
         continue;
-      out->lemma = "divmod_recombine_cong";
-      return fold_bind(out, "x", x) && fold_bind(out, "z", z) && fold_bind(out, "c", t->args[1]) &&
-             bind_context(ctx, &S, i, j, k, out);
+      *pi = i;
+      *pj = j;
+      *pz = z;
+      return true;
     }
   }
   return false;
+}
+
+/* (y % c)*k + (x // c)*(c*k) in a sum, where y - x is z*c as forms: a remainder the div/mod engine
+ * rewrote from x's ((b*31 + 1) % 18 became (b*-5 + 1) % 18) recombines with x's quotient, in the ring
+ * context. Modulo c from 2 to 64 a power of two, the sums need not be exact: wrapping changes no
+ * residue (2^w is a multiple of c), so y % c is (y + z'*c) % c, z' = -z, whatever they do (lemmas
+ * divmod_recombine_cong_pow2_C, one per c since the symbolic form is unknown at 64 bits, stated from
+ * the remainder's side: its numerator usually lost terms of x, and a lemma's pattern may name no term
+ * the node does not). Otherwise lemma divmod_recombine_cong, whose guard decides that y is exact. A fold
+ * of its own, so that the recombinations above do not wait for these lemmas' proofs. */
+bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const pow2[7] = {NULL, "divmod_recombine_cong_pow2_2", "divmod_recombine_cong_pow2_4",
+                                      "divmod_recombine_cong_pow2_8", "divmod_recombine_cong_pow2_16",
+                                      "divmod_recombine_cong_pow2_32", "divmod_recombine_cong_pow2_64"};
+  Lin S;
+  int i, j;
+  Node *z;
+  if (!fold_terms_applies(n) || divmod_terms(n, 0) != 3 || !lin_of(n, &S) || S.n < 2 ||
+      !find_cong_pair(ctx, &S, &i, &j, &z))
+    return false;
+  Node *t = S.t[i].t, *y = S.t[j].t->args[0];
+  i128 c = vs_const_value(t->args[1]);
+  if (c >= 2 && c <= 64 && (c & (c - 1)) == 0) {
+    int log2 = 0;
+    for (i128 d = c; d > 1; d >>= 1) log2++;
+    out->lemma = pow2[log2];
+    return (z = congruent_quotient(ctx, t->args[0], y, c)) && fold_bind(out, "y", y) && fold_bind(out, "z", z) &&
+           bind_context(ctx, &S, i, j, S.t[j].a, out);
+  }
+  out->lemma = "divmod_recombine_cong";
+  return fold_bind(out, "x", t->args[0]) && fold_bind(out, "z", z) && fold_bind(out, "c", t->args[1]) &&
+         bind_context(ctx, &S, i, j, S.t[j].a, out);
 }
 
 /* ---- selects of one condition inside sums ---- */
@@ -308,4 +489,30 @@ bool fold_minmax_chain(VsCtx *ctx, Node *n, FoldStep *out) {
   out->lattice = true;
   out->result = acc;
   return acc != NULL;
+}
+
+/* ---- min/max of two forms a constant apart ---- */
+
+static bool is_sum(const Node *n) { return n->op == OP_ADD || n->op == OP_SUB; }
+
+/* Two sums (a form with a constant is a sum; x against x + c is min_add_self's). */
+bool fold_minmax_offset_applies(const Node *n) {
+  return (n->op == OP_MIN || n->op == OP_MAX) && dt_is_int((DType)n->dtype) && n->lanes == 1 &&
+         n->args[0] != n->args[1] && is_sum(n->args[0]) && is_sum(n->args[1]);
+}
+
+/* min(a, b) (max) where a and b are one form up to their constants, x + c1 and x + c2, though not one
+ * node (one side's terms were collected, the other's not): lemma min_add_consts (max_add_consts), whose
+ * guard decides that both sums are exact; the result x + min(c1, c2) in canonical form. */
+bool fold_minmax_offset(VsCtx *ctx, Node *n, FoldStep *out) {
+  Lin A, B;
+  if (!fold_minmax_offset_applies(n) || !lin_of(n->args[0], &A) || !lin_of(n->args[1], &B) || A.n != B.n || A.n == 0)
+    return false;
+  for (int i = 0; i < A.n; i++)
+    if (coef(&B, A.t[i].t) != A.t[i].a) return false;
+  i128 c1 = A.k, c2 = B.k;
+  B.k = 0;
+  out->lemma = n->op == OP_MIN ? "min_add_consts" : "max_add_consts";
+  return fold_bind(out, "x", lin_build(ctx, &B)) && fold_bind_int(out, ctx, "c1", A.dt, c1) &&
+         fold_bind_int(out, ctx, "c2", A.dt, c2);
 }

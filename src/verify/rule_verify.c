@@ -5,9 +5,10 @@
 #include <string.h>
 #include <time.h>
 
+#include "ir/graph.h"
+#include "ir/rebuild.h"
 #include "ir/timer.h"
 #include "rewrite/match.h"
-#include "ir/graph.h"
 #include "smt/encode.h"
 #include "smt/encode_graph.h"
 #include "smt/int_encode.h"
@@ -906,6 +907,79 @@ static int case_confirmed(const char *text, const SmtResult *res) {
   return out;
 }
 
+/* ---- two-valued variables ---- */
+
+typedef struct {
+  Node *from, *to;
+} Subst;
+
+static Node *subst_one(void *ud, VsCtx *ctx, Node *orig, Node **args) {
+  const Subst *sb = ud;
+  return orig == sb->from ? sb->to : vs_rebuild_node(ctx, orig, args);
+}
+
+/* Whether hyp implies b (a bool node): the refinement of `true` by b, whose definedness is total. */
+static bool hyp_implies(SmtCtx *s, Enc *e, Z3_ast hyp, Node *b) {
+  SmtTerm tb, tt = {s->t_true, s->t_true, NULL};
+  SmtResult res;
+  memset(&res, 0, sizeof res);
+  bool ok = enc_expr(e, b, &tb) && !e->failed &&
+            smt_solve_refinement(s, e, hyp, tt, tb, b->flags, &res) == SMT_VALID && !smt_last_solve(s)->disagree;
+  smt_result_free(&res);
+  return ok;
+}
+
+/* What the solver leaves unknown where the hypothesis (the guard and the bounds) leaves some pattern
+ * variable x two values, vmin(x) and vmax(x) (the binary-numerator lemmas: vmax(x) == vmin(x) + 1):
+ * hyp => x == vmin(x) || x == vmax(x) is proved first; then, for each value v, hyp && x == v implies
+ * that the instance with v for x refines. Together: the instance refines wherever hyp holds. Each part
+ * is a query without x in the nonlinear terms, where the whole was one with. Only a proof comes of it
+ * (a part that fails says nothing about the whole): true when every part is valid. */
+static bool prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
+  for (int sl = 0; sl < in->r->nslots; sl++) {
+    Node *x = in->slot[sl], *lo = in->bound[sl][0], *hi = in->bound[sl][1];
+    if (!x || !lo || !hi || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
+    Node *two = vs_bin(in->ctx, OP_OR, vs_bin(in->ctx, OP_EQ, x, lo), vs_bin(in->ctx, OP_EQ, x, hi));
+    if (!two || !hyp_implies(s, e, hyp, two)) continue;
+    int recheck = smt_last_solve(s)->recheck;
+    bool all = true;
+    for (int k = 0; all && k < 2; k++) {
+      Node *v = k ? hi : lo;
+      Subst sb = {x, v};
+      Node *l = vs_rebuild(in->ctx, lhs, subst_one, &sb), *r = l ? vs_rebuild(in->ctx, rhs, subst_one, &sb) : NULL;
+      Node *is_v = vs_bin(in->ctx, OP_EQ, x, v);
+      if (!r || !is_v) return false;
+      /* In integer arithmetic first (the part holds for every x there, as it names none): with x gone,
+       * the products of the binary-numerator templates cancel, which the bit-vector query cannot see. */
+      char why[160];
+      bool integer = !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) &&
+                     prove_int(s, in, l, r, s->timeout_ms, why, sizeof why) == IP_PROVED;
+      if (integer) {
+        all = !smt_last_solve(s)->disagree;
+      } else {
+        SmtTerm tl, tr, tv;
+        SmtResult res;
+        memset(&res, 0, sizeof res);
+        all = enc_expr(e, l, &tl) && enc_expr(e, r, &tr) && enc_expr(e, is_v, &tv) && !e->failed &&
+              smt_solve_refinement(s, e, enc_and(e, hyp, tv.val), tl, tr, l->flags | r->flags, &res) == SMT_VALID &&
+              !smt_last_solve(s)->disagree;
+        smt_result_free(&res);
+      }
+      if (all) {
+        /* The last part's solver; the second solver's word on the proof is the weakest it gave a part. */
+        const SmtSolveInfo *li = smt_last_solve(s);
+        out->by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
+        if (li->recheck != SMT_RECHECK_AGREES) recheck = li->recheck;
+      }
+    }
+    if (all) {
+      out->recheck = recheck;
+      return true;
+    }
+  }
+  return false;
+}
+
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
   return verify_rule_instance_with(s, r, idx, PROVE_ANY);
 }
@@ -1026,7 +1100,12 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     } else if (v == SMT_UNKNOWN) {
       out.status = PROOF_UNKNOWN;
       snprintf(out.reason, sizeof out.reason, "%s", res.reason);
-      if (engine == PROVE_ANY || engine == PROVE_SOLVER) exhaust(r, idx, &out);
+      if (!graph && prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
+        out.status = PROOF_PROVED;
+        snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard leaves two values");
+      } else if (engine == PROVE_ANY || engine == PROVE_SOLVER) {
+        exhaust(r, idx, &out);
+      }
     } else if (v == SMT_INVALID) {
       out.cex = inst_counterexample(&in, &res);
       /* A solver's sat is a refutation only with a counterexample the evaluator confirms. */
