@@ -68,3 +68,14 @@ bool test_full_tier(int argc, char **argv) {
 SmtOptions test_smt_options(unsigned rlimit) {
   return (SmtOptions){.timeout_ms = 0, .rlimit = rlimit ? rlimit : 50000000u, .smt2_path = NULL};
 }
+
+Node *test_parse_expr(VsCtx *ctx, const char *decls, const char *expr) {
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s\n%s\n", decls, expr);
+  VsFile f;
+  VsDiag d;
+  if (!vs_parse(ctx, "t.vs", buf, strlen(buf), &f, &d)) fail_msg("t.vs:%d:%d: %s\n%s", d.line, d.col, d.msg, buf);
+  Node *n = f.src;
+  vs_file_free(&f);
+  return n;
+}

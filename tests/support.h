@@ -36,6 +36,9 @@ uint64_t test_rng_below(TestRng *r, uint64_t n);
  * leave no result behind. */
 void test_expect_parse_error(const char *text, size_t len, int line, int col, const char *sub);
 
+/* Parses "DECLS\nEXPR" in ctx and returns its expression, failing the test on a parse error. */
+Node *test_parse_expr(VsCtx *ctx, const char *decls, const char *expr);
+
 /* Float values as the bit patterns vsimp stores. */
 uint64_t test_f32_bits(float f);
 uint64_t test_f64_bits(double d);

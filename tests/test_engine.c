@@ -40,16 +40,7 @@ static int teardown(void **state) {
 /* ---- helpers ---- */
 
 /* Parses "DECLS\nEXPR" in the shared context (same text, same node). */
-static Node *px(const char *decls, const char *expr) {
-  char buf[2048];
-  snprintf(buf, sizeof buf, "%s\n%s\n", decls, expr);
-  VsFile f;
-  VsDiag d;
-  if (!vs_parse(ctx, "t.vs", buf, strlen(buf), &f, &d)) fail_msg("t.vs:%d:%d: %s\n%s", d.line, d.col, d.msg, buf);
-  Node *n = f.src;
-  vs_file_free(&f);
-  return n;
-}
+static Node *px(const char *decls, const char *expr) { return test_parse_expr(ctx, decls, expr); }
 
 static Catalog *cat_text(const char *text, bool trust) {
   Catalog *c = catalog_new();

@@ -39,16 +39,7 @@ static int teardown(void **state) {
   return 0;
 }
 
-static Node *px(const char *decls, const char *expr) {
-  char buf[2048];
-  snprintf(buf, sizeof buf, "%s\n%s\n", decls, expr);
-  VsFile f;
-  VsDiag d;
-  if (!vs_parse(ctx, "t.vs", buf, strlen(buf), &f, &d)) fail_msg("t.vs:%d:%d: %s\n%s", d.line, d.col, d.msg, buf);
-  Node *n = f.src;
-  vs_file_free(&f);
-  return n;
-}
+static Node *px(const char *decls, const char *expr) { return test_parse_expr(ctx, decls, expr); }
 
 /* Marks every lemma of c proved at each dtype of `dts` (all free classes at that dtype). */
 static void prove_lemmas_at(Catalog *c, const DType *dts, int ndts) {
