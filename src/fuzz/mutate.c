@@ -6,8 +6,8 @@
 
 #include "fuzz/gen.h"
 #include "fuzz/input.h"
-#include "fuzz/reduce.h"
 #include "ir/graph.h"
+#include "ir/rebuild.h"
 #include "text/text.h"
 
 /* Decodes an input into a case in ctx. */
@@ -128,7 +128,7 @@ size_t fuzz_mutate(VsCtx *ctx, uint8_t *data, size_t size, size_t max, uint64_t 
     if (skip) continue;
     Node *y = mutate_node(ctx, &in, &gc, x, order, n);
     if (y && y != x && y->dtype == x->dtype && y->lanes == x->lanes && y->kind == x->kind)
-      root = fuzz_substitute(ctx, gc.root, x, y);
+      root = vs_substitute(ctx, gc.root, x, y);
     if (root && (root->flags & NF_HAS_GRAPH) && graph_range_names_clash(&root, 1)) root = NULL;
   }
   free(order);

@@ -63,11 +63,6 @@ static Node *rebuild_one(void *ud, VsCtx *ctx, Node *x, Node **args) {
 
 static Node *rebuild(VsCtx *ctx, Node *root, const Rebuild *rb) { return vs_rebuild(ctx, root, rebuild_one, (void *)rb); }
 
-Node *fuzz_substitute(VsCtx *ctx, Node *root, Node *from, Node *to) {
-  Rebuild rb = {from, to, NULL, false};
-  return rebuild(ctx, root, &rb);
-}
-
 /* ---- the size measure ---- */
 
 typedef struct {
@@ -148,7 +143,7 @@ static void cand_add(Cands *cs, Node *r) {
 static void subst(VsCtx *ctx, Cands *cs, Node *root, Node *from, Node *to) {
   if (to && to->lanes == 1 && from->lanes > 1) to = vs_bcast(ctx, to, from->lanes);
   if (to && to != from && to->dtype == from->dtype && to->lanes == from->lanes && to->kind == from->kind)
-    cand_add(cs, fuzz_substitute(ctx, root, from, to));
+    cand_add(cs, vs_substitute(ctx, root, from, to));
 }
 
 /* The declarations of root (variables and buffers), in post-order. */

@@ -24,7 +24,4 @@ typedef struct {
  * shrank; f is updated either way only when a reduced case reproduces. */
 bool fuzz_reduce(FuzzWorker *w, const FuzzCase *c, FuzzFinding *f, const ReduceOptions *opts);
 
-/* Rebuilds root with node `from` replaced by `to` everywhere (NULL on a type error). */
-Node *fuzz_substitute(VsCtx *ctx, Node *root, Node *from, Node *to);
-
 #endif

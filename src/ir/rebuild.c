@@ -34,3 +34,17 @@ Node *vs_rebuild(VsCtx *ctx, Node *root, VsRebuildFn fn, void *ud) {
   free(order);
   return out;
 }
+
+typedef struct {
+  Node *from, *to;
+} Substitution;
+
+static Node *substitute_one(void *ud, VsCtx *ctx, Node *orig, Node **args) {
+  const Substitution *s = ud;
+  return orig == s->from ? s->to : vs_rebuild_node(ctx, orig, args);
+}
+
+Node *vs_substitute(VsCtx *ctx, Node *root, Node *from, Node *to) {
+  Substitution s = {from, to};
+  return vs_rebuild(ctx, root, substitute_one, &s);
+}

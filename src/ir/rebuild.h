@@ -18,6 +18,10 @@ typedef Node *(*VsRebuildFn)(void *ud, VsCtx *ctx, Node *orig, Node **args);
  * or memory ran out. */
 Node *vs_rebuild(VsCtx *ctx, Node *root, VsRebuildFn fn, void *ud);
 
+/* root with every occurrence of node `from` replaced by `to` (sharing kept), or NULL when a node cannot
+ * be built (to of another type, say). */
+Node *vs_substitute(VsCtx *ctx, Node *root, Node *from, Node *to);
+
 /* orig with its operands replaced by args (its op, dtype, lanes and aux kept): orig itself when no
  * operand changed. NULL when it cannot be built. */
 Node *vs_rebuild_node(VsCtx *ctx, Node *orig, Node *const *args);

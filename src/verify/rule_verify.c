@@ -909,15 +909,6 @@ static int case_confirmed(const char *text, const SmtResult *res) {
 
 /* ---- two-valued variables ---- */
 
-typedef struct {
-  Node *from, *to;
-} Subst;
-
-static Node *subst_one(void *ud, VsCtx *ctx, Node *orig, Node **args) {
-  const Subst *sb = ud;
-  return orig == sb->from ? sb->to : vs_rebuild_node(ctx, orig, args);
-}
-
 /* Whether hyp implies b (a bool node): the refinement of `true` by b, whose definedness is total. */
 static bool hyp_implies(SmtCtx *s, Enc *e, Z3_ast hyp, Node *b) {
   SmtTerm tb, tt = {s->t_true, s->t_true, NULL};
@@ -945,8 +936,7 @@ static bool prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *l
     bool all = true;
     for (int k = 0; all && k < 2; k++) {
       Node *v = k ? hi : lo;
-      Subst sb = {x, v};
-      Node *l = vs_rebuild(in->ctx, lhs, subst_one, &sb), *r = l ? vs_rebuild(in->ctx, rhs, subst_one, &sb) : NULL;
+      Node *l = vs_substitute(in->ctx, lhs, x, v), *r = l ? vs_substitute(in->ctx, rhs, x, v) : NULL;
       Node *is_v = vs_bin(in->ctx, OP_EQ, x, v);
       if (!r || !is_v) return false;
       /* In integer arithmetic first (the part holds for every x there, as it names none): with x gone,
