@@ -104,12 +104,6 @@ static int least_size(const i128 *a, int m, bool k, int depth, i128 *gbest) {
   return best;
 }
 
-/* term_factor (a ring step, lemmas lin_*): the terms of a sum whose coefficients are multiples of g,
- * with at least two of them exactly +-g, become one product (sum of their quotients) * g, Halide's
- * `x*c + y*c => (x + y)*c` over the whole sum ((f // 4)*8 + y*8 + k*64 + 3 becomes
- * (f // 4 + y + k*8)*8 + 3; the inner sum then factors again). The constant stays outside (mul_add_const
- * would take it out again). g is the factor whose nest of such steps gives the least skeleton. Chosen
- * only when the skeleton shrinks, so it cannot undo term_collect or itself. */
 /* The magnitudes of the coefficients of n's skeleton atoms, occurrence by occurrence (lin_of's walk
  * without collecting): false when there are more than max or a product leaves the i128 range. */
 static bool atom_coefs(const Node *n, i128 m, int depth, i128 *out, int *cnt, int max) {
@@ -146,6 +140,12 @@ static bool factor_candidate(const Node *n) {
   return false;
 }
 
+/* term_factor (a ring step, lemmas lin_*): the terms of a sum whose coefficients are multiples of g,
+ * with at least two of them exactly +-g, become one product (sum of their quotients) * g, Halide's
+ * `x*c + y*c => (x + y)*c` over the whole sum ((f // 4)*8 + y*8 + k*64 + 3 becomes
+ * (f // 4 + y + k*8)*8 + 3; the inner sum then factors again). The constant stays outside (mul_add_const
+ * would take it out again). g is the factor whose nest of such steps gives the least skeleton. Chosen
+ * only when the skeleton shrinks, so it cannot undo term_collect or itself. */
 bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
   if (n->lanes != 1 || !fold_terms_applies(n) || !factor_candidate(n) || !lin_of(n, &L) || L.n < 2) return false;
@@ -153,12 +153,14 @@ bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   for (int i = 0; i < L.n; i++) a[i] = L.t[i].a;
   int least = least_size(a, L.n, L.k != 0, 0, &g);
   if (g == 0 || least >= skeleton_size(n, 0, least + 1)) return false;
-  i128 sign = 1;
-  for (int i = 0, negs = 0, ni = 0; i < L.n; i++) {
-    ni += L.t[i].a % g == 0;
-    negs += L.t[i].a % g == 0 && L.t[i].a < 0;
-    if (i == L.n - 1 && negs == ni) sign = -1;
-  }
+  /* The product's sign as split_by chooses it: -1 when every multiple of g is negative. */
+  int ni = 0, negs = 0;
+  for (int i = 0; i < L.n; i++)
+    if (L.t[i].a % g == 0) {
+      ni++;
+      negs += L.t[i].a < 0;
+    }
+  i128 sign = negs == ni ? -1 : 1;
   Lin I, O;
   lin_init(&I, L.dt);
   lin_init(&O, L.dt);
