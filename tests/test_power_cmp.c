@@ -165,6 +165,13 @@ static void test_selects(void **state) {
     FIRES(dts[i], "max(select(x == 17, 1, x), x)", "x", "max_select_eq_down");
     /* 7 is above the bound 6: at x == 7 the select gives 1, max(1, 6) == 6, but max(7, 6) == 7. */
     NEVER(dts[i], "max(select(x == 7, 1, x), 6)", "max_select_eq_const");
+    /* Two selects of one condition, one divided by a constant (Halide's bounds cases); not where the
+     * conditions differ. */
+    FIRES(dts[i], "min(select(x < y, z, w), select(x < y, x, z) // 2)", "select(x < y, min(z, x // 2), min(w, z // 2))",
+          "select_lift_min_div");
+    FIRES(dts[i], "max(select(b0, z, w) // 4, select(b0, x, y))", "select(b0, max(x, z // 4), max(y, w // 4))",
+          "select_lift_max_div");
+    NEVER(dts[i], "min(select(b0, z, w), select(b1, x, z) // 2)", "select_lift_min_div");
   }
   /* Nothing in the branches is decided by the condition: no substitution. */
   NEVER(I8, "select(x < y, z, select(z < w, w, x) + 3)", "select_context");

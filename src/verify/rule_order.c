@@ -37,6 +37,10 @@ static const struct {
                       "appears twice; no rule splits a select of differences into two selects"},
   {"tdiv_mult_lt_self", "tdiv(x, c) * c < x => 0 < tmod(x, c) names x once for twice (5 nodes for 7), as heavy only "
                         "because tmod weighs 3; no rule turns a comparison of a tmod into a product of a tdiv"},
+  {"select_lift_min_div", "two selects of one condition, one divided by a constant, become one select: a node more "
+                          "(the division in both branches), a select fewer; no rule splits a select into two "
+                          "selects or pulls a division out of one"},
+  {"select_lift_max_div", "as select_lift_min_div, with max: one select for two; no rule splits it back"},
   {NULL, NULL},
 };
 
