@@ -169,8 +169,8 @@ static Ex *parse_prim(Cx *c, int depth) {
     cx_fail(c, "unexpected '%c'", ch);
     return NULL;
   }
-  /* Member access: TVM's `x.Eval()` is x and `c1.Eval()->value` c1's value; anything else has no
-   * meaning here. */
+  /* Member access: TVM's `x.Eval()` is x and `c1.Eval()->value` c1's value, Halide's `op->type` the
+   * matched node's type; anything else has no meaning here. */
   for (;;) {
     skip_ws(c);
     size_t l = c->end - c->s >= 2 && c->s[0] == '-' && c->s[1] == '>' ? 2 : c->s < c->end && *c->s == '.' ? 1 : 0;
@@ -184,6 +184,11 @@ static Ex *parse_prim(Cx *c, int depth) {
     if (call && !eat(c, ')')) {
       cx_fail(c, "a method call with arguments");
       return NULL;
+    }
+    /* Halide's `op->type`: the type of the matched node (read by cast(op->type, e)). */
+    if (e->kind == EX_ID && !strcmp(e->name, "op") && l == 2 && len == 4 && !memcmp(b, "type", 4) && !call) {
+      strcpy(e->name, "op->type");
+      continue;
     }
     if (!((len == 4 && !memcmp(b, "Eval", 4) && call) || (len == 5 && !memcmp(b, "value", 5) && !call))) {
       cx_fail(c, "member '%.*s' of a C++ object", (int)len, b);
@@ -240,6 +245,8 @@ typedef struct {
   const char (*tvm_vars)[NAME_LEN]; /* TVM: the PVar names declared before the call, and their kinds */
   const char *tvm_kind;
   int tvm_nvars;
+  int neg;                     /* M_GUARD: how many `!` enclose the term being printed */
+  const Ex *cxx_value;         /* TVM: the bound k of CanProveGreaterEqual(a, k), a C++ int64 */
 } Pr;
 
 static __attribute__((format(printf, 2, 3))) void pr_fail(Pr *p, const char *fmt, ...) {
@@ -350,6 +357,304 @@ static void pr_bin(Pr *p, const Ex *e) {
   pr_infix(p, op, a, b);
 }
 
+/* ---- proved facts as guards ----
+ *
+ * Halide's can_prove(e) and TVM's CanProve, CanProveGreaterEqual, CanProveLess and CanProveEqual ask
+ * the peer's simplifier to prove a fact about the matched terms. The DSL cannot ask that, but it can
+ * state a SUFFICIENT condition: interval arithmetic over the bounds the engine knows (vmin and vmax of
+ * the pattern variables, the constants), in the guard's exact arithmetic. prove() prints a guard that
+ * implies the fact at every point of those bounds, under the peer's reading (mathematical integers)
+ * and under the typed one alike: each maximal `+ - *` subterm of the fact is also required not to
+ * overflow its dtype (no_overflow, which the engine decides from the same bounds and the verifier
+ * encodes pointwise), so its typed value is its exact value. The guard is stronger than the peer's
+ * condition (the rule fires less), never weaker. Only in a positive position: a fact the peer fails to
+ * prove (`!can_prove(e)`) is no fact. */
+
+enum { IV_LEN = 1024 };
+
+typedef struct {
+  char lo[IV_LEN], hi[IV_LEN]; /* guard terms: every value of the term lies in [lo, hi] */
+} Iv;
+
+static __attribute__((format(printf, 3, 4))) void ivf(Pr *p, char *dst, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(dst, IV_LEN, fmt, ap);
+  va_end(ap);
+  if (n < 0 || n >= IV_LEN) pr_fail(p, "a proved fact too large to bound");
+}
+
+/* Appends `&& COND` to the side conditions (or starts them). */
+static void side_add(Pr *p, char *side, const char *cond) {
+  size_t l = strlen(side), c = strlen(cond);
+  if (l + c + 5 >= OUT_LEN) {
+    pr_fail(p, "a proved fact too large to bound");
+    return;
+  }
+  if (l) memcpy(side + l, " && ", 4), l += 4;
+  memcpy(side + l, cond, c + 1);
+}
+
+static bool is_arith(const Ex *e) {
+  return (e->kind == EX_BIN && (!strcmp(e->name, "+") || !strcmp(e->name, "-") || !strcmp(e->name, "*"))) ||
+         (e->kind == EX_UN && e->name[0] == '-' && e->a[0]->kind != EX_NUM);
+}
+
+/* no_overflow(E) of the term e, E printed as a template expression over wrapping ops. */
+static void side_no_overflow(Pr *p, const Ex *e, char *side) {
+  Pr t = *p;
+  t.mode = M_TEMPLATE;
+  t.nsw = false;
+  t.len = 0;
+  t.out[0] = 0;
+  pr_ex(&t, e);
+  if (t.err) {
+    pr_fail(p, "%s", t.err);
+    return;
+  }
+  char buf[OUT_LEN + 16];
+  snprintf(buf, sizeof buf, "no_overflow(%s)", t.out);
+  side_add(p, side, buf);
+}
+
+static bool iv_of(Pr *p, const Ex *e, Iv *v, char *side, bool covered, int depth);
+
+/* Floor division and remainder by a divisor whose bounds are positive (the side condition): Halide's
+ * Euclidean `/` and `%` and TVM's floordiv and floormod are those there. */
+static bool iv_div(Pr *p, const Ex *num, const Ex *den, bool mod, Iv *v, char *side, int depth) {
+  Iv a, d;
+  if (!iv_of(p, num, &a, side, false, depth + 1) || !iv_of(p, den, &d, side, false, depth + 1)) return false;
+  char pos[IV_LEN + 16];
+  snprintf(pos, sizeof pos, "(%s > 0)", d.lo);
+  side_add(p, side, pos);
+  if (mod) {
+    ivf(p, v->lo, "0");
+    ivf(p, v->hi, "(%s - 1)", d.hi);
+  } else if (!strcmp(d.lo, d.hi)) { /* a constant divisor: a // d grows with a */
+    ivf(p, v->lo, "(%s // %s)", a.lo, d.lo);
+    ivf(p, v->hi, "(%s // %s)", a.hi, d.lo);
+  } else { /* for d > 0, a // d is extreme at a corner of the box */
+    ivf(p, v->lo, "min((%s // %s), (%s // %s))", a.lo, d.lo, a.lo, d.hi);
+    ivf(p, v->hi, "max((%s // %s), (%s // %s))", a.hi, d.lo, a.hi, d.hi);
+  }
+  return !p->err;
+}
+
+/* The bounds of the integer term e (of the fact's operands). covered: an enclosing + - * already
+ * requires e not to overflow. */
+static bool iv_of(Pr *p, const Ex *e, Iv *v, char *side, bool covered, int depth) {
+  if (p->err) return false;
+  if (depth > 16) {
+    pr_fail(p, "a proved fact too deep to bound");
+    return false;
+  }
+  Iv a, b;
+  if (e == p->cxx_value) { /* exact C++ arithmetic on constants' values: the guard's own */
+    Pr t = *p;
+    t.len = 0;
+    t.out[0] = 0;
+    t.cxx_value = NULL;
+    pr_ex(&t, e);
+    if (t.err) {
+      pr_fail(p, "%s", t.err);
+      return false;
+    }
+    ivf(p, v->lo, "%s", t.out);
+    ivf(p, v->hi, "%s", t.out);
+    return !p->err;
+  }
+  switch (e->kind) {
+  case EX_NUM:
+    if (e->is_float) {
+      pr_fail(p, "float literal '%s'", e->name);
+      return false;
+    }
+    ivf(p, v->lo, "%s", e->name);
+    ivf(p, v->hi, "%s", e->name);
+    return !p->err;
+  case EX_ID: {
+    char k = var_kind(p, e->name);
+    if (k == 'i' && is_const_name(e->name)) {
+      ivf(p, v->lo, "%s", e->name);
+      ivf(p, v->hi, "%s", e->name);
+    } else if (k == 'e' && !is_const_name(e->name)) {
+      ivf(p, v->lo, "vmin(%s)", e->name);
+      ivf(p, v->hi, "vmax(%s)", e->name);
+    } else {
+      pr_fail(p, "name '%s' in a proved fact is no rule variable the guard can bound", e->name);
+    }
+    return !p->err;
+  }
+  case EX_UN:
+    if (e->name[0] != '-') break;
+    if (e->a[0]->kind == EX_NUM && !e->a[0]->is_float) {
+      ivf(p, v->lo, "-%s", e->a[0]->name);
+      ivf(p, v->hi, "-%s", e->a[0]->name);
+      return !p->err;
+    }
+    if (!covered) side_no_overflow(p, e, side);
+    if (!iv_of(p, e->a[0], &a, side, true, depth + 1)) return false;
+    ivf(p, v->lo, "(0 - %s)", a.hi);
+    ivf(p, v->hi, "(0 - %s)", a.lo);
+    return !p->err;
+  case EX_BIN: {
+    const char *op = e->name;
+    if (is_arith(e)) {
+      if (!covered) side_no_overflow(p, e, side);
+      if (!iv_of(p, e->a[0], &a, side, true, depth + 1) || !iv_of(p, e->a[1], &b, side, true, depth + 1))
+        return false;
+      if (op[0] == '+') {
+        ivf(p, v->lo, "(%s + %s)", a.lo, b.lo);
+        ivf(p, v->hi, "(%s + %s)", a.hi, b.hi);
+      } else if (op[0] == '-') {
+        ivf(p, v->lo, "(%s - %s)", a.lo, b.hi);
+        ivf(p, v->hi, "(%s - %s)", a.hi, b.lo);
+      } else if (!strcmp(a.lo, a.hi) || !strcmp(b.lo, b.hi)) { /* by a constant: two candidates */
+        const Iv *k = !strcmp(b.lo, b.hi) ? &b : &a, *r = k == &b ? &a : &b;
+        ivf(p, v->lo, "min((%s * %s), (%s * %s))", r->lo, k->lo, r->hi, k->lo);
+        ivf(p, v->hi, "max((%s * %s), (%s * %s))", r->lo, k->lo, r->hi, k->lo);
+      } else {
+        ivf(p, v->lo, "min(min((%s * %s), (%s * %s)), min((%s * %s), (%s * %s)))", a.lo, b.lo, a.lo, b.hi, a.hi,
+            b.lo, a.hi, b.hi);
+        ivf(p, v->hi, "max(max((%s * %s), (%s * %s)), max((%s * %s), (%s * %s)))", a.lo, b.lo, a.lo, b.hi, a.hi,
+            b.lo, a.hi, b.hi);
+      }
+      return !p->err;
+    }
+    if (!strcmp(op, "/") || !strcmp(op, "%")) {
+      if (p->peer == IMPORT_HALIDE) return iv_div(p, e->a[0], e->a[1], op[0] == '%', v, side, depth);
+      pr_fail(p, "truncating '%s' in a proved fact", op);
+      return false;
+    }
+    break;
+  }
+  case EX_CALL: {
+    const char *f = e->name;
+    if (!strcmp(f, "fold") && e->n == 1) return iv_of(p, e->a[0], v, side, covered, depth + 1);
+    if ((!strcmp(f, "min") || !strcmp(f, "max")) && e->n == 2) {
+      if (!iv_of(p, e->a[0], &a, side, false, depth + 1) || !iv_of(p, e->a[1], &b, side, false, depth + 1))
+        return false;
+      ivf(p, v->lo, "%s(%s, %s)", f, a.lo, b.lo);
+      ivf(p, v->hi, "%s(%s, %s)", f, a.hi, b.hi);
+      return !p->err;
+    }
+    if (p->peer == IMPORT_TVM && (!strcmp(f, "floordiv") || !strcmp(f, "floormod")) && e->n == 2)
+      return iv_div(p, e->a[0], e->a[1], f[5] == 'm', v, side, depth);
+    if (p->peer == IMPORT_TVM && (!strcmp(f, "ZeroWithTypeLike") || !strcmp(f, "OneWithTypeLike")) && e->n == 1) {
+      ivf(p, v->lo, "%c", f[0] == 'Z' ? '0' : '1');
+      ivf(p, v->hi, "%c", f[0] == 'Z' ? '0' : '1');
+      return !p->err;
+    }
+    pr_fail(p, "call '%s' in a proved fact", f);
+    return false;
+  }
+  }
+  pr_fail(p, "operator '%s' in a proved fact", e->name);
+  return false;
+}
+
+/* A guard that implies e == want (e a bool term: comparisons of integer terms, && || !, true, false)
+ * at every point of the bounds, into out (OUT_LEN). */
+static bool prove(Pr *p, const Ex *e, bool want, char *out, int depth) {
+  if (p->err) return false;
+  if (depth > 16) {
+    pr_fail(p, "a proved fact too deep to bound");
+    return false;
+  }
+  if (e->kind == EX_ID && (!strcmp(e->name, "true") || !strcmp(e->name, "false"))) {
+    snprintf(out, OUT_LEN, (e->name[0] == 't') == want ? "(0 == 0)" : "(0 == 1)");
+    return true;
+  }
+  if (e->kind == EX_UN && e->name[0] == '!') return prove(p, e->a[0], !want, out, depth + 1);
+  if (e->kind != EX_BIN) {
+    pr_fail(p, "a proved fact that is no comparison");
+    return false;
+  }
+  const char *op = e->name;
+  if (!strcmp(op, "&&") || !strcmp(op, "||")) {
+    char *l = malloc(OUT_LEN), *r = malloc(OUT_LEN);
+    bool ok = l && r && prove(p, e->a[0], want, l, depth + 1) && prove(p, e->a[1], want, r, depth + 1);
+    /* a && b holds when both do, fails when either fails; dually for ||. */
+    bool both = (op[0] == '&') == want;
+    if (ok && (size_t)snprintf(out, OUT_LEN, "(%s %s %s)", l, both ? "&&" : "||", r) >= OUT_LEN) {
+      pr_fail(p, "a proved fact too large to bound");
+      ok = false;
+    }
+    if (!l || !r) pr_fail(p, "out of memory");
+    free(l), free(r);
+    return ok;
+  }
+  /* A comparison: the one wanted (the negation of e's when want is false). */
+  static const struct {
+    const char *op, *negated;
+  } cmps[] = {{"<", ">="}, {"<=", ">"}, {">", "<="}, {">=", "<"}, {"==", "!="}, {"!=", "=="}};
+  const char *c = NULL;
+  for (size_t i = 0; i < sizeof cmps / sizeof cmps[0]; i++)
+    if (!strcmp(op, cmps[i].op)) c = want ? cmps[i].op : cmps[i].negated;
+  if (!c) {
+    pr_fail(p, "operator '%s' in a proved fact", op);
+    return false;
+  }
+  const Ex *A = e->a[0], *B = e->a[1];
+  char *side = calloc(1, OUT_LEN);
+  Iv *a = malloc(sizeof *a), *b = malloc(sizeof *b);
+  bool ok = side && a && b && iv_of(p, A, a, side, false, depth + 1) && iv_of(p, B, b, side, false, depth + 1);
+  if (!side || !a || !b) pr_fail(p, "out of memory");
+  if (ok) {
+    char cond[4 * IV_LEN + 32];
+    if (c[0] == '<') /* every A below every B */
+      snprintf(cond, sizeof cond, "(%s %s %s)", a->hi, c, b->lo);
+    else if (c[0] == '>') /* every A above every B */
+      snprintf(cond, sizeof cond, "(%s %s %s)", a->lo, c, b->hi);
+    else if (c[0] == '=') /* both are one value, the same */
+      snprintf(cond, sizeof cond, "((%s <= %s) && (%s <= %s))", a->hi, b->lo, b->hi, a->lo);
+    else /* apart */
+      snprintf(cond, sizeof cond, "((%s < %s) || (%s < %s))", a->hi, b->lo, b->hi, a->lo);
+    int n = side[0] ? snprintf(out, OUT_LEN, "(%s && %s)", side, cond) : snprintf(out, OUT_LEN, "%s", cond);
+    if (n < 0 || n >= OUT_LEN) {
+      pr_fail(p, "a proved fact too large to bound");
+      ok = false;
+    }
+  }
+  free(side), free(a), free(b);
+  return ok && !p->err;
+}
+
+/* The guard of a proof call: Halide's can_prove(e, this), TVM's CanProve(e), CanProveGreaterEqual(a,
+ * k), CanProveLess(a, k), CanProveEqual(a, b). False when f is no such call. */
+static bool pr_prove_call(Pr *p, const Ex *e) {
+  const char *f = e->name;
+  Ex cmp;
+  const Ex *fact = NULL;
+  if (p->peer == IMPORT_HALIDE ? !strcmp(f, "can_prove") && e->n >= 1 && e->n <= 2
+                               : !strcmp(f, "CanProve") && e->n >= 1 && e->n <= 2) {
+    fact = e->a[0];
+  } else if (p->peer == IMPORT_TVM && e->n == 2 &&
+             (!strcmp(f, "CanProveGreaterEqual") || !strcmp(f, "CanProveLess") || !strcmp(f, "CanProveEqual"))) {
+    memset(&cmp, 0, sizeof cmp);
+    cmp.kind = EX_BIN;
+    strcpy(cmp.name, f[8] == 'G' ? ">=" : f[8] == 'L' ? "<" : "==");
+    cmp.a[0] = e->a[0];
+    cmp.a[1] = e->a[1];
+    cmp.n = 2;
+    fact = &cmp;
+  } else {
+    return false;
+  }
+  if (p->neg) {
+    pr_fail(p, "'%s' under a negation (that the peer fails to prove is no fact)", f);
+    return true;
+  }
+  char *g = malloc(OUT_LEN);
+  /* TVM's k of CanProveGreaterEqual and CanProveLess is an int64 computed from constants' values. */
+  p->cxx_value = fact == &cmp && f[8] != 'E' ? e->a[1] : NULL;
+  if (!g) pr_fail(p, "out of memory");
+  else if (prove(p, fact, true, g, 0)) put(p, g);
+  p->cxx_value = NULL;
+  free(g);
+  return true;
+}
+
 static void pr_call(Pr *p, const Ex *e) {
   const char *f = e->name;
   static const char *same[] = {"min", "max", "select"};
@@ -401,6 +706,57 @@ static void pr_call(Pr *p, const Ex *e) {
       put(p, ")");
       return;
     }
+    /* is_max_value(c), is_min_value(c) (IRMatch.h: the extreme of c's int or uint type; false for
+     * other types): the extremes of each width, spelled out (a bool constant is not matched: stronger). */
+    if (p->mode == M_GUARD && (!strcmp(f, "is_max_value") || !strcmp(f, "is_min_value")) && e->n == 1 &&
+        e->a[0]->kind == EX_ID && var_kind(p, e->a[0]->name) == 'i' && is_const_name(e->a[0]->name)) {
+      static const char *const smax[] = {"127", "32767", "2147483647", "9223372036854775807"};
+      static const char *const smin[] = {"-128", "-32768", "-2147483648", "-9223372036854775808"};
+      static const char *const umax[] = {"255", "65535", "4294967295", "18446744073709551615"};
+      static const int bits[] = {8, 16, 32, 64};
+      bool mx = f[3] == 'm' && f[4] == 'a';
+      const char *c = e->a[0]->name;
+      char buf[256];
+      put(p, "((signed(");
+      put(p, c);
+      put(p, ") && (");
+      for (int i = 0; i < 4; i++) {
+        snprintf(buf, sizeof buf, "%s(bits(%s) == %d && %s == %s)", i ? " || " : "", c, bits[i], c, mx ? smax[i] : smin[i]);
+        put(p, buf);
+      }
+      snprintf(buf, sizeof buf, ")) || (unsigned(%s) && ", c);
+      put(p, buf);
+      if (mx) {
+        put(p, "(");
+        for (int i = 0; i < 4; i++) {
+          snprintf(buf, sizeof buf, "%s(bits(%s) == %d && %s == %s)", i ? " || " : "", c, bits[i], c, umax[i]);
+          put(p, buf);
+        }
+        put(p, ")");
+      } else {
+        snprintf(buf, sizeof buf, "%s == 0", c);
+        put(p, buf);
+      }
+      put(p, "))");
+      return;
+    }
+    /* is_float(x): the dtype test float(x). */
+    if (p->mode == M_GUARD && !strcmp(f, "is_float") && e->n == 1 && e->a[0]->kind == EX_ID &&
+        var_kind(p, e->a[0]->name) == 'e') {
+      put(p, "float(");
+      put(p, e->a[0]->name);
+      put(p, ")");
+      return;
+    }
+    /* cast(op->type, e): e converted to the matched node's type, which is the dtype the DSL's cast(e)
+     * converts to at the root of a template (the rewritten node keeps its type). */
+    if (p->mode == M_TEMPLATE && !strcmp(f, "cast") && e->n == 2 && e->a[0]->kind == EX_ID &&
+        !strcmp(e->a[0]->name, "op->type") && p->len == 0) {
+      put(p, "cast(");
+      pr_ex(p, e->a[1]);
+      put(p, ")");
+      return;
+    }
     if (p->mode == M_GUARD && !strcmp(f, "is_const") && e->n == 1 && e->a[0]->kind == EX_ID) {
       put(p, "is_const(");
       put(p, e->a[0]->name);
@@ -424,20 +780,27 @@ static void pr_call(Pr *p, const Ex *e) {
       put(p, f[0] == 'Z' ? "0" : "1");
       return;
     }
-    /* CanProveGreaterEqual(x, k) and CanProveLess(x, k) of one variable: its bounds. */
-    if (p->mode == M_GUARD && (!strcmp(f, "CanProveGreaterEqual") || !strcmp(f, "CanProveLess")) && e->n == 2) {
-      if (e->a[0]->kind != EX_ID || var_kind(p, e->a[0]->name) != 'e') {
-        pr_fail(p, "%s of a compound term (the analyzer's bounds of an expression)", f);
+    /* is_pow2_le_bits(v), the lambda of the unsigned FloorMod visitor: v > 0, a power of two, at most
+     * 2^bits (2^63 at 64 bits), v an int64. Every positive value of the operand's dtype is below 2^bits;
+     * below 2^63 it is also the same int64. */
+    if (p->mode == M_GUARD && !strcmp(f, "is_pow2_le_bits") && e->n == 1) {
+      Pr t = *p;
+      t.len = 0;
+      t.out[0] = 0;
+      pr_ex(&t, e->a[0]);
+      if (t.err) {
+        pr_fail(p, "%s", t.err);
         return;
       }
-      put(p, f[8] == 'G' ? "(vmin(" : "(vmax(");
-      put(p, e->a[0]->name);
-      put(p, f[8] == 'G' ? ") >= " : ") < ");
-      pr_ex(p, e->a[1]);
-      put(p, ")");
+      put(p, "(is_pow2(");
+      put(p, t.out);
+      put(p, ") && ");
+      put(p, t.out);
+      put(p, " <= 9223372036854775807)");
       return;
     }
   }
+  if (p->mode == M_GUARD && pr_prove_call(p, e)) return;
   if (!strcmp(f, "broadcast") || !strcmp(f, "ramp") || !strcmp(f, "h_add") || !strcmp(f, "h_min") ||
       !strcmp(f, "h_max") || !strcmp(f, "h_and") || !strcmp(f, "h_or") || !strcmp(f, "slice"))
     pr_fail(p, "vector-only form '%s'", f);
@@ -458,10 +821,18 @@ static void pr_ex(Pr *p, const Ex *e) {
       put(p, e->name);
       return;
     }
-    /* Halide: a result `a` or `b` is the matched node's first or second operand. */
+    /* Halide: a result `a` or `b` is the matched node's first or second operand; in the Select
+     * visitor, `true_value` and `false_value` are the matched select's second and third (the rewriter
+     * matches select(condition, true_value, false_value)). */
     if (p->peer == IMPORT_HALIDE && p->mode == M_TEMPLATE && (!strcmp(e->name, "a") || !strcmp(e->name, "b")) &&
         p->pat && p->pat->n == 2) {
       pr_ex(p, p->pat->a[e->name[0] == 'b']);
+      return;
+    }
+    if (p->peer == IMPORT_HALIDE && p->mode == M_TEMPLATE &&
+        (!strcmp(e->name, "true_value") || !strcmp(e->name, "false_value")) && p->pat && p->pat->kind == EX_CALL &&
+        !strcmp(p->pat->name, "select") && p->pat->n == 3) {
+      pr_ex(p, p->pat->a[e->name[0] == 't' ? 1 : 2]);
       return;
     }
     char k = (p->peer == IMPORT_TVM && (!strcmp(e->name, "ctrue") || !strcmp(e->name, "cfalse"))) ? 'b' : var_kind(p, e->name);
@@ -505,7 +876,9 @@ static void pr_ex(Pr *p, const Ex *e) {
     if (e->name[0] == '!') {
       note_bool(p, e->a[0]);
       put(p, "!(");
+      p->neg ^= 1;
       pr_ex(p, e->a[0]);
+      p->neg ^= 1;
       put(p, ")");
       return;
     }

@@ -14,8 +14,12 @@
  *   rule halide_add_43_nsw : the same with every + - * and unary - marked nsw
  *
  * The guard restricts every variable to integers other than index (the widths the peers use: i8 to
- * i64, u8 to u64). What cannot be translated is written as a comment `# untranslated FILE:LINE: REASON:
- * TEXT`, never dropped. Every written rule was parsed and typed by the rule DSL first. */
+ * i64, u8 to u64). A fact the peer's simplifier proves (Halide's can_prove(e), TVM's CanProve,
+ * CanProveGreaterEqual, CanProveLess, CanProveEqual) becomes a guard that implies it: interval
+ * arithmetic over the variables' vmin/vmax and the constants, with every + - * of the fact required not
+ * to overflow; stronger than the peer's condition, never weaker (docs/audit.md, Method). What cannot
+ * be translated is written as a comment `# untranslated FILE:LINE: REASON: TEXT`, never dropped. Every
+ * written rule was parsed and typed by the rule DSL first. */
 #ifndef VSIMP_VERIFY_RULE_IMPORT_H
 #define VSIMP_VERIFY_RULE_IMPORT_H
 

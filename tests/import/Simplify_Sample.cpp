@@ -10,7 +10,22 @@ Expr Simplify::visit(const Add *op, ExprInfo *info) {
         rewrite(x % c0, x - x / c0 * c0, c0 < 0) ||
         rewrite(x && (neg(x) || y), x && y) ||
         rewrite(ramp(x, y, c0) + broadcast(z, c0), ramp(x + z, y, c0)) ||
-        rewrite(min(x, y) + max(x, y), x + y, can_prove(x < y, this))) {
+        rewrite(min(x, y) + max(x, y), x + y, can_prove(x < y, this)) ||
+        rewrite(min(x + c0, y) - min(x, w), min(y - min(x, w), c0), can_prove(y <= w + c0, this)) ||
+        rewrite(min(x, y) - min(z, w), y - w, can_prove(x - y == z - w, this)) ||
+        rewrite(x / c0 + y, y, can_prove(x / c0 == 0 && !(y < 0), this)) ||
+        rewrite(x - y, 0, !can_prove(x != y, this)) ||
+        rewrite(max(x, c0), b, is_max_value(c0)) ||
+        rewrite(c0 < x && x < c1, false, !is_float(x) && c1 <= c0 + 1)) {
+        return mutate(rewrite.result, info);
+    }
+}
+
+Expr Simplify::visit(const Select *op, ExprInfo *info) {
+    auto rewrite = IRMatcher::rewriter(IRMatcher::select(condition, true_value, false_value), op->type);
+    if (rewrite(select(IRMatcher::likely(true), x, y), true_value) ||
+        rewrite(select(x, y, y), false_value) ||
+        rewrite(select(x, false, true), cast(op->type, !x))) {
         return mutate(rewrite.result, info);
     }
 }

@@ -14,4 +14,14 @@ PrimExpr RewriteSimplifier::Impl::VisitExpr_(const AddNode* op) {
   TVM_TRY_REWRITE_IF(truncmod(x, c1), floormod(x, c1), CanProveGreaterEqual(x.Eval(), 0) && c1.Eval()->value > 0);
   TVM_TRY_REWRITE(x * c4, c4 * x);
   TVM_TRY_REWRITE_IF(x - y, z, analyzer_->CanProve(x == y + z));
+  TVM_TRY_REWRITE_IF(truncmod(x * c1 + y, c2), truncmod(y, c2),
+                     c2.Eval()->value > 0 && c1.Eval()->value % c2.Eval()->value == 0 &&
+                         CanProveGreaterEqual((x * c1).Eval(), 0) && CanProveGreaterEqual(y.Eval(), 0));
+  TVM_TRY_REWRITE_IF(floordiv(x * c1 + y, c2), floordiv(x, floordiv(c2, c1)),
+                     c1.Eval()->value > 0 && c2.Eval()->value > 0 && c2.Eval()->value % c1.Eval()->value == 0 &&
+                         CanProveEqual(floordiv(y.Eval(), c1.Eval()), 0));
+  TVM_TRY_REWRITE_IF(floordiv(x + c1, c2), floordiv(c1, c2),
+                     c1.Eval()->value > 0 && c2.Eval()->value > 0 &&
+                         CanProveLess(x.Eval() + c1.Eval(), c2.Eval()->value) &&
+                         CanProveGreaterEqual(x.Eval(), -(c1.Eval()->value % c2.Eval()->value)));
 }
