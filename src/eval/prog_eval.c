@@ -4,6 +4,9 @@
  *   x = e            e is evaluated (UB: the run is UB); x takes its value.
  *   x = call f(a)    an event `call f(...)->T` with the arguments' values; x takes the caller-given
  *                    result (a tensor result: identity 2^32 + event index, shape as declared).
+ *   x = f(g(a)) + 1  calls inside expressions run first, in evaluation order (arguments before the
+ *                    call, left to right), each an event `call f(...)->T` (T its hole's dtype) whose
+ *                    result its hole takes; then the expression, which reads the holes.
  *   x = t            (tensor alias) an event `tensor[r]dt` with t's identity and x's declared shape.
  *   x = call view(t, rows, off)  (builtin, no call event) the same event; x is t when rows is t's
  *                    first shape entry, off is 0 and x's shape is t's, otherwise another tensor.
@@ -158,9 +161,26 @@ static void set_tensor(Run *r, PVar *v, uint64_t id, const uint64_t *shape, uint
   if (rank) memcpy(s->shape, shape, rank * sizeof *shape);
 }
 
+static void call(Run *r, const Call *c, const Type *result, Slot *res, int line, int col);
+
+/* Calls inside expressions: each in turn (an event with its arguments), its result into its hole. */
+static void run_sub(Run *r, Call *const *sub, uint32_t n, int line, int col) {
+  for (uint32_t k = 0; k < n && !r->stop; k++) {
+    const Call *c = sub[k];
+    if (!c->hole) {
+      fail(r);
+      return;
+    }
+    Slot res = {0};
+    call(r, c, &c->hole->type, &res, line, col);
+    r->env[c->hole->id].bits = res.bits;
+  }
+}
+
 /* A value: scalar bits, or a tensor (id, shape) copied into *out. */
 static void value(Run *r, const Val *v, Slot *out, int line, int col) {
   memset(out, 0, sizeof *out);
+  if (v->nsub) run_sub(r, v->sub, v->nsub, line, col);
   if (v->e) out->bits = eval(r, v->e, line, col);
   else if (v->tensor) {
     Slot *s = &r->env[v->tensor->id];
@@ -180,6 +200,8 @@ static void eval_shape(Run *r, const Type *t, uint64_t *shape, int line, int col
 
 /* An opaque call: the event, then the result (into *res when result is not NULL). */
 static void call(Run *r, const Call *c, const Type *result, Slot *res, int line, int col) {
+  if (c->nsub) run_sub(r, c->sub, c->nsub, line, col);
+  if (r->stop) return;
   uint32_t extra = result && result->kind == TY_TENSOR ? result->rank : 0;
   uint64_t *args = calloc(c->nargs + extra + 1, sizeof *args);
   if (!args) {
@@ -307,6 +329,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
         call(r, val->call, ty, &res, L, C);
         if (!r->stop) r->env[v->id].bits = res.bits;
       } else {
+        if (val->nsub) run_sub(r, val->sub, val->nsub, L, C);
         uint64_t x = eval(r, val->e, L, C);
         if (!r->stop) r->env[v->id].bits = x;
       }

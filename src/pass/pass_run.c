@@ -113,7 +113,7 @@ static Function *run_once(Program *into, const Function *src, const PassOptions 
   for (uint32_t i = 0; i < src->nparams; i++) def_site(&ps, src->params[i], true);
   count_defs_block(&ps, src->body);
   for (uint32_t i = 0; i < src->nvars; i++)
-    if (ps.defs[i] > 1 && src->vars[i]->node) analyzer_set_unstable(ps.an, src->vars[i]->node);
+    if ((ps.defs[i] > 1 || pvar_is_hole(src->vars[i])) && src->vars[i]->node) analyzer_set_unstable(ps.an, src->vars[i]->node);
   if (!(ps.tgt = derive(&ps))) {
     pass_fail(&ps, "out of memory");
     goto done;

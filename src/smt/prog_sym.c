@@ -297,8 +297,24 @@ static Z3_ast value_of(Sym *y, Node *n) { return value_def(y, n, NULL); }
 
 Z3_ast sym_eval(Sym *y, Node *n) { return value_of(y, n); }
 
+static SVal call(Sym *y, const Call *c, const Type *result);
+
+/* Calls inside expressions: each in turn (its event), its result into its hole. */
+static void run_sub(Sym *y, Call *const *sub, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++) {
+    const Call *c = sub[k];
+    if (!c->hole) {
+      y->sh->e->failed = true;
+      return;
+    }
+    SVal r = call(y, c, &c->hole->type);
+    set_var(y, c->hole->id, (SVal){.v = r.v});
+  }
+}
+
 static SVal val_of(Sym *y, const Val *v) {
   SVal o = {0};
+  if (v->nsub) run_sub(y, v->sub, v->nsub);
   if (v->e) o.v = value_def(y, v->e, &o.def);
   else if (v->tensor) o = y->env[v->tensor->id];
   return o;
@@ -378,6 +394,7 @@ static Z3_ast *shape_of(Sym *y, const Type *t) {
 static SVal call(Sym *y, const Call *c, const Type *result) {
   SymShared *sh = y->sh;
   SVal out = {0};
+  if (c->nsub) run_sub(y, c->sub, c->nsub);
   uint32_t extra = result && result->kind == TY_TENSOR ? result->rank : 0;
   Z3_ast *vals = salloc(sh, (c->nargs + extra + 1) * sizeof *vals);
   if (!vals) return out;
@@ -949,6 +966,12 @@ static void vc_type(VarCollect *c, const Type *t) {
 }
 
 static void vc_val(VarCollect *c, const Val *v) {
+  Call *const *sub;
+  uint32_t nsub = val_sub(v, &sub);
+  for (uint32_t k = 0; k < nsub; k++) {
+    for (uint32_t i = 0; i < sub[k]->nargs; i++) vc_val(c, &sub[k]->args[i]);
+    if (sub[k]->hole) vc_var(c, sub[k]->hole);
+  }
   if (v->e) vc_node(c, v->e);
   if (v->tensor) vc_var(c, v->tensor);
   if (v->call)
@@ -1563,6 +1586,17 @@ static uint32_t call_args(const Call *c, const Type *result) {
 
 static uint32_t max_u(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
+/* The widest event of the calls inside a value's expressions (scalar results: no shape). */
+static uint32_t sub_args(const Val *v, uint32_t n) {
+  uint32_t m = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    Call *const *sub;
+    uint32_t ns = val_sub(&v[i], &sub);
+    for (uint32_t k = 0; k < ns; k++) m = max_u(m, sub[k]->nargs);
+  }
+  return m;
+}
+
 /* owner: the loop or if whose body holds s (its slots type a yielded call). */
 /* The widest event a break or continue of `loop` in b makes: a call typed by the loop's slot. */
 static uint32_t jump_call_args(Block b, const Stmt *loop) {
@@ -1583,12 +1617,18 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
   case SK_ASSIGN: {
     const Type *t = s->u.assign.type ? s->u.assign.type : &s->u.assign.var->type;
     if (s->u.assign.val.call) m = max_u(m, call_args(s->u.assign.val.call, t));
+    m = max_u(m, sub_args(&s->u.assign.val, 1));
     if (t->kind == TY_TENSOR) m = max_u(m, t->rank + 1);
     break;
   }
-  case SK_CALL: m = max_u(m, call_args(s->u.call, NULL)); break;
+  case SK_CALL: {
+    Val v = {.call = s->u.call};
+    m = max_u(m, max_u(call_args(s->u.call, NULL), sub_args(&v, 1)));
+    break;
+  }
   case SK_FOR:
   case SK_WHILE:
+    m = max_u(m, sub_args(s->u.loop.inits, s->u.loop.ncarry));
     for (uint32_t i = 0; i < s->u.loop.ncarry; i++)
       if (s->u.loop.inits[i].call) m = max_u(m, call_args(s->u.loop.inits[i].call, stmt_slot_type(s, i)));
     m = max_u(m, max_args_block(f, s->u.loop.body, s));
@@ -1602,6 +1642,7 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
   case SK_BREAK:
   case SK_CONTINUE: {
     uint32_t na = 0;
+    m = max_u(m, sub_args(s->u.vals.vals, s->u.vals.n));
     for (uint32_t i = 0; i < s->u.vals.n; i++) {
       const Val *v = &s->u.vals.vals[i];
       if (v->call) {
