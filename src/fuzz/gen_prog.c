@@ -57,6 +57,7 @@ typedef struct {
   unsigned next_name;  /* v1, v2, ... (and i, c, r, w for loop variables, carries, results) */
   unsigned stmts_left, max_depth, max_ops;
   unsigned call_depth; /* calls inside expressions being written (nested in arguments) */
+  char last_tid[NAME_LEN]; /* the last task id submitted */
   int indent;
   const JumpTo *jt;
 } PG;
@@ -466,7 +467,48 @@ static void reassign(PG *g) {
   put(g, "\n");
 }
 
+/* `(out: T, tid) = submit fK(args) deps [...]` (docs/syntax.md, "Tasks"): the dependencies name the
+ * last task id when it is visible (often its only reader: dead-code removal must keep it), another
+ * index variable, or a copy of the id made for them. */
+static void submit_stmt(PG *g) {
+  DType dt = pick_dtype(g, local_weight);
+  char out[NAME_LEN], tid[NAME_LEN], copy[NAME_LEN] = "";
+  bool last = g->last_tid[0] && visible(g, g->last_tid);
+  if (last && below(g, 3) == 2) {
+    fresh_name(g, 'v', copy);
+    line_start(g);
+    put(g, "%s: index = %s\n", copy, g->last_tid);
+    push_local(g, copy, DT_INDEX);
+  }
+  fresh_name(g, 'v', out);
+  fresh_name(g, 'v', tid);
+  line_start(g);
+  put(g, "(%s: %s, %s) = submit ", out, dt_name(dt), tid);
+  put_call(g, 2);
+  unsigned nd = below(g, 3);
+  if (nd) {
+    put(g, " deps [");
+    for (unsigned i = 0; i < nd; i++) {
+      if (i) put(g, ", ");
+      GVar *v = find_scalar(g, DT_INDEX, false);
+      if (i == 0 && copy[0]) put(g, "%s", copy);
+      else if (i == 0 && last) put(g, "%s", g->last_tid);
+      else if (v) put(g, "%s", v->name);
+      else put(g, "%u", below(g, 4));
+    }
+    put(g, "]");
+  }
+  put(g, "\n");
+  push_local(g, out, dt);
+  push_local(g, tid, DT_INDEX);
+  copy_str(g->last_tid, NAME_LEN, tid);
+}
+
 static void call_stmt(PG *g) {
+  if (below(g, 6) == 5) {
+    submit_stmt(g);
+    return;
+  }
   line_start(g);
   put(g, "call ");
   put_call(g, 3);

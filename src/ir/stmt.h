@@ -104,6 +104,10 @@ typedef enum {
    * loop with vals as its results (one value per carry; none for a loop without carries). */
   SK_BREAK,
   SK_CONTINUE,
+  /* (out, tid) = submit kernel(args) deps [d...]: a task (docs/pass.md): an event with the arguments
+   * and the dependencies' values; out is its result (as a call's), tid its task id, a scalar (index)
+   * that later deps name. */
+  SK_SUBMIT,
 } StmtKind;
 
 typedef enum { LOOP_SEQ, LOOP_PARALLEL, LOOP_UNROLL, LOOP_PIPELINE } LoopKind;
@@ -156,6 +160,14 @@ struct Stmt {
       uint32_t n;
       Val *vals;
     } vals; /* SK_YIELD, SK_RETURN, SK_BREAK and SK_CONTINUE */
+    struct {
+      Call *call;  /* the kernel and its arguments (calls inside them: call->sub) */
+      PVar *out;   /* the task's result */
+      Type *type;  /* out's type at this statement (a tensor's shape is evaluated here) */
+      PVar *tid;   /* the task id: index */
+      uint32_t ndeps;
+      Node **deps; /* index expressions: the task ids it waits for */
+    } submit;
   } u;
 };
 

@@ -136,6 +136,15 @@ static void stmt(Wf *w, const Stmt *s) {
     need_val(w, &v, L, C, "a call");
     break;
   }
+  case SK_SUBMIT: {
+    Val v = {.call = s->u.submit.call};
+    need_val(w, &v, L, C, "a submit");
+    for (uint32_t i = 0; i < s->u.submit.ndeps; i++) need_expr(w, s->u.submit.deps[i], L, C, "a task dependency");
+    need_type(w, s->u.submit.type, L, C, "a task's result type");
+    show(w, s->u.submit.out);
+    show(w, s->u.submit.tid);
+    break;
+  }
   case SK_FOR:
   case SK_WHILE: {
     if (s->kind == SK_FOR) {

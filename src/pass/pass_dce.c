@@ -70,6 +70,14 @@ static void count_stmt(Dce *d, const Stmt *s, int64_t delta) {
     count_val(d, &v, delta);
     break;
   }
+  case SK_SUBMIT: {
+    /* A task's dependencies read the task ids they name: what keeps an id (and a copy of one) alive. */
+    Val v = {.call = s->u.submit.call};
+    count_val(d, &v, delta);
+    for (uint32_t i = 0; i < s->u.submit.ndeps; i++) count_expr(d, s->u.submit.deps[i], delta);
+    count_type(d, s->u.submit.type, delta);
+    break;
+  }
   case SK_FOR:
   case SK_WHILE:
     count_expr(d, s->u.loop.start, delta);
@@ -156,6 +164,13 @@ static void lr_stmt(LocalReads *lr, const Stmt *s) {
   case SK_CALL: {
     Val v = {.call = s->u.call};
     lr_val(lr, &v);
+    break;
+  }
+  case SK_SUBMIT: {
+    Val v = {.call = s->u.submit.call};
+    lr_val(lr, &v);
+    for (uint32_t i = 0; i < s->u.submit.ndeps; i++) lr_expr(lr, s->u.submit.deps[i]);
+    lr_type(lr, s->u.submit.type);
     break;
   }
   case SK_FOR:

@@ -128,6 +128,7 @@ static size_t defs_in(Block b, const PVar *v) {
     const Stmt *s = b.s[i];
     switch ((StmtKind)s->kind) {
     case SK_ASSIGN: n += s->u.assign.var == v; break;
+    case SK_SUBMIT: n += (s->u.submit.out == v) + (s->u.submit.tid == v); break;
     case SK_FOR:
     case SK_WHILE:
       for (uint32_t k = 0; s->u.loop.rets && k < s->u.loop.ncarry; k++) n += s->u.loop.rets[k] == v;
@@ -739,6 +740,26 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     Val cv = {.call = s->u.call};
     o->u.call = val(ps, &cv).call;
     svec_push(out, o);
+    break;
+  }
+  case SK_SUBMIT: {
+    /* An event: kept; its arguments and dependencies simplified; its results unknowns (never bound). */
+    Stmt *o = new_stmt(ps, SK_SUBMIT, s);
+    if (!o) return;
+    *o = *s;
+    Val cv = {.call = s->u.submit.call};
+    o->u.submit.call = val(ps, &cv).call;
+    o->u.submit.type = type_out(ps, s->u.submit.type);
+    if (s->u.submit.ndeps) {
+      o->u.submit.deps = alloc(ps, s->u.submit.ndeps * sizeof *o->u.submit.deps);
+      for (uint32_t i = 0; o->u.submit.deps && i < s->u.submit.ndeps; i++)
+        o->u.submit.deps[i] = expr(ps, s->u.submit.deps[i]);
+    }
+    o->u.submit.out = def_target(ps, s->u.submit.out, lifted);
+    o->u.submit.tid = def_target(ps, s->u.submit.tid, lifted);
+    svec_push(out, o);
+    show(ps, s->u.submit.out);
+    show(ps, s->u.submit.tid);
     break;
   }
   case SK_IF: visit_if(ps, s, out, lifted); break;

@@ -56,7 +56,7 @@ typedef struct {
 
 static const char *const keywords[] = {"func", "for", "if", "else", "while", "iter", "cond", "yield", "return",
                                        "call", "spmd", "scope", "pass", "range", "parallel", "unroll",
-                                       "pipeline", "tensor", "break", "continue"};
+                                       "pipeline", "tensor", "break", "continue", "submit"};
 
 __attribute__((format(printf, 4, 5))) static bool fail(PP *p, int line, int col, const char *fmt, ...) {
   char msg[sizeof p->diag->msg];
@@ -624,9 +624,9 @@ static bool parse_rets(PP *p, RetList *r) {
     r->n++;
   } while (cur(p)->kind == TK_COMMA);
   if (!expect(p, TK_RPAREN, "',' or ')'") || !expect(p, TK_ASSIGN, "'=' after the result list")) return false;
-  if (!is_kw(p, cur(p), "for") && !is_kw(p, cur(p), "if") && !is_kw(p, cur(p), "while")) {
+  if (!is_kw(p, cur(p), "for") && !is_kw(p, cur(p), "if") && !is_kw(p, cur(p), "while") && !is_kw(p, cur(p), "submit")) {
     char d[64];
-    return fail(p, cur(p)->line, cur(p)->col, "expected 'for', 'if' or 'while' after '(...) =', found %s",
+    return fail(p, cur(p)->line, cur(p)->col, "expected 'for', 'if', 'while' or 'submit' after '(...) =', found %s",
                 describe(p, cur(p), d, sizeof d));
   }
   return true;
@@ -973,6 +973,51 @@ static bool parse_vals(PP *p, uint32_t *n, Val **vals, const Type *types, bool *
   return true;
 }
 
+/* `(out: T, tid) = submit kernel(args) deps [d, ...]` (docs/syntax.md, "Tasks"). */
+static bool parse_submit(PP *p, RetList *r, StmtVec *out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (r->n != 2)
+    return fail(p, line, col, "a submit binds two results, the task's result and its id: (out, tid) = submit k(...)");
+  Type types[2];
+  const char *oname = vs_intern(p->ctx, p->src + r->names[0].off, r->names[0].len);
+  PVar *old = oname ? visible(p, oname) : NULL;
+  if (r->typed[0]) types[0] = r->types[0];
+  else if (old) types[0] = old->type;
+  else
+    return fail(p, r->names[0].line, r->names[0].col,
+                "annotate the task's result, as in (out: i32, tid) = submit k(...)");
+  types[1] = type_scalar(DT_INDEX);
+  if (r->typed[1] && !type_equal(&r->types[1], &types[1]))
+    return fail(p, r->names[1].line, r->names[1].col, "a task id is an index");
+  Stmt *s = stmt_new(p->prog, SK_SUBMIT, line, col);
+  if (!s) return fail(p, line, col, "out of memory");
+  if (!parse_call(p, &s->u.submit.call)) return false; /* `submit` NAME(args) */
+  Node *deps[PROG_MAX_VALS];
+  uint32_t nd = 0;
+  if (is_kw(p, cur(p), "deps")) {
+    if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'deps'")) return false;
+    while (cur(p)->kind != TK_RBRACK) {
+      if (nd && !expect(p, TK_COMMA, "',' or ']'")) return false;
+      if (nd == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many dependencies (limit %d)", PROG_MAX_VALS);
+      if (!parse_expr_in(p, "a task dependency", DT_INDEX, &deps[nd], NULL)) return false;
+      nd++;
+    }
+    if (!advance(p)) return false;
+  }
+  if (nd && !(s->u.submit.deps = prog_alloc(p->prog, nd * sizeof *deps))) return fail(p, line, col, "out of memory");
+  if (nd) memcpy(s->u.submit.deps, deps, nd * sizeof *deps);
+  s->u.submit.ndeps = nd;
+  if (!(s->u.submit.type = prog_alloc(p->prog, sizeof(Type)))) return fail(p, line, col, "out of memory");
+  *s->u.submit.type = types[0];
+  PVar **rets;
+  if (!bind_rets(p, r, types, &rets)) return false;
+  if (rets[0] == rets[1]) return fail(p, r->names[1].line, r->names[1].col, "'%s' appears twice in the result list", rets[1]->name);
+  s->u.submit.out = rets[0];
+  s->u.submit.tid = rets[1];
+  svec_push(out, s);
+  return true;
+}
+
 static bool parse_stmt(PP *p, StmtVec *out) {
   Token *t = cur(p);
   int line = t->line, col = t->col;
@@ -984,6 +1029,7 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     if (ok) {
       if (is_kw(p, cur(p), "for")) ok = parse_for(p, r, out);
       else if (is_kw(p, cur(p), "while")) ok = parse_while(p, r, out);
+      else if (is_kw(p, cur(p), "submit")) ok = parse_submit(p, r, out);
       else ok = parse_if(p, r, out);
     }
     free(r);

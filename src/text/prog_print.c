@@ -240,6 +240,36 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     puts_(o, "\n");
     break;
   }
+  case SK_SUBMIT: {
+    PVar *r[2] = {s->u.submit.out, s->u.submit.tid};
+    puts_(o, "(");
+    for (int i = 0; i < 2; i++) {
+      if (i) puts_(o, ", ");
+      puts_(o, r[i]->name);
+      if (!is_visible(o, r[i]) || r[i]->type.kind == TY_TENSOR) {
+        puts_(o, ": ");
+        type(o, i ? &r[i]->type : s->u.submit.type);
+      }
+    }
+    puts_(o, ") = submit ");
+    Val v = {.call = s->u.submit.call};
+    Holes h;
+    h.n = val_sub(&v, &h.sub);
+    if (h.n && !val_call_order_ok(&v)) o->fail = true;
+    call_text(o, s->u.submit.call, &h);
+    if (s->u.submit.ndeps) {
+      puts_(o, " deps [");
+      for (uint32_t i = 0; i < s->u.submit.ndeps; i++) {
+        if (i) puts_(o, ", ");
+        node(o, s->u.submit.deps[i]);
+      }
+      puts_(o, "]");
+    }
+    puts_(o, "\n");
+    show(o, r[0]);
+    show(o, r[1]);
+    break;
+  }
   case SK_FOR: {
     rets(o, s, s->u.loop.rets, s->u.loop.ncarry);
     putf(o, "for %s in %s(", s->u.loop.var->name, loop_kind_name(s->u.loop.kind));

@@ -266,6 +266,11 @@ static bool collect_calls(Block b, LoopVec *out) {
       ok = push_val_calls(out, &v);
       break;
     }
+    case SK_SUBMIT: {
+      Val v = {.call = s->u.submit.call};
+      ok = push_val_calls(out, &v);
+      break;
+    }
     case SK_FOR:
     case SK_WHILE:
       for (uint32_t k = 0; ok && k < s->u.loop.ncarry; k++) ok = push_val_calls(out, &s->u.loop.inits[k]);
@@ -319,6 +324,7 @@ static bool silent(Block b) {
       if (val_has_call(&s->u.assign.val) || s->u.assign.var->type.kind == TY_TENSOR) return false;
       break;
     case SK_CALL:
+    case SK_SUBMIT:
     case SK_SPMD:
     case SK_SCOPE:
     case SK_RETURN: return false;
