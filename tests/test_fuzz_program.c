@@ -61,6 +61,7 @@ static void test_gen_prog_well_typed(void **state) {
     "tensor[[",  "range(0, 1)", "< 0",       ">= 0",      "return ",    "_i8",     "_u8",       "bool",
     "break\n",  "continue\n", "break ",    "continue ", " @level(",
     ")_",        "(f",         "select(",   "* 0\n", /* calls inside expressions: suffixed, nested */
+    ") = submit ", " deps [", /* tasks */
   };
   enum { NSHAPES = sizeof shapes / sizeof shapes[0], N = 3000 };
   unsigned seen[NSHAPES] = {0};

@@ -164,6 +164,38 @@ static void test_calls_in_expressions(void **state) {
                  "target: call g(", NULL);
 }
 
+/* Tasks: a dependency is part of the event; a task id that only a dependency reads must stay. */
+static void test_submit(void **state) {
+  (void)state;
+  const char *src = "func main(n: index) -> (i32) {\n"
+                    "  (o: i32, t0) = submit k0(n)\n"
+                    "  t0c: index = t0\n"
+                    "  (s: i32, t1) = submit k1(o + 0) deps [t0c + 0]\n"
+                    "  return s\n"
+                    "}\n";
+  expect_valid(src,
+               "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+               "  (s: i32, t1) = submit k1(o) deps [t0]\n  return s\n}\n",
+               false);
+  /* Dead-code removal that drops the task id's copy and with it the dependency. */
+  expect_invalid(src,
+                 "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+                 "  (s: i32, t1) = submit k1(o)\n  return s\n}\n",
+                 "deps(1)", "deps(0)");
+  /* A dependency on another task. */
+  expect_invalid(src,
+                 "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+                 "  (s: i32, t1) = submit k1(o) deps [t0 + 1]\n  return s\n}\n",
+                 "submit k1(", NULL);
+  /* The pass keeps the copy (only the dependency reads it) and folds around it. */
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, src);
+  pt_has(out, "t0c: index = t0\n");
+  pt_has(out, "submit k1(o) deps [t0c]\n");
+  pt_fini(&t);
+}
+
 /* Loops not proved by induction (here: none is, no_induction) are unrolled: exactly, or up to a bound. */
 static void test_bounded(void **state) {
   (void)state;
@@ -233,6 +265,7 @@ int main(void) {
     cmocka_unit_test(test_valid),
     cmocka_unit_test(test_invalid),
     cmocka_unit_test(test_calls_in_expressions),
+    cmocka_unit_test(test_submit),
     cmocka_unit_test(test_bounded),
     cmocka_unit_test(test_input_errors),
     cmocka_unit_test(test_obligations),

@@ -258,7 +258,7 @@ static void test_errors(void **state) {
   check_error("func main(x: i8 in [0, 300]) {\n}", 1, 24, "does not fit");
   check_error("func main() {\n  x = 1\n}", 2, 3, "define it with a type");
   check_error("func main() {\n  x: index = 1 $\n}", 2, 16, "unexpected character '$'");
-  check_error("func main() {\n  (r) = call f()\n}", 2, 9, "expected 'for', 'if' or 'while'");
+  check_error("func main() {\n  (r) = call f()\n}", 2, 9, "expected 'for', 'if', 'while' or 'submit'");
   check_error("func main() {\n  (r) = if true { yield call g() } else { yield 1 }\n}", 2, 25, "cannot infer the type");
   check_error("func main() {\n  for i in range(0, 2) {\n", 3, 1, "expected '}'");
   check_error("func main() {\n  for i in range(0, 2) iter (i: index = 0) { yield i }\n}", 2, 7,
@@ -395,6 +395,43 @@ static void test_calls_in_expressions(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* Tasks: `(out, tid) = submit k(args) deps [...]`: printing, and the event with its dependencies. */
+static void test_submit(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx, "func main(n: index, a: tensor[[n], f32]) -> (i32) {\n"
+                            "  (o: tensor[[n], f32], t0) = submit fill(a, n)\n"
+                            "  (s: i32, t1: index) = submit sum(o, h(n)) deps [t0, n + 1]\n"
+                            "  return s\n"
+                            "}\n");
+  pt_has_text(a, "  (o: tensor[[n], f32], t0: index) = submit fill(a, n)\n");
+  pt_has_text(a, "  (s: i32, t1: index) = submit sum(o, h(n)) deps [t0, n + 1]\n");
+  Program *p = parse_ok(ctx, a);
+  uint64_t params[2] = {3, 0};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* params, fill, h, sum, return */
+  assert_int_equal(t.nevents, 5);
+  assert_string_equal(t.events[1].sig, "submit fill(tensor[1]f32,index)->tensor[1]f32 deps(0)");
+  assert_string_equal(t.events[3].sig, "submit sum(tensor[1]f32,index)->i32 deps(2)");
+  assert_int_equal(t.events[3].nargs, 4);
+  assert_int_equal(t.events[3].args[2], (UINT64_C(1) << 32) + 1); /* t0: the task id of event 1 */
+  assert_int_equal(t.events[3].args[3], 4);
+  assert_int_equal(t.events[4].args[0], 103);                     /* s: the result of event 3 */
+  prog_trace_free(&t);
+  prog_free(p);
+  free(a);
+  check_error("func main() {\n  (o: i32) = submit k()\n}", 2, 14, "a submit binds two results");
+  check_error("func main() {\n  (o, t) = submit k()\n}", 2, 4, "annotate the task's result");
+  check_error("func main() {\n  (o: i32, t: i32) = submit k()\n}", 2, 12, "a task id is an index");
+  check_error("func main() {\n  (o: i32, t) = submit k() deps [f(1)]\n}", 2, 34, "a call cannot appear in a task dependency");
+  check_error("func main(submit: index) {\n}", 1, 11, "reserved word");
+  assert_int_equal(error_failures, 0);
+  vs_ctx_free(ctx);
+}
+
 /* break and continue: where they go, what they carry, and the trace they leave. */
 static void test_jumps(void **state) {
   (void)state;
@@ -465,6 +502,7 @@ int main(void) {
     cmocka_unit_test(test_limits),
     cmocka_unit_test(test_interpreter),
     cmocka_unit_test(test_calls_in_expressions),
+    cmocka_unit_test(test_submit),
     cmocka_unit_test(test_jumps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
