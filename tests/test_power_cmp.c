@@ -189,6 +189,10 @@ static void test_sum_pairs(void **state) {
   NEVER(I8, "x % 11 + x // 11 % 12 * 11", "divmod_split");
   NEVER(I8, "x % 11 * 3 + x // 11 % 12 * 33", "divmod_recombine");
   FIRES("x: i16", "x % 11 + x // 11 % 12 * 11", "x % 132", "divmod_split");
+  /* A negative divisor recombines the same way (tinygrad's negative_div case). */
+  FIRES("x: i16", "x % -3 + x // -3 % 5 * -3", "x % -15", "divmod_split");
+  FIRES("x: i8", "x % -3 + x // -3 % 5 * -3", "x % -15", "divmod_split");
+  FIRES("x: i16\nz: i16", "z + x % -3 * 2 + x // -3 % 5 * -6", "z + x % -15 * 2", "divmod_recombine");
   /* The digit's coefficient is not the remainder's times the divisor. */
   NEVER(I64, "x % 4 * 3 + x // 4 % 2 * 8", "divmod_recombine");
 }
@@ -243,6 +247,13 @@ static void test_peer_families(void **state) {
   /* Truncating division: the multiple toward zero is below x exactly where the remainder is positive. */
   FIRES(I8, "tdiv(x, 4) * 4 < x", "0 < tmod(x, 4)", "tdiv_mult_lt_self");
   FIRES("x: i16", "tdiv(x, 7) * 7 < x", "0 < tmod(x, 7)", "tdiv_mult_lt_self");
+  /* An odd factor cancels from an equality with zero where the product wraps (Halide's (y + x) * 17 ==
+   * (z + y) * 17 ends as x == z); an even one does not: x * 2 == 0 at i8 holds for x = -128 too. */
+  FIRES("x: i8", "x * 3 == 0", "x == 0", "eq_mul_odd_zero");
+  FIRES("x: u64", "x * 5 != 0", "x != 0", "ne_mul_odd_zero");
+  FIRES("x: i32\ny: i32\nz: i32", "(y + x) * 17 == (z + y) * 17", "x == z", "eq_mul_odd_zero");
+  NEVER("x: i8", "x * 2 == 0", "eq_mul_odd_zero");
+  NEVER("x: i8", "x * -2 != 0", "ne_mul_odd_zero");
 }
 
 int main(int argc, char **argv) {

@@ -25,9 +25,10 @@ typedef struct {
   MemoEntry inline_e[1 << MEMO_INLINE_BITS];
 } Memo;
 
-/* m is zeroed memory (the Rewriter is calloc'd). */
 static void memo_init(Memo *m) {
+  memset(m->inline_e, 0, sizeof m->inline_e);
   m->e = m->inline_e;
+  m->count = 0;
   m->bits = MEMO_INLINE_BITS;
 }
 
@@ -92,11 +93,21 @@ struct Rewriter {
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
-  Rewriter *rw = calloc(1, sizeof *rw);
+  /* Not calloc: the fold room (fold_aux's lists, over a kilobyte) is read only up to its counts, and a
+   * rewriter is made per expression. */
+  Rewriter *rw = malloc(sizeof *rw);
   if (!rw) return NULL;
   rw->ctx = ctx;
   rw->cat = cat;
-  if (opts) rw->opts = *opts;
+  rw->opts = opts ? *opts : (RewriteOptions){0};
+  rw->stats = (RewriteStats){0};
+  rw->budget_left = 0;
+  rw->depth = 0;
+  rw->trace = NULL;
+  rw->ntrace = rw->trace_cap = 0;
+  rw->failed = false;
+  rw->fold_aux.cat = cat;
+  rw->fold_aux.nfacts = rw->fold_aux.nsubst = 0;
   if (!rw->opts.budget) rw->opts.budget = 1000000;
   /* Legitimate nesting follows the expression's depth (an operand inside a rewritten node); rules that
    * rewrite a node into something containing itself, or a fresh variant of itself (x + c => (x + (c + 1))

@@ -314,7 +314,7 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
     if (is_divmod_by_const(t, OP_MOD)) {
       Node *x = t->args[0];
       i128 c1 = vs_const_value(t->args[1]), want;
-      if (c1 > 0 && im_mul_ok(S.t[i].a, c1, &want))
+      if (im_mul_ok(S.t[i].a, c1, &want)) /* a negative c1 too: the lemma's guard decides */
         for (int j = 0; j < S.n; j++) {
           Node *u = S.t[j].t;
           if (j == i || S.t[j].a != want || !is_divmod_by_const(u, OP_MOD) || u->args[0]->op != OP_IDIV ||
