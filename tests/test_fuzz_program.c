@@ -60,6 +60,8 @@ static void test_gen_prog_well_typed(void **state) {
     "spmd(",     "scope {",    "= call ",    "call view(", " in [",     "= if ",   "} else {",  "yield call",
     "tensor[[",  "range(0, 1)", "< 0",       ">= 0",      "return ",    "_i8",     "_u8",       "bool",
     "break\n",  "continue\n", "break ",    "continue ", " @level(",
+    ")_",        "(f",         "select(",   "* 0\n", /* calls inside expressions: suffixed, nested */
+    ") = submit ", " deps [", /* tasks */
   };
   enum { NSHAPES = sizeof shapes / sizeof shapes[0], N = 3000 };
   unsigned seen[NSHAPES] = {0};
@@ -227,6 +229,111 @@ static void test_planted_guard_drop(void **state) {
   campaign_report_free(&rep);
 }
 
+/* ---- planted bugs of calls inside expressions ---- */
+
+/* The first assignment (depth first) whose value holds a call inside an expression. */
+static Stmt **first_call_assign(Block *b) {
+  for (uint32_t i = 0; i < b->n; i++) {
+    Stmt *s = b->s[i];
+    if (s->kind == SK_ASSIGN && s->u.assign.val.nsub) return &b->s[i];
+    Block *inner[2] = {NULL, NULL};
+    if (s->kind == SK_IF) inner[0] = &s->u.ifs.then, inner[1] = &s->u.ifs.els;
+    else if (s->kind == SK_FOR || s->kind == SK_WHILE) inner[0] = &s->u.loop.body;
+    else if (s->kind == SK_SPMD || s->kind == SK_SCOPE) inner[0] = &s->u.scope.body;
+    for (int k = 0; k < 2; k++) {
+      Stmt **r = inner[k] ? first_call_assign(inner[k]) : NULL;
+      if (r) return r;
+    }
+  }
+  return NULL;
+}
+
+static Block *block_of(Block *b, Stmt **slot) {
+  if (slot >= b->s && slot < b->s + b->n) return b;
+  for (uint32_t i = 0; i < b->n; i++) {
+    Stmt *s = b->s[i];
+    Block *inner[2] = {NULL, NULL};
+    if (s->kind == SK_IF) inner[0] = &s->u.ifs.then, inner[1] = &s->u.ifs.els;
+    else if (s->kind == SK_FOR || s->kind == SK_WHILE) inner[0] = &s->u.loop.body;
+    else if (s->kind == SK_SPMD || s->kind == SK_SCOPE) inner[0] = &s->u.scope.body;
+    for (int k = 0; k < 2; k++) {
+      Block *r = inner[k] ? block_of(inner[k], slot) : NULL;
+      if (r) return r;
+    }
+  }
+  return NULL;
+}
+
+/* A fold that repeats a call: the first assignment whose value calls runs twice. */
+static Program *dup_call_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) {
+    Block *body = &out->funcs[f]->body;
+    Stmt **slot = first_call_assign(body);
+    Block *b = slot ? block_of(body, slot) : NULL;
+    if (!b) continue;
+    uint32_t at = (uint32_t)(slot - b->s);
+    Stmt **ns = prog_alloc(out, (b->n + 1) * sizeof *ns);
+    assert_non_null(ns);
+    memcpy(ns, b->s, (at + 1) * sizeof *ns);
+    memcpy(ns + at + 1, b->s + at, (b->n - at) * sizeof *ns);
+    b->s = ns;
+    b->n++;
+    break;
+  }
+  return out;
+}
+
+/* A fold that drops a call: the first assignment whose value calls gets its value without the calls
+ * (as `f(a) * 0 => 0` printed naively would). */
+static Program *drop_call_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) {
+    Stmt **slot = first_call_assign(&out->funcs[f]->body);
+    if (!slot) continue;
+    Stmt *s = *slot;
+    Node *zero = vs_const_int(out->ctx, (DType)s->u.assign.val.e->dtype, 0);
+    assert_non_null(zero);
+    s->u.assign.val = (Val){.e = zero};
+    break;
+  }
+  return out;
+}
+
+static void expect_found(ProgPassFn pass, uint64_t seed, uint64_t max_execs) {
+  CampaignOptions o = {.target = FUZZ_TARGET_PROGRAM, .jobs = 1, .seed = seed, .max_execs = max_execs,
+                       .reduce = true, .max_findings = 1};
+  o.oracle.smt = SMT_MODE_NEVER;
+  o.prog.pass = pass;
+  o.reduce_opts.max_seconds = 60;
+  CampaignReport rep;
+  assert_true(campaign_run(&o, &rep));
+  assert_int_equal(rep.nfindings, 1);
+  const FuzzFinding *f = &rep.findings[0];
+  print_message("found after %llu inputs:\n%s\n", (unsigned long long)rep.execs, f->case_text);
+  assert_int_equal(f->kind, FIND_UNSOUND);
+  assert_true(rep.execs < max_execs);
+  /* ... and the real pass on the finding: no finding. */
+  ProgOracleOptions real = {.smt = SMT_MODE_ALWAYS};
+  ProgWorker *r = prog_worker_new(&real, fuzz_builtin_catalog(NULL));
+  assert_non_null(r);
+  assert_int_equal(prog_fuzz_check(r, f->case_text, strlen(f->case_text), FUZZ_NO_STATS, NULL), FIND_NONE);
+  prog_worker_free(r);
+  campaign_report_free(&rep);
+}
+
+static void test_planted_call_duplicated(void **state) {
+  (void)state;
+  expect_found(dup_call_pass, 7, 2000);
+}
+
+static void test_planted_call_dropped(void **state) {
+  (void)state;
+  expect_found(drop_call_pass, 7, 2000);
+}
+
 /* ---- replays ---- */
 
 static void replay(const char *dir, SmtMode smt) {
@@ -257,6 +364,8 @@ int main(void) {
     cmocka_unit_test(test_gen_prog_deterministic),
     cmocka_unit_test(test_gen_prog_well_typed),
     cmocka_unit_test(test_planted_guard_drop),
+    cmocka_unit_test(test_planted_call_duplicated),
+    cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_program_regressions_replay),
     cmocka_unit_test(test_program_seeds_replay),
   };

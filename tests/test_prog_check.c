@@ -108,6 +108,94 @@ static void test_invalid(void **state) {
                  "func main() -> (i32) {\n  r: i32 = call q()\n  return 0_i32\n}\n", "result of event 0", NULL);
 }
 
+/* Calls inside expressions (docs/pass.md, "Calls inside expressions"): each is an event of its own, so
+ * what a wrong fold or dead-code removal would print is refuted at the call it dropped, repeated or
+ * moved; simplifying around a call is proved. */
+static void test_calls_in_expressions(void **state) {
+  (void)state;
+  const char *src = "func main(a: index, b: index, c: bool) -> (index) {\n"
+                    "  x: index = f(a) * 2\n"
+                    "  z: index = h(b) * 0\n"
+                    "  y: index = g(a) + k(b)\n"
+                    "  w: index = select(c, p(a), 0)\n"
+                    "  return x + y + 1 + 2\n"
+                    "}\n";
+  /* Simplified around the calls, or with a call read twice where its value is (a hole is a value). */
+  expect_valid(src,
+               "func main(a: index, b: index, c: bool) -> (index) {\n"
+               "  x: index = f(a) * 2\n  z: index = h(b) * 0\n  y: index = g(a) + k(b)\n"
+               "  w: index = select(c, p(a), 0)\n  return x + y + 3\n}\n",
+               false);
+  /* A fold that repeats a call: f(a) * 2 => f(a) + f(a) is two events. */
+  expect_invalid(src,
+                 "func main(a: index, b: index, c: bool) -> (index) {\n"
+                 "  x: index = f(a) + f(a)\n  z: index = h(b) * 0\n  y: index = g(a) + k(b)\n"
+                 "  w: index = select(c, p(a), 0)\n  return x + y + 3\n}\n",
+                 "call f(", "call h(");
+  /* A fold that drops a call: h(b) * 0 => 0. */
+  expect_invalid(src,
+                 "func main(a: index, b: index, c: bool) -> (index) {\n"
+                 "  x: index = f(a) * 2\n  z: index = 0\n  y: index = g(a) + k(b)\n"
+                 "  w: index = select(c, p(a), 0)\n  return x + y + 3\n}\n",
+                 "call h(", "call g(");
+  /* Dead-code removal of a value that calls (z and w are read by nothing). */
+  expect_invalid(src,
+                 "func main(a: index, b: index, c: bool) -> (index) {\n"
+                 "  x: index = f(a) * 2\n  y: index = g(a) + k(b)\n"
+                 "  w: index = select(c, p(a), 0)\n  return x + y + 3\n}\n",
+                 "call h(", NULL);
+  /* Commutative operands swapped in the text: the calls run in the other order. */
+  expect_invalid(src,
+                 "func main(a: index, b: index, c: bool) -> (index) {\n"
+                 "  x: index = f(a) * 2\n  z: index = h(b) * 0\n  y: index = k(b) + g(a)\n"
+                 "  w: index = select(c, p(a), 0)\n  return x + y + 3\n}\n",
+                 "call g(", "call k(");
+  /* A call made conditional: select runs p whatever c is; an if does not. */
+  expect_invalid(src,
+                 "func main(a: index, b: index, c: bool) -> (index) {\n"
+                 "  x: index = f(a) * 2\n  z: index = h(b) * 0\n  y: index = g(a) + k(b)\n"
+                 "  (w: index) = if c { yield p(a) } else { yield 0 }\n  return x + y + 3\n}\n",
+                 "c = false", "call p(");
+  /* A nested call's argument and the call holding it: arguments first. */
+  expect_valid("func main(a: i32) {\n  call s(f(g(a + 0)), 1 + 2)\n}\n",
+               "func main(a: i32) {\n  call s(f(g(a)), 3)\n}\n", false);
+  expect_invalid("func main(a: i32) {\n  call s(f(g(a)), 3)\n}\n",
+                 "func main(a: i32) {\n  t: index = g(a)\n  call s(f(t), 3)\n  u: index = g(a)\n}\n",
+                 "target: call g(", NULL);
+}
+
+/* Tasks: a dependency is part of the event; a task id that only a dependency reads must stay. */
+static void test_submit(void **state) {
+  (void)state;
+  const char *src = "func main(n: index) -> (i32) {\n"
+                    "  (o: i32, t0) = submit k0(n)\n"
+                    "  t0c: index = t0\n"
+                    "  (s: i32, t1) = submit k1(o + 0) deps [t0c + 0]\n"
+                    "  return s\n"
+                    "}\n";
+  expect_valid(src,
+               "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+               "  (s: i32, t1) = submit k1(o) deps [t0]\n  return s\n}\n",
+               false);
+  /* Dead-code removal that drops the task id's copy and with it the dependency. */
+  expect_invalid(src,
+                 "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+                 "  (s: i32, t1) = submit k1(o)\n  return s\n}\n",
+                 "deps(1)", "deps(0)");
+  /* A dependency on another task. */
+  expect_invalid(src,
+                 "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+                 "  (s: i32, t1) = submit k1(o) deps [t0 + 1]\n  return s\n}\n",
+                 "submit k1(", NULL);
+  /* The pass keeps the copy (only the dependency reads it) and folds around it. */
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, src);
+  pt_has(out, "t0c: index = t0\n");
+  pt_has(out, "submit k1(o) deps [t0c]\n");
+  pt_fini(&t);
+}
+
 /* Loops not proved by induction (here: none is, no_induction) are unrolled: exactly, or up to a bound. */
 static void test_bounded(void **state) {
   (void)state;
@@ -176,6 +264,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_valid),
     cmocka_unit_test(test_invalid),
+    cmocka_unit_test(test_calls_in_expressions),
+    cmocka_unit_test(test_submit),
     cmocka_unit_test(test_bounded),
     cmocka_unit_test(test_input_errors),
     cmocka_unit_test(test_obligations),

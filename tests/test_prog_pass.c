@@ -133,6 +133,39 @@ static void test_fold_if_call_in_yield(void **state) {
   pt_fini(&t);
 }
 
+/* Calls inside expressions (docs/pass.md, "Calls inside expressions"): simplified around, never dropped,
+ * repeated or reordered; kept by dead-code removal; every run validated (pt_run). */
+static void test_calls_in_expressions(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(a: index, b: index, c: bool) -> (index) {\n"
+                           "  k: index = 3\n"
+                           "  x: index = helper(a) + 1 + 2\n"
+                           "  z: index = h(k * 2) * 0\n"
+                           "  y: index = g(b) + f(a)\n"
+                           "  d: index = r(a) - r(a)\n"
+                           "  e: bool = q(a)_bool && false\n"
+                           "  call s(x + 0, m(y * 1))\n"
+                           "  (u: index) = if k > 2 { yield w(a) + 0 } else { yield 0 }\n"
+                           "  (v) = for i in range(0, 1) iter (acc: index = 0) { yield acc + n(i) }\n"
+                           "  return x + y + u + v\n"
+                           "}\n");
+  pt_has(out, "x: index = helper(a) + 3\n"); /* folded beside the call */
+  pt_has(out, "z: index = h(6) * 0\n");      /* dead and `* 0`: the call stays, its argument folds */
+  pt_has(out, "y: index = g(b) + f(a)\n");   /* in the order written */
+  pt_has(out, "d: index = r(a) - r(a)\n");   /* two calls, not 0 */
+  pt_has(out, "e: bool = q(a)_bool && false\n");
+  pt_has(out, "call s(x, m(y))\n");
+  pt_has(out, "(u: index) = if true {");      /* the live yield calls: the if stays */
+  pt_has(out, "yield w(a)\n");
+  pt_lacks(out, "for ");                      /* a single trip: the body's call stays, once */
+  pt_has(out, "n(0)");
+  assert_true(t.res.call_spines >= 2);   /* z and e */
+  pt_fini(&t);
+}
+
 /* ---- 5. fold B ---- */
 
 static void test_fold_loop(void **state) {
@@ -927,6 +960,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_fold_passes_tensors_without_events),
     cmocka_unit_test(test_well_formed_check),
     cmocka_unit_test(test_random_programs),
+    cmocka_unit_test(test_calls_in_expressions),
   };
   return TEST_RUN_TIERS(argc, argv, unit, full);
 }

@@ -39,6 +39,10 @@ static char *round_trip(VsCtx *ctx, const char *text) {
   return a;
 }
 
+static void pt_has_text(const char *text, const char *sub) {
+  if (!strstr(text, sub)) fail_msg("expected '%s' in:\n%s", sub, text);
+}
+
 static int error_failures;
 
 /* Non-fatal, so that one run reports every mismatch; test_errors fails at its end. */
@@ -218,9 +222,16 @@ static void test_errors(void **state) {
   check_error("func f() {\n}\nfunc f() {\n}", 3, 6, "already defined");
   check_error("func main(for: index) {\n}", 1, 11, "reserved word");
   check_error("func main(x: index) {\n  y: index = i8 + 1\n}", 2, 14, "a cast needs its operand in parentheses");
-  check_error("func main(x: index) {\n  y: index = 1 + call f(x)\n}", 2, 18, "a call must be a whole value");
-  check_error("func main(x: index) {\n  call f(call g(x))\n}", 2, 10, "a call argument cannot be a call");
+  check_error("func main(x: index) {\n  y: index = 1 + call f(x)\n}", 2, 18, "inside an expression write the call without it");
+  check_error("func main(x: index) {\n  call f(call g(x))\n}", 2, 10, "write the inner call without 'call'");
   check_error("func main(t: tensor[[4], f32]) {\n  y: index = t + 1\n}", 2, 14, "'t' is a tensor");
+  check_error("func main(x: index) {\n  if f(x) < 3 { call g(x) }\n}", 2, 6, "a call cannot appear in a condition");
+  check_error("func main(x: index) {\n  for i in range(0, f(x)) { call g(i) }\n}", 2, 21, "a call cannot appear");
+  check_error("func main(x: index) {\n  y: tensor[[f(x)], f32] = call mk()\n}", 2, 14, "a call cannot appear");
+  check_error("func main(x: index) {\n  y: index = f(x)_q8\n}", 2, 14, "unknown dtype 'q8' in a call's suffix");
+  check_error("func main(x: index) {\n  y: index = f(x)_i32\n}", 2, 14, "type mismatch");
+  check_error("func main(x: index) {\n  y: index = view(x)\n}", 2, 14, "'view' gives a tensor");
+  check_error("func main(x: index) {\n  y: bool = f(x) && true\n}", 2, 18, "needs bool operands, got index");
   check_error("func main() {\n  for i in range(0.5, 2.5) { call f(i) }\n}", 2, 12, "loop bounds must be integers");
   check_error("func main() {\n  scope @ { pass }\n}", 2, 11, "an attribute name after '@'");
   check_error("func main() {\n  break\n}", 2, 3, "'break' outside a loop body");
@@ -247,7 +258,7 @@ static void test_errors(void **state) {
   check_error("func main(x: i8 in [0, 300]) {\n}", 1, 24, "does not fit");
   check_error("func main() {\n  x = 1\n}", 2, 3, "define it with a type");
   check_error("func main() {\n  x: index = 1 $\n}", 2, 16, "unexpected character '$'");
-  check_error("func main() {\n  (r) = call f()\n}", 2, 9, "expected 'for', 'if' or 'while'");
+  check_error("func main() {\n  (r) = call f()\n}", 2, 9, "expected 'for', 'if', 'while' or 'submit'");
   check_error("func main() {\n  (r) = if true { yield call g() } else { yield 1 }\n}", 2, 25, "cannot infer the type");
   check_error("func main() {\n  for i in range(0, 2) {\n", 3, 1, "expected '}'");
   check_error("func main() {\n  for i in range(0, 2) iter (i: index = 0) { yield i }\n}", 2, 7,
@@ -323,6 +334,104 @@ static void test_interpreter(void **state) {
   vs_ctx_free(ctx);
 }
 
+static bool result_of_position(void *user, size_t pos, DType dt, uint64_t *out) {
+  (void)user;
+  (void)dt;
+  *out = 100 + pos; /* event k's result is 100 + k */
+  return true;
+}
+
+/* Calls inside expressions (docs/syntax.md): typing, printing, and the events of a run in their order. */
+static void test_calls_in_expressions(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  /* Printed where they stand, with a suffix exactly where a literal would need one. */
+  char *a = round_trip(ctx, "func main(a: index, b: i32, t: tensor[[4], f32], c: bool) -> (index) {\n"
+                            "  x: index = helper(a) + 1\n"
+                            "  y: i32 = g(f(b), a) * 2\n"
+                            "  z: bool = p(a)_i32 < 3 && q(t)_bool\n"
+                            "  w: f32 = r(x) + 1.5\n"
+                            "  call h(k(a) + 1, t, m(y))\n"
+                            "  v: i64 = i64(select(c, s(a), 0)) - i64(u(a))\n"
+                            "  return x + helper(x)\n"
+                            "}\n");
+  pt_has_text(a, "  x: index = helper(a) + 1\n");
+  pt_has_text(a, "  y: i32 = g(f(b), a)_i32 * 2\n");
+  pt_has_text(a, "  z: bool = p(a)_i32 < 3 && q(t)_bool\n");
+  pt_has_text(a, "  w: f32 = r(x)_f32 + 1.5\n");
+  pt_has_text(a, "  call h(k(a) + 1, t, m(y))\n");
+  pt_has_text(a, "  return x + helper(x)\n");
+  free(a);
+  /* Typed like an untyped literal: by the context, index by default, or by the suffix. */
+  Program *p = parse_ok(ctx, "func main(a: index, b: i32) -> (i32) {\n"
+                             "  y: i32 = f(g(a), h(b)) + k(a)\n"
+                             "  c: bool = u(a) < 3 && v(b)_u8 == 7_u8\n"
+                             "  w: index = select(c, s(a), 0)\n"
+                             "  return y + i32(x(a) // 0)\n"
+                             "}\n");
+  uint64_t params[2] = {5, 6};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  /* g(a), h(b), f(g's, h's), k(a): arguments first, left to right; f's operands are the results. */
+  assert_true(t.nevents >= 7);
+  assert_string_equal(t.events[0].sig, "call g(index)->index");
+  assert_int_equal(t.events[0].args[0], 5);
+  assert_string_equal(t.events[1].sig, "call h(i32)->index");
+  assert_string_equal(t.events[2].sig, "call f(index,index)->i32");
+  assert_int_equal(t.events[2].args[0], 100);
+  assert_int_equal(t.events[2].args[1], 101);
+  assert_string_equal(t.events[3].sig, "call k(index)->i32");
+  assert_string_equal(t.events[4].sig, "call u(index)->index");
+  assert_string_equal(t.events[5].sig, "call v(i32)->u8");
+  /* c is false (104 < 3 fails): select's call runs all the same. */
+  assert_string_equal(t.events[6].sig, "call s(index)->index");
+  /* x(a) runs, then its division by zero is UB: the run is UB. */
+  assert_string_equal(t.events[7].sig, "call x(index)->index");
+  assert_true(t.ub);
+  assert_int_equal(t.ub_line, 5);
+  prog_trace_free(&t);
+  prog_free(p);
+  vs_ctx_free(ctx);
+}
+
+/* Tasks: `(out, tid) = submit k(args) deps [...]`: printing, and the event with its dependencies. */
+static void test_submit(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx, "func main(n: index, a: tensor[[n], f32]) -> (i32) {\n"
+                            "  (o: tensor[[n], f32], t0) = submit fill(a, n)\n"
+                            "  (s: i32, t1: index) = submit sum(o, h(n)) deps [t0, n + 1]\n"
+                            "  return s\n"
+                            "}\n");
+  pt_has_text(a, "  (o: tensor[[n], f32], t0: index) = submit fill(a, n)\n");
+  pt_has_text(a, "  (s: i32, t1: index) = submit sum(o, h(n)) deps [t0, n + 1]\n");
+  Program *p = parse_ok(ctx, a);
+  uint64_t params[2] = {3, 0};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* params, fill, h, sum, return */
+  assert_int_equal(t.nevents, 5);
+  assert_string_equal(t.events[1].sig, "submit fill(tensor[1]f32,index)->tensor[1]f32 deps(0)");
+  assert_string_equal(t.events[3].sig, "submit sum(tensor[1]f32,index)->i32 deps(2)");
+  assert_int_equal(t.events[3].nargs, 4);
+  assert_int_equal(t.events[3].args[2], (UINT64_C(1) << 32) + 1); /* t0: the task id of event 1 */
+  assert_int_equal(t.events[3].args[3], 4);
+  assert_int_equal(t.events[4].args[0], 103);                     /* s: the result of event 3 */
+  prog_trace_free(&t);
+  prog_free(p);
+  free(a);
+  check_error("func main() {\n  (o: i32) = submit k()\n}", 2, 14, "a submit binds two results");
+  check_error("func main() {\n  (o, t) = submit k()\n}", 2, 4, "annotate the task's result");
+  check_error("func main() {\n  (o: i32, t: i32) = submit k()\n}", 2, 12, "a task id is an index");
+  check_error("func main() {\n  (o: i32, t) = submit k() deps [f(1)]\n}", 2, 34, "a call cannot appear in a task dependency");
+  check_error("func main(submit: index) {\n}", 1, 11, "reserved word");
+  assert_int_equal(error_failures, 0);
+  vs_ctx_free(ctx);
+}
+
 /* break and continue: where they go, what they carry, and the trace they leave. */
 static void test_jumps(void **state) {
   (void)state;
@@ -392,6 +501,8 @@ int main(void) {
     cmocka_unit_test(test_errors),
     cmocka_unit_test(test_limits),
     cmocka_unit_test(test_interpreter),
+    cmocka_unit_test(test_calls_in_expressions),
+    cmocka_unit_test(test_submit),
     cmocka_unit_test(test_jumps),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

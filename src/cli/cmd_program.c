@@ -228,9 +228,9 @@ int cmd_program_simplify(int argc, char **argv) {
     fputs(text, stdout);
     if (stats)
       printf("stats: %zu if folded, %zu loops removed, %zu single-trip loops unrolled, %zu while removed, "
-             "%zu bindings removed, %zu yield slots pruned, %zu views folded%s\n",
+             "%zu bindings removed, %zu yield slots pruned, %zu views folded, %zu values kept around their calls%s\n",
              res.ifs_folded, res.loops_removed, res.loops_unrolled, res.whiles_removed, res.bindings_removed,
-             res.slots_pruned, res.views_folded,
+             res.slots_pruned, res.views_folded, res.call_spines,
              res.depth_capped ? " (nesting cap reached: run again to fold deeper loops)" : "");
     if (verify) {
       print_check(&tv, "verify: ");

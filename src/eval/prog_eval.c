@@ -4,6 +4,9 @@
  *   x = e            e is evaluated (UB: the run is UB); x takes its value.
  *   x = call f(a)    an event `call f(...)->T` with the arguments' values; x takes the caller-given
  *                    result (a tensor result: identity 2^32 + event index, shape as declared).
+ *   x = f(g(a)) + 1  calls inside expressions run first, in evaluation order (arguments before the
+ *                    call, left to right), each an event `call f(...)->T` (T its hole's dtype) whose
+ *                    result its hole takes; then the expression, which reads the holes.
  *   x = t            (tensor alias) an event `tensor[r]dt` with t's identity and x's declared shape.
  *   x = call view(t, rows, off)  (builtin, no call event) the same event; x is t when rows is t's
  *                    first shape entry, off is 0 and x's shape is t's, otherwise another tensor.
@@ -158,9 +161,26 @@ static void set_tensor(Run *r, PVar *v, uint64_t id, const uint64_t *shape, uint
   if (rank) memcpy(s->shape, shape, rank * sizeof *shape);
 }
 
+static void call(Run *r, const Call *c, const Type *result, Slot *res, int line, int col);
+
+/* Calls inside expressions: each in turn (an event with its arguments), its result into its hole. */
+static void run_sub(Run *r, Call *const *sub, uint32_t n, int line, int col) {
+  for (uint32_t k = 0; k < n && !r->stop; k++) {
+    const Call *c = sub[k];
+    if (!c->hole) {
+      fail(r);
+      return;
+    }
+    Slot res = {0};
+    call(r, c, &c->hole->type, &res, line, col);
+    r->env[c->hole->id].bits = res.bits;
+  }
+}
+
 /* A value: scalar bits, or a tensor (id, shape) copied into *out. */
 static void value(Run *r, const Val *v, Slot *out, int line, int col) {
   memset(out, 0, sizeof *out);
+  if (v->nsub) run_sub(r, v->sub, v->nsub, line, col);
   if (v->e) out->bits = eval(r, v->e, line, col);
   else if (v->tensor) {
     Slot *s = &r->env[v->tensor->id];
@@ -179,24 +199,39 @@ static void eval_shape(Run *r, const Type *t, uint64_t *shape, int line, int col
 }
 
 /* An opaque call: the event, then the result (into *res when result is not NULL). */
+static size_t call_ex(Run *r, const Call *c, const Type *result, Slot *res, int line, int col, Node *const *deps,
+                      uint32_t ndeps, bool submit);
+
 static void call(Run *r, const Call *c, const Type *result, Slot *res, int line, int col) {
-  uint32_t extra = result && result->kind == TY_TENSOR ? result->rank : 0;
+  call_ex(r, c, result, res, line, col, NULL, 0, false);
+}
+
+/* A call, or a task (submit: its event also holds the dependencies, after a tensor result's shape).
+ * Returns the event's position. */
+static size_t call_ex(Run *r, const Call *c, const Type *result, Slot *res, int line, int col, Node *const *deps,
+                      uint32_t ndeps, bool submit) {
+  if (c->nsub) run_sub(r, c->sub, c->nsub, line, col);
+  if (r->stop) return 0;
+  uint32_t shape_n = result && result->kind == TY_TENSOR ? result->rank : 0;
+  uint32_t extra = shape_n + ndeps;
   uint64_t *args = calloc(c->nargs + extra + 1, sizeof *args);
   if (!args) {
     fail(r);
-    return;
+    return 0;
   }
   for (uint32_t i = 0; i < c->nargs && !r->stop; i++) {
     if (c->args[i].tensor) args[i] = r->env[c->args[i].tensor->id].bits;
     else args[i] = eval(r, c->args[i].e, line, col);
   }
-  if (extra) eval_shape(r, result, args + c->nargs, line, col);
+  if (shape_n) eval_shape(r, result, args + c->nargs, line, col);
+  for (uint32_t i = 0; i < ndeps; i++) args[c->nargs + shape_n + i] = eval(r, deps[i], line, col);
   if (r->stop) {
     free(args);
-    return;
+    return 0;
   }
   size_t pos = r->out->nevents;
-  ProgEvent *e = event(r, prog_sig_call(c, result), c->nargs + extra, line, col);
+  ProgEvent *e = event(r, submit ? prog_sig_submit(c, result, ndeps) : prog_sig_call(c, result), c->nargs + extra,
+                       line, col);
   if (e) {
     memcpy(e->args, args, (c->nargs + extra) * sizeof *args);
     for (uint32_t i = 0; i < c->nargs; i++)
@@ -217,6 +252,7 @@ static void call(Run *r, const Call *c, const Type *result, Slot *res, int line,
     }
   }
   free(args);
+  return pos;
 }
 
 static bool step(Run *r) {
@@ -307,6 +343,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
         call(r, val->call, ty, &res, L, C);
         if (!r->stop) r->env[v->id].bits = res.bits;
       } else {
+        if (val->nsub) run_sub(r, val->sub, val->nsub, L, C);
         uint64_t x = eval(r, val->e, L, C);
         if (!r->stop) r->env[v->id].bits = x;
       }
@@ -358,6 +395,17 @@ static void exec_stmt(Run *r, const Stmt *s) {
     break;
   }
   case SK_CALL: call(r, s->u.call, NULL, NULL, L, C); break;
+  case SK_SUBMIT: {
+    Slot res = {0};
+    const Type *ty = s->u.submit.type;
+    size_t pos = call_ex(r, s->u.submit.call, ty, &res, L, C, s->u.submit.deps, s->u.submit.ndeps, true);
+    if (!r->stop) {
+      assign_slot(r, s->u.submit.out, &res);
+      r->env[s->u.submit.tid->id].bits = prog_task_id(pos);
+    }
+    free(res.shape);
+    break;
+  }
   case SK_FOR: {
     DType dt = (DType)s->u.loop.start->dtype;
     uint64_t a = eval(r, s->u.loop.start, L, C), b = eval(r, s->u.loop.stop, L, C), st = eval(r, s->u.loop.step, L, C);

@@ -56,6 +56,8 @@ typedef struct {
   unsigned ndead;
   unsigned next_name;  /* v1, v2, ... (and i, c, r, w for loop variables, carries, results) */
   unsigned stmts_left, max_depth, max_ops;
+  unsigned call_depth; /* calls inside expressions being written (nested in arguments) */
+  char last_tid[NAME_LEN]; /* the last task id submitted */
   int indent;
   const JumpTo *jt;
 } PG;
@@ -209,12 +211,70 @@ static void put_expr(PG *g, DType dt, unsigned max_ops) {
   put_node(g, n);
 }
 
-/* A value for a scalar slot of dt: an expression, or now and then an opaque call. */
 static void put_call(PG *g, unsigned nargs_max);
+
+/* A call inside an expression (docs/syntax.md, "Calls"), `fK(args)_T`: its suffix types it. An index
+ * call sometimes goes without, typed by its context or by default. */
+static void put_inner_call(PG *g, DType dt) {
+  g->call_depth++;
+  put_call(g, 2);
+  g->call_depth--;
+  if (dt != DT_INDEX || below(g, 2)) put(g, "_%s", dt_name(dt));
+}
+
+/* An expression of dt holding calls: beside an operand, under an operator that could drop or repeat
+ * it (`* 0`, `- f(..)` of the same call text), in a branch of select (calls run whatever the
+ * condition), two calls whose order a commutative rewrite could swap. */
+static void put_call_expr(PG *g, DType dt) {
+  bool is_bool = dt == DT_BOOL, is_float = dt_is_float(dt);
+  static const char *const int_ops[] = {" + ", " - ", " * ", " & ", " | ", " ^ "};
+  const char *op = is_bool ? (below(g, 2) ? " && " : " || ") : is_float ? int_ops[below(g, 3)] : int_ops[below(g, 6)];
+  switch (below(g, 6)) {
+  case 0: /* E op f(..) */
+    put(g, "(");
+    put_expr(g, dt, g->max_ops);
+    put(g, ")%s", op);
+    put_inner_call(g, dt);
+    break;
+  case 1: /* f(..) op E */
+    put_inner_call(g, dt);
+    put(g, "%s(", op);
+    put_expr(g, dt, g->max_ops);
+    put(g, ")");
+    break;
+  case 2: /* f(..) op g(..): two calls in order */
+    put_inner_call(g, dt);
+    put(g, "%s", op);
+    put_inner_call(g, dt);
+    break;
+  case 3: /* select(c, f(..), E) */
+    put(g, "select(");
+    put_expr(g, DT_BOOL, 2);
+    put(g, ", ");
+    put_inner_call(g, dt);
+    put(g, ", ");
+    put_expr(g, dt, g->max_ops);
+    put(g, ")");
+    break;
+  case 4: /* a call a fold would drop */
+    put_inner_call(g, dt);
+    put(g, is_bool ? " && false" : " * 0");
+    break;
+  default: /* a call alone */
+    put_inner_call(g, dt);
+    break;
+  }
+}
+
+/* A value for a scalar slot of dt: an expression, now and then an opaque call or an expression with
+ * calls inside. */
 static void put_value(PG *g, DType dt, bool call_ok) {
-  if (call_ok && below(g, 8) == 7) {
+  unsigned k = call_ok ? below(g, 8) : 0;
+  if (k == 7) {
     put(g, "call ");
     put_call(g, 2);
+  } else if (k == 6) {
+    put_call_expr(g, dt);
   } else {
     put_expr(g, dt, g->max_ops);
   }
@@ -228,6 +288,7 @@ static void put_call(PG *g, unsigned nargs_max) {
     if (i) put(g, ", ");
     GVar *t = below(g, 6) == 5 ? find_tensor(g) : NULL;
     if (t) put(g, "%s", t->name);
+    else if (g->call_depth < 2 && below(g, 8) == 7) put_inner_call(g, pick_dtype(g, local_weight));
     else put_expr(g, pick_dtype(g, local_weight), g->max_ops);
   }
   put(g, ")");
@@ -384,6 +445,8 @@ static void assign_new(PG *g, bool call) {
   if (call) {
     put(g, "call ");
     put_call(g, 3);
+  } else if (below(g, 8) == 7) {
+    put_call_expr(g, dt); /* often read by nothing: dead-code removal must keep its calls */
   } else {
     put_expr(g, dt, g->max_ops);
   }
@@ -404,7 +467,48 @@ static void reassign(PG *g) {
   put(g, "\n");
 }
 
+/* `(out: T, tid) = submit fK(args) deps [...]` (docs/syntax.md, "Tasks"): the dependencies name the
+ * last task id when it is visible (often its only reader: dead-code removal must keep it), another
+ * index variable, or a copy of the id made for them. */
+static void submit_stmt(PG *g) {
+  DType dt = pick_dtype(g, local_weight);
+  char out[NAME_LEN], tid[NAME_LEN], copy[NAME_LEN] = "";
+  bool last = g->last_tid[0] && visible(g, g->last_tid);
+  if (last && below(g, 3) == 2) {
+    fresh_name(g, 'v', copy);
+    line_start(g);
+    put(g, "%s: index = %s\n", copy, g->last_tid);
+    push_local(g, copy, DT_INDEX);
+  }
+  fresh_name(g, 'v', out);
+  fresh_name(g, 'v', tid);
+  line_start(g);
+  put(g, "(%s: %s, %s) = submit ", out, dt_name(dt), tid);
+  put_call(g, 2);
+  unsigned nd = below(g, 3);
+  if (nd) {
+    put(g, " deps [");
+    for (unsigned i = 0; i < nd; i++) {
+      if (i) put(g, ", ");
+      GVar *v = find_scalar(g, DT_INDEX, false);
+      if (i == 0 && copy[0]) put(g, "%s", copy);
+      else if (i == 0 && last) put(g, "%s", g->last_tid);
+      else if (v) put(g, "%s", v->name);
+      else put(g, "%u", below(g, 4));
+    }
+    put(g, "]");
+  }
+  put(g, "\n");
+  push_local(g, out, dt);
+  push_local(g, tid, DT_INDEX);
+  copy_str(g->last_tid, NAME_LEN, tid);
+}
+
 static void call_stmt(PG *g) {
+  if (below(g, 6) == 5) {
+    submit_stmt(g);
+    return;
+  }
   line_start(g);
   put(g, "call ");
   put_call(g, 3);

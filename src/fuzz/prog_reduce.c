@@ -93,6 +93,9 @@ static void edit_expr(Edit *e, Node **slot) {
 }
 
 static void edit_val(Edit *e, Val *v) {
+  /* A value with calls inside keeps its expressions: a cut could drop or repeat a call's hole. */
+  Call *const *sub;
+  if (val_sub(v, &sub)) return;
   if (v->e) edit_expr(e, &v->e);
   if (v->call)
     for (uint32_t i = 0; i < v->call->nargs; i++) edit_val(e, &v->call->args[i]);
@@ -149,7 +152,7 @@ static void edit_stmt(Edit *e, Block *b, uint32_t i) {
   switch (s->kind) {
   case SK_ASSIGN: edit_val(e, &s->u.assign.val); break;
   case SK_CALL:
-    for (uint32_t k = 0; k < s->u.call->nargs; k++) edit_val(e, &s->u.call->args[k]);
+    for (uint32_t k = 0; !s->u.call->nsub && k < s->u.call->nargs; k++) edit_val(e, &s->u.call->args[k]);
     break;
   case SK_FOR:
     edit_expr(e, &s->u.loop.start);

@@ -73,6 +73,16 @@ char *prog_sig_call(const Call *c, const Type *result) {
   return sdone(&b);
 }
 
+char *prog_sig_submit(const Call *c, const Type *result, uint32_t ndeps) {
+  char *call = prog_sig_call(c, result);
+  if (!call) return NULL;
+  size_t n = strlen(call) + 48;
+  char *s = malloc(n);
+  if (s) snprintf(s, n, "submit %s deps(%u)", call + 5, ndeps);
+  free(call);
+  return s;
+}
+
 char *prog_sig_simple(const char *what, const Type *const *types, uint32_t n) {
   Str b = {0};
   sput(&b, what);

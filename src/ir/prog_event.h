@@ -47,10 +47,15 @@ void prog_trace_free(ProgTrace *t);
 /* Event signatures: `call f(i32,tensor[2]f32)->index`, `spmd(index)`, `return(i32)`. malloc'd; NULL when
  * out of memory. */
 char *prog_sig_call(const Call *c, const Type *result); /* result NULL: a call statement */
+/* `submit k(i32)->index deps(2)`: a task with its result's kind and its number of dependencies (its
+ * arguments, then a tensor result's shape, then the dependencies' task ids). */
+char *prog_sig_submit(const Call *c, const Type *result, uint32_t ndeps);
 char *prog_sig_simple(const char *what, const Type *const *types, uint32_t n);
 
 /* Tensor identities: parameter i is i + 1; the tensor a call returns at event k is 2^32 + k. */
 uint64_t prog_tensor_param_id(uint32_t param_index);
 uint64_t prog_tensor_call_id(uint64_t event_pos);
+/* The task id of the submit at event k: 2^32 + k (an index). */
+static inline uint64_t prog_task_id(uint64_t event_pos) { return prog_tensor_call_id(event_pos); }
 
 #endif

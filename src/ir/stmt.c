@@ -226,7 +226,55 @@ Stmt *block_trailing_yield(Block b, Block **owner) {
   }
 }
 
-bool val_has_call(const Val *v) { return v->call != NULL; }
+bool val_has_call(const Val *v) { return v->call != NULL || v->nsub != 0; }
+
+/* val_call_order_ok: a walk of the value's expressions as they print (operands left to right), each
+ * hole expanded into its call's arguments; the calls met must be the sub list, in order. Bounded:
+ * a deep or shared expression (a DAG printed as a tree) is simply not accepted. */
+typedef struct {
+  Call *const *sub;
+  uint32_t n, next;
+  size_t budget;
+  bool ok;
+} OrderWalk;
+
+enum { ORDER_MAX_DEPTH = 512, ORDER_BUDGET = 1 << 16 };
+
+static void order_args(OrderWalk *w, const Call *c, unsigned depth);
+
+static void order_node(OrderWalk *w, const Node *e, unsigned depth) {
+  if (!w->ok || !e || !(e->flags & NF_HAS_VAR)) return;
+  if (depth > ORDER_MAX_DEPTH || w->budget-- == 0) {
+    w->ok = false;
+    return;
+  }
+  if (e->op == OP_VAR) {
+    if (e->aux.name[0] != '$') return;
+    for (uint32_t k = 0; k < w->n; k++)
+      if (w->sub[k]->hole && w->sub[k]->hole->node == e) {
+        order_args(w, w->sub[k], depth + 1);
+        if (!w->ok || w->next >= w->n || w->sub[w->next] != w->sub[k]) w->ok = false;
+        else w->next++;
+        return;
+      }
+    w->ok = false; /* a hole of no call of this value */
+    return;
+  }
+  for (int i = 0; i < e->nargs && w->ok; i++) order_node(w, e->args[i], depth + 1);
+}
+
+static void order_args(OrderWalk *w, const Call *c, unsigned depth) {
+  for (uint32_t i = 0; i < c->nargs && w->ok; i++) order_node(w, c->args[i].e, depth);
+}
+
+bool val_call_order_ok(const Val *v) {
+  Call *const *sub;
+  uint32_t n = val_sub(v, &sub);
+  OrderWalk w = {sub, n, 0, ORDER_BUDGET, true};
+  if (v->call) order_args(&w, v->call, 0);
+  else order_node(&w, v->e, 0);
+  return w.ok && w.next == n;
+}
 
 static bool node_reads(Node *e, const Node *var) {
   if (!e || !var || !(e->flags & NF_HAS_VAR)) return false;
@@ -241,6 +289,11 @@ static bool node_reads(Node *e, const Node *var) {
 
 bool val_reads(const Val *val, const PVar *v) {
   if (val->tensor) return val->tensor == v;
+  Call *const *sub;
+  uint32_t n = val_sub(val, &sub);
+  for (uint32_t k = 0; k < n; k++)
+    for (uint32_t i = 0; i < sub[k]->nargs; i++)
+      if (val_reads(&sub[k]->args[i], v)) return true;
   if (val->e) return node_reads(val->e, v->node);
   if (val->call)
     for (uint32_t i = 0; i < val->call->nargs; i++)

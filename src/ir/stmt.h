@@ -44,20 +44,43 @@ struct PVar {
   PVar *next_same_name;
 };
 
-/* A value where a statement takes one: an expression, an opaque call, or a tensor variable. */
+/* A value where a statement takes one: an expression, an opaque call, or a tensor variable.
+ *
+ * Calls inside expressions (`helper(a) + 1`, `f(g(x))`, docs/syntax.md "Calls") are hoisted: each is a
+ * Call with a `hole`, a variable of the function that no statement defines, and the expression reads
+ * the hole where the call stood. A value lists the calls it makes in evaluation order (`sub`: the
+ * calls of its expression, or of its whole call's arguments; nested calls before the call holding
+ * them, left to right). Running a value runs its sub calls in that order, each setting its hole, then
+ * the expression or the whole call. A printable value reads each hole exactly once and in that order
+ * (call_order_ok); the pass keeps it so. */
 typedef struct Call Call;
 typedef struct {
   Node *e;
   Call *call;
   PVar *tensor;
+  uint32_t nsub; /* e's calls (a whole call keeps its own in call->sub) */
+  Call **sub;
 } Val;
 
 struct Call {
   const char *name; /* interned */
   uint32_t nargs;
-  Val *args;        /* expressions and tensor variables (never calls) */
+  Val *args;        /* expressions (holes of this call's sub calls among their variables) and tensor variables */
   int line, col;
+  PVar *hole;       /* a call inside an expression: its result's variable; NULL for a whole call */
+  uint32_t nsub;    /* a whole call: the calls inside its arguments, in evaluation order */
+  Call **sub;
 };
+
+/* The calls v makes before its own value, in evaluation order (*out; their count is returned). */
+static inline uint32_t val_sub(const Val *v, Call *const **out) {
+  if (v->call) {
+    *out = v->call->sub;
+    return v->call->nsub;
+  }
+  *out = v->sub;
+  return v->nsub;
+}
 
 typedef struct Stmt Stmt;
 typedef struct {
@@ -81,6 +104,10 @@ typedef enum {
    * loop with vals as its results (one value per carry; none for a loop without carries). */
   SK_BREAK,
   SK_CONTINUE,
+  /* (out, tid) = submit kernel(args) deps [d...]: a task (docs/pass.md): an event with the arguments
+   * and the dependencies' values; out is its result (as a call's), tid its task id, a scalar (index)
+   * that later deps name. */
+  SK_SUBMIT,
 } StmtKind;
 
 typedef enum { LOOP_SEQ, LOOP_PARALLEL, LOOP_UNROLL, LOOP_PIPELINE } LoopKind;
@@ -133,6 +160,14 @@ struct Stmt {
       uint32_t n;
       Val *vals;
     } vals; /* SK_YIELD, SK_RETURN, SK_BREAK and SK_CONTINUE */
+    struct {
+      Call *call;  /* the kernel and its arguments (calls inside them: call->sub) */
+      PVar *out;   /* the task's result */
+      Type *type;  /* out's type at this statement (a tensor's shape is evaluated here) */
+      PVar *tid;   /* the task id: index */
+      uint32_t ndeps;
+      Node **deps; /* index expressions: the task ids it waits for */
+    } submit;
   } u;
 };
 
@@ -218,7 +253,13 @@ const Type *stmt_slot_type(const Stmt *s, uint32_t i);
  * position) to err and returns false. */
 bool fn_well_formed(const Function *f, char *err, size_t errlen);
 
+/* A call anywhere in v (a whole call or a call inside its expression). */
 bool val_has_call(const Val *v);
+/* Whether the expressions of v read the holes of its sub calls exactly once each, in evaluation order
+ * (so that v prints as the text it was parsed from: each call where its hole stands). */
+bool val_call_order_ok(const Val *v);
+/* Whether variable v is a call's hole. */
+static inline bool pvar_is_hole(const PVar *v) { return v->name[0] == '$'; }
 /* True if the value reads variable v (its expression, call arguments, or tensor). */
 bool val_reads(const Val *val, const PVar *v);
 /* Counts statements, recursively. */

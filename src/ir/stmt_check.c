@@ -92,10 +92,27 @@ static void need_type(Wf *w, const Type *t, int line, int col, const char *where
 }
 
 static void need_val(Wf *w, const Val *v, int line, int col, const char *where) {
+  /* Calls inside expressions: each sub call reads what is visible and the holes of the calls before
+   * it, and defines its own hole for the rest of the value only. */
+  Call *const *sub;
+  uint32_t nsub = val_sub(v, &sub);
+  size_t mark = w->nscope;
+  if (nsub && !val_call_order_ok(v))
+    wf_fail(w, line, col, "%s does not read each of its calls' results once, in evaluation order", where);
+  for (uint32_t k = 0; k < nsub && !w->bad; k++) {
+    const Call *c = sub[k];
+    if (!c->hole) {
+      wf_fail(w, line, col, "%s holds a call inside an expression without its result", where);
+      break;
+    }
+    for (uint32_t i = 0; i < c->nargs; i++) need_val(w, &c->args[i], line, col, where);
+    show(w, c->hole);
+  }
   if (v->e) need_expr(w, v->e, line, col, where);
   else if (v->tensor) need(w, v->tensor, line, col, where);
   else if (v->call)
     for (uint32_t i = 0; i < v->call->nargs; i++) need_val(w, &v->call->args[i], line, col, where);
+  hide_to(w, mark);
 }
 
 static void block(Wf *w, Block b);
@@ -117,6 +134,15 @@ static void stmt(Wf *w, const Stmt *s) {
   case SK_CALL: {
     Val v = {.call = s->u.call};
     need_val(w, &v, L, C, "a call");
+    break;
+  }
+  case SK_SUBMIT: {
+    Val v = {.call = s->u.submit.call};
+    need_val(w, &v, L, C, "a submit");
+    for (uint32_t i = 0; i < s->u.submit.ndeps; i++) need_expr(w, s->u.submit.deps[i], L, C, "a task dependency");
+    need_type(w, s->u.submit.type, L, C, "a task's result type");
+    show(w, s->u.submit.out);
+    show(w, s->u.submit.tid);
     break;
   }
   case SK_FOR:

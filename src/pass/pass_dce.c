@@ -42,6 +42,10 @@ static void count_expr(Dce *d, Node *e, int64_t delta) {
 }
 
 static void count_val(Dce *d, const Val *v, int64_t delta) {
+  Call *const *sub;
+  uint32_t nsub = val_sub(v, &sub);
+  for (uint32_t k = 0; k < nsub; k++)
+    for (uint32_t i = 0; i < sub[k]->nargs; i++) count_val(d, &sub[k]->args[i], delta);
   if (v->e) count_expr(d, v->e, delta);
   else if (v->tensor) d->reads[v->tensor->id] += delta;
   else if (v->call)
@@ -64,6 +68,14 @@ static void count_stmt(Dce *d, const Stmt *s, int64_t delta) {
   case SK_CALL: {
     Val v = {.call = s->u.call};
     count_val(d, &v, delta);
+    break;
+  }
+  case SK_SUBMIT: {
+    /* A task's dependencies read the task ids they name: what keeps an id (and a copy of one) alive. */
+    Val v = {.call = s->u.submit.call};
+    count_val(d, &v, delta);
+    for (uint32_t i = 0; i < s->u.submit.ndeps; i++) count_expr(d, s->u.submit.deps[i], delta);
+    count_type(d, s->u.submit.type, delta);
     break;
   }
   case SK_FOR:
@@ -124,6 +136,10 @@ static void lr_expr(LocalReads *lr, Node *e) {
 }
 
 static void lr_val(LocalReads *lr, const Val *v) {
+  Call *const *sub;
+  uint32_t nsub = val_sub(v, &sub);
+  for (uint32_t k = 0; k < nsub; k++)
+    for (uint32_t i = 0; i < sub[k]->nargs; i++) lr_val(lr, &sub[k]->args[i]);
   if (v->e) lr_expr(lr, v->e);
   else if (v->tensor) {
     for (uint32_t k = 0; k < lr->nv; k++)
@@ -148,6 +164,13 @@ static void lr_stmt(LocalReads *lr, const Stmt *s) {
   case SK_CALL: {
     Val v = {.call = s->u.call};
     lr_val(lr, &v);
+    break;
+  }
+  case SK_SUBMIT: {
+    Val v = {.call = s->u.submit.call};
+    lr_val(lr, &v);
+    for (uint32_t i = 0; i < s->u.submit.ndeps; i++) lr_expr(lr, s->u.submit.deps[i]);
+    lr_type(lr, s->u.submit.type);
     break;
   }
   case SK_FOR:
@@ -189,7 +212,7 @@ static void lr_block(LocalReads *lr, Block b) {
 
 /* ---- pruning ---- */
 
-static bool val_calls(const Val *v) { return v->call != NULL; }
+static bool val_calls(const Val *v) { return val_has_call(v); }
 
 /* Drops the result slots marked dead from an if. */
 static void prune_if(Dce *d, Stmt *s) {
@@ -306,7 +329,9 @@ static bool sweep_stmt(Dce *d, Stmt *s) {
   bool structural = !d->ps->opts.constant_only;
   switch ((StmtKind)s->kind) {
   case SK_ASSIGN:
-    if (s->u.assign.val.e && s->u.assign.var->node && d->reads[s->u.assign.var->id] == 0) {
+    /* A value with a call inside (at any depth) is an event: never removed. */
+    if (s->u.assign.val.e && !val_has_call(&s->u.assign.val) && s->u.assign.var->node &&
+        d->reads[s->u.assign.var->id] == 0) {
       count_val(d, &s->u.assign.val, -1);
       d->ps->res->bindings_removed++;
       return false;

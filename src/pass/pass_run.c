@@ -20,6 +20,10 @@ static void def_site(Pass *ps, PVar *v, bool assignment) {
 static void count_defs_stmt(Pass *ps, const Stmt *s) {
   switch ((StmtKind)s->kind) {
   case SK_ASSIGN: def_site(ps, s->u.assign.var, true); break;
+  case SK_SUBMIT:
+    def_site(ps, s->u.submit.out, true);
+    def_site(ps, s->u.submit.tid, true);
+    break;
   case SK_FOR:
   case SK_WHILE:
     if (s->kind == SK_FOR) def_site(ps, s->u.loop.var, false);
@@ -113,7 +117,7 @@ static Function *run_once(Program *into, const Function *src, const PassOptions 
   for (uint32_t i = 0; i < src->nparams; i++) def_site(&ps, src->params[i], true);
   count_defs_block(&ps, src->body);
   for (uint32_t i = 0; i < src->nvars; i++)
-    if (ps.defs[i] > 1 && src->vars[i]->node) analyzer_set_unstable(ps.an, src->vars[i]->node);
+    if ((ps.defs[i] > 1 || pvar_is_hole(src->vars[i])) && src->vars[i]->node) analyzer_set_unstable(ps.an, src->vars[i]->node);
   if (!(ps.tgt = derive(&ps))) {
     pass_fail(&ps, "out of memory");
     goto done;
@@ -163,6 +167,10 @@ static void count_defs_into(Block b, uint32_t *defs, uint32_t n) {
     switch ((StmtKind)s->kind) {
     case SK_ASSIGN:
       if (s->u.assign.var->id < n) defs[s->u.assign.var->id]++;
+      break;
+    case SK_SUBMIT:
+      if (s->u.submit.out->id < n) defs[s->u.submit.out->id]++;
+      if (s->u.submit.tid->id < n) defs[s->u.submit.tid->id]++;
       break;
     case SK_FOR:
     case SK_WHILE:

@@ -128,6 +128,7 @@ static size_t defs_in(Block b, const PVar *v) {
     const Stmt *s = b.s[i];
     switch ((StmtKind)s->kind) {
     case SK_ASSIGN: n += s->u.assign.var == v; break;
+    case SK_SUBMIT: n += (s->u.submit.out == v) + (s->u.submit.tid == v); break;
     case SK_FOR:
     case SK_WHILE:
       for (uint32_t k = 0; s->u.loop.rets && k < s->u.loop.ncarry; k++) n += s->u.loop.rets[k] == v;
@@ -197,16 +198,88 @@ static Node *expr(Pass *ps, Node *e) {
 
 static Val val(Pass *ps, const Val *v);
 
-static Call *call_out(Pass *ps, const Call *c) {
+/* Calls inside expressions (docs/pass.md, "Calls inside expressions"). A call's hole is an opaque
+ * variable that nothing binds, so simplification treats the call as an atom; since a value runs its
+ * sub calls whatever its expression reads, the simplified expression is right whatever it does with
+ * the holes. But it must still print as the same calls in the same order: each hole read once, in
+ * evaluation order. A rewrite that drops a hole (`f(a) * 0`), duplicates it or reorders two
+ * (commutative operands sorted) is undone by simplifying only the parts that hold no call. */
+static Call *call_copy(Pass *ps, const Call *c, const Val *args) {
   Call *o = alloc(ps, sizeof *o);
   if (!o) return NULL;
   *o = *c;
+  o->hole = c->hole ? out_var(ps, c->hole) : NULL;
   if (c->nargs) {
     o->args = alloc(ps, c->nargs * sizeof *o->args);
     if (!o->args) return NULL;
-    for (uint32_t i = 0; i < c->nargs; i++) o->args[i] = val(ps, &c->args[i]);
+    for (uint32_t i = 0; i < c->nargs; i++) o->args[i] = args ? args[i] : val(ps, &c->args[i]);
+  }
+  if (c->nsub) {
+    o->sub = alloc(ps, c->nsub * sizeof *o->sub);
+    if (!o->sub) return NULL;
+    for (uint32_t k = 0; k < c->nsub; k++) o->sub[k] = call_copy(ps, c->sub[k], NULL);
   }
   return o;
+}
+
+static Call *call_out(Pass *ps, const Call *c) { return call_copy(ps, c, NULL); }
+
+typedef struct {
+  Pass *ps;
+  NodeMap holey; /* node -> 1 when it holds a hole */
+} Spine;
+
+static Node *spine_one(void *ud, VsCtx *ctx, Node *x, Node **args) {
+  Spine *sp = ud;
+  uint64_t h = 0;
+  nodemap_get(&sp->holey, x, &h);
+  if (!h) return x; /* simplified as a whole by its holey parent */
+  for (int i = 0; i < x->nargs; i++) {
+    uint64_t hc = 0;
+    nodemap_get(&sp->holey, x->args[i], &hc);
+    if (!hc) args[i] = analyzer_simplify(sp->ps->an, x->args[i]);
+  }
+  return vs_rebuild_node(ctx, x, args);
+}
+
+/* e (substituted) with its call-free maximal subterms simplified and the nodes above the holes kept. */
+static Node *spine_expr(Pass *ps, Node *e) {
+  if (!e) return e;
+  Node *s = subst(ps, e);
+  if (ps->remap_only) return s;
+  Spine sp = {.ps = ps};
+  nodemap_init(&sp.holey);
+  Node **order;
+  size_t n = vs_postorder(s, &order);
+  bool ok = n > 0;
+  for (size_t i = 0; i < n && ok; i++) {
+    Node *x = order[i];
+    bool h = x->op == OP_VAR && x->aux.name[0] == '$';
+    for (int j = 0; j < x->nargs && !h; j++) {
+      uint64_t hc = 0;
+      nodemap_get(&sp.holey, x->args[j], &hc);
+      h = hc != 0;
+    }
+    ok = nodemap_put(&sp.holey, x, h);
+  }
+  free(order);
+  Node *r = NULL;
+  if (ok) {
+    uint64_t h = 0;
+    nodemap_get(&sp.holey, s, &h);
+    r = h ? vs_rebuild(ps->prog->ctx, s, spine_one, &sp) : analyzer_simplify(ps->an, s);
+  }
+  nodemap_free(&sp.holey);
+  if (!r) {
+    pass_fail(ps, vs_ctx_error(ps->prog->ctx)[0] ? vs_ctx_error(ps->prog->ctx) : "out of memory");
+    return s;
+  }
+  return r;
+}
+
+static void spine_call(Pass *ps, Call *o, const Call *c) {
+  for (uint32_t i = 0; i < c->nargs; i++)
+    if (c->args[i].e) o->args[i].e = spine_expr(ps, c->args[i].e);
 }
 
 static Val val(Pass *ps, const Val *v) {
@@ -214,6 +287,19 @@ static Val val(Pass *ps, const Val *v) {
   if (v->e) o.e = expr(ps, v->e);
   else if (v->tensor) o.tensor = out_var(ps, v->tensor);
   else if (v->call) o.call = call_out(ps, v->call);
+  if (v->nsub) {
+    o.nsub = v->nsub;
+    o.sub = alloc(ps, v->nsub * sizeof *o.sub);
+    for (uint32_t k = 0; o.sub && k < v->nsub; k++) o.sub[k] = call_out(ps, v->sub[k]);
+  }
+  Call *const *in_sub, *const *out_sub;
+  uint32_t n = val_sub(v, &in_sub);
+  if (!n || ps->failed || val_sub(&o, &out_sub) != n || val_call_order_ok(&o)) return o;
+  ps->res->call_spines++;
+  if (o.e) o.e = spine_expr(ps, v->e);
+  if (o.call) spine_call(ps, o.call, v->call);
+  for (uint32_t k = 0; k < n; k++) spine_call(ps, out_sub[k], in_sub[k]);
+  if (!val_call_order_ok(&o)) pass_fail(ps, "internal error: a value's calls lost their order");
   return o;
 }
 
@@ -226,7 +312,7 @@ static Val *vals(Pass *ps, const Val *v, uint32_t n) {
 
 static bool any_call(const Val *v, uint32_t n) {
   for (uint32_t i = 0; i < n; i++)
-    if (v[i].call) return true;
+    if (val_has_call(&v[i])) return true;
   return false;
 }
 
@@ -324,7 +410,8 @@ static void emit_assign(Pass *ps, StmtVec *out, PVar *var, Val v, const Type *ty
   s->u.assign.val = v;
   if (var->type.kind == TY_TENSOR) s->u.assign.type = (Type *)(ty ? ty : &var->type);
   svec_push(out, s);
-  if (!ps->remap_only && v.e && var->node) analyzer_bind_value(ps->an, var->node, v.e);
+  /* A value that calls is not bound: its holes change with every run of it. */
+  if (!ps->remap_only && v.e && !v.nsub && var->node) analyzer_bind_value(ps->an, var->node, v.e);
 }
 
 /* A fresh variable holding v, for a loop variable or carry whose value is not a constant. */
@@ -644,14 +731,35 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     o->u.assign.val = v;
     svec_push(out, o);
     show(ps, s->u.assign.var);
-    if (!ps->remap_only && v.e && var->node) analyzer_bind_value(ps->an, var->node, v.e);
+    if (!ps->remap_only && v.e && !v.nsub && var->node) analyzer_bind_value(ps->an, var->node, v.e);
     break;
   }
   case SK_CALL: {
     Stmt *o = new_stmt(ps, SK_CALL, s);
     if (!o) return;
-    o->u.call = call_out(ps, s->u.call);
+    Val cv = {.call = s->u.call};
+    o->u.call = val(ps, &cv).call;
     svec_push(out, o);
+    break;
+  }
+  case SK_SUBMIT: {
+    /* An event: kept; its arguments and dependencies simplified; its results unknowns (never bound). */
+    Stmt *o = new_stmt(ps, SK_SUBMIT, s);
+    if (!o) return;
+    *o = *s;
+    Val cv = {.call = s->u.submit.call};
+    o->u.submit.call = val(ps, &cv).call;
+    o->u.submit.type = type_out(ps, s->u.submit.type);
+    if (s->u.submit.ndeps) {
+      o->u.submit.deps = alloc(ps, s->u.submit.ndeps * sizeof *o->u.submit.deps);
+      for (uint32_t i = 0; o->u.submit.deps && i < s->u.submit.ndeps; i++)
+        o->u.submit.deps[i] = expr(ps, s->u.submit.deps[i]);
+    }
+    o->u.submit.out = def_target(ps, s->u.submit.out, lifted);
+    o->u.submit.tid = def_target(ps, s->u.submit.tid, lifted);
+    svec_push(out, o);
+    show(ps, s->u.submit.out);
+    show(ps, s->u.submit.tid);
     break;
   }
   case SK_IF: visit_if(ps, s, out, lifted); break;
@@ -687,10 +795,13 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
         pass_tensor(ps, yt->src_rets[i], v[i].tensor);
       } else if (yt->rets && yt->rets[i]) {
         emit_assign(ps, out, yt->rets[i], v[i], ty, s);
-      } else if (v[i].call && yt->slots && yt->slots[i]) {
+      } else if (val_has_call(&v[i]) && yt->slots && yt->slots[i]) {
         PVar *h = fresh(ps, yt->slots[i]);
         if (!h) return;
         emit_assign(ps, out, h, v[i], ty, s);
+      } else if (v[i].nsub) {
+        pass_fail(ps, "internal error: a yielded value that calls has no slot to keep it in");
+        return;
       } else if (v[i].call) {
         Stmt *o = new_stmt(ps, SK_CALL, s);
         if (!o) return;

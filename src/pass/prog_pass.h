@@ -45,6 +45,9 @@ typedef struct {
 typedef struct {
   size_t ifs_folded, loops_removed, loops_unrolled, whiles_removed;
   size_t bindings_removed, slots_pruned, views_folded;
+  /* values with calls inside whose full simplification would have dropped, duplicated or reordered a
+   * call, simplified around their calls instead */
+  size_t call_spines;
   bool depth_capped; /* some nested single-trip loop was left for the next run */
   Obligation *obligations;
   size_t nobligations;

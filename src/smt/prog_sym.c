@@ -297,8 +297,24 @@ static Z3_ast value_of(Sym *y, Node *n) { return value_def(y, n, NULL); }
 
 Z3_ast sym_eval(Sym *y, Node *n) { return value_of(y, n); }
 
+static SVal call(Sym *y, const Call *c, const Type *result);
+
+/* Calls inside expressions: each in turn (its event), its result into its hole. */
+static void run_sub(Sym *y, Call *const *sub, uint32_t n) {
+  for (uint32_t k = 0; k < n; k++) {
+    const Call *c = sub[k];
+    if (!c->hole) {
+      y->sh->e->failed = true;
+      return;
+    }
+    SVal r = call(y, c, &c->hole->type);
+    set_var(y, c->hole->id, (SVal){.v = r.v});
+  }
+}
+
 static SVal val_of(Sym *y, const Val *v) {
   SVal o = {0};
+  if (v->nsub) run_sub(y, v->sub, v->nsub);
   if (v->e) o.v = value_def(y, v->e, &o.def);
   else if (v->tensor) o = y->env[v->tensor->id];
   return o;
@@ -375,10 +391,13 @@ static Z3_ast *shape_of(Sym *y, const Type *t) {
 }
 
 /* An opaque call: its event, and its result when `result` is not NULL. */
-static SVal call(Sym *y, const Call *c, const Type *result) {
+/* A call, or a task (submit: the dependencies follow a tensor result's shape); *pos_out: its position. */
+static SVal call_ex(Sym *y, const Call *c, const Type *result, Node *const *deps, uint32_t ndeps, bool submit,
+                    Z3_ast *pos_out) {
   SymShared *sh = y->sh;
   SVal out = {0};
-  uint32_t extra = result && result->kind == TY_TENSOR ? result->rank : 0;
+  if (c->nsub) run_sub(y, c->sub, c->nsub);
+  uint32_t shape_n = result && result->kind == TY_TENSOR ? result->rank : 0, extra = shape_n + ndeps;
   Z3_ast *vals = salloc(sh, (c->nargs + extra + 1) * sizeof *vals);
   if (!vals) return out;
   for (uint32_t i = 0; i < c->nargs; i++) {
@@ -386,9 +405,12 @@ static SVal call(Sym *y, const Call *c, const Type *result) {
     if (a->tensor) vals[i] = y->env[a->tensor->id].v;
     else vals[i] = sym_to_bv64(sh, value_of(y, a->e), (DType)a->e->dtype);
   }
-  Z3_ast *shape = extra ? shape_of(y, result) : NULL;
-  for (uint32_t i = 0; i < extra && shape; i++) vals[c->nargs + i] = shape[i];
-  Z3_ast pos = emit(y, prog_sig_call(c, result), vals, c->nargs + extra);
+  Z3_ast *shape = shape_n ? shape_of(y, result) : NULL;
+  for (uint32_t i = 0; i < shape_n && shape; i++) vals[c->nargs + i] = shape[i];
+  for (uint32_t i = 0; i < ndeps; i++)
+    vals[c->nargs + shape_n + i] = sym_to_bv64(sh, value_of(y, deps[i]), (DType)deps[i]->dtype);
+  Z3_ast pos = emit(y, submit ? prog_sig_submit(c, result, ndeps) : prog_sig_call(c, result), vals, c->nargs + extra);
+  if (pos_out) *pos_out = pos;
   if (!result) return out;
   if (result->kind == TY_TENSOR) {
     out.v = tensor_call_id(sh, pos);
@@ -399,6 +421,8 @@ static SVal call(Sym *y, const Call *c, const Type *result) {
   }
   return out;
 }
+
+static SVal call(Sym *y, const Call *c, const Type *result) { return call_ex(y, c, result, NULL, 0, false, NULL); }
 
 /* ---- states ---- */
 
@@ -786,6 +810,7 @@ static bool assigned_in(Block b, VarSet *s) {
     const Stmt *x = b.s[i];
     switch ((StmtKind)x->kind) {
     case SK_ASSIGN: ok = vs_add(s, x->u.assign.var); break;
+    case SK_SUBMIT: ok = vs_add(s, x->u.submit.out) && vs_add(s, x->u.submit.tid); break;
     case SK_FOR:
     case SK_WHILE:
       for (uint32_t k = 0; ok && x->u.loop.rets && k < x->u.loop.ncarry; k++) ok = vs_add(s, x->u.loop.rets[k]);
@@ -949,6 +974,12 @@ static void vc_type(VarCollect *c, const Type *t) {
 }
 
 static void vc_val(VarCollect *c, const Val *v) {
+  Call *const *sub;
+  uint32_t nsub = val_sub(v, &sub);
+  for (uint32_t k = 0; k < nsub; k++) {
+    for (uint32_t i = 0; i < sub[k]->nargs; i++) vc_val(c, &sub[k]->args[i]);
+    if (sub[k]->hole) vc_var(c, sub[k]->hole);
+  }
   if (v->e) vc_node(c, v->e);
   if (v->tensor) vc_var(c, v->tensor);
   if (v->call)
@@ -968,6 +999,15 @@ static void vc_stmt(VarCollect *c, const Stmt *s) {
   case SK_CALL: {
     Val v = {.call = s->u.call};
     vc_val(c, &v);
+    break;
+  }
+  case SK_SUBMIT: {
+    Val v = {.call = s->u.submit.call};
+    vc_val(c, &v);
+    for (uint32_t i = 0; i < s->u.submit.ndeps; i++) vc_node(c, s->u.submit.deps[i]);
+    vc_type(c, s->u.submit.type);
+    vc_var(c, s->u.submit.out);
+    vc_var(c, s->u.submit.tid);
     break;
   }
   case SK_FOR:
@@ -1445,6 +1485,14 @@ static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
   switch ((StmtKind)s->kind) {
   case SK_ASSIGN: exec_assign(y, s); break;
   case SK_CALL: call(y, s->u.call, NULL); break;
+  case SK_SUBMIT: {
+    Z3_ast pos = NULL;
+    SVal r = call_ex(y, s->u.submit.call, s->u.submit.type, s->u.submit.deps, s->u.submit.ndeps, true, &pos);
+    set_var(y, s->u.submit.out->id, r);
+    if (pos) set_var(y, s->u.submit.tid->id, (SVal){.v = tensor_call_id(sh, pos)});
+    else sh->e->failed = true;
+    break;
+  }
   case SK_FOR: exec_for(y, s); break;
   case SK_WHILE: exec_while(y, s); break;
   case SK_IF: exec_if(y, s); break;
@@ -1563,6 +1611,17 @@ static uint32_t call_args(const Call *c, const Type *result) {
 
 static uint32_t max_u(uint32_t a, uint32_t b) { return a > b ? a : b; }
 
+/* The widest event of the calls inside a value's expressions (scalar results: no shape). */
+static uint32_t sub_args(const Val *v, uint32_t n) {
+  uint32_t m = 1;
+  for (uint32_t i = 0; i < n; i++) {
+    Call *const *sub;
+    uint32_t ns = val_sub(&v[i], &sub);
+    for (uint32_t k = 0; k < ns; k++) m = max_u(m, sub[k]->nargs);
+  }
+  return m;
+}
+
 /* owner: the loop or if whose body holds s (its slots type a yielded call). */
 /* The widest event a break or continue of `loop` in b makes: a call typed by the loop's slot. */
 static uint32_t jump_call_args(Block b, const Stmt *loop) {
@@ -1583,12 +1642,23 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
   case SK_ASSIGN: {
     const Type *t = s->u.assign.type ? s->u.assign.type : &s->u.assign.var->type;
     if (s->u.assign.val.call) m = max_u(m, call_args(s->u.assign.val.call, t));
+    m = max_u(m, sub_args(&s->u.assign.val, 1));
     if (t->kind == TY_TENSOR) m = max_u(m, t->rank + 1);
     break;
   }
-  case SK_CALL: m = max_u(m, call_args(s->u.call, NULL)); break;
+  case SK_CALL: {
+    Val v = {.call = s->u.call};
+    m = max_u(m, max_u(call_args(s->u.call, NULL), sub_args(&v, 1)));
+    break;
+  }
+  case SK_SUBMIT: {
+    Val v = {.call = s->u.submit.call};
+    m = max_u(m, max_u(call_args(s->u.submit.call, s->u.submit.type) + s->u.submit.ndeps, sub_args(&v, 1)));
+    break;
+  }
   case SK_FOR:
   case SK_WHILE:
+    m = max_u(m, sub_args(s->u.loop.inits, s->u.loop.ncarry));
     for (uint32_t i = 0; i < s->u.loop.ncarry; i++)
       if (s->u.loop.inits[i].call) m = max_u(m, call_args(s->u.loop.inits[i].call, stmt_slot_type(s, i)));
     m = max_u(m, max_args_block(f, s->u.loop.body, s));
@@ -1602,6 +1672,7 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
   case SK_BREAK:
   case SK_CONTINUE: {
     uint32_t na = 0;
+    m = max_u(m, sub_args(s->u.vals.vals, s->u.vals.n));
     for (uint32_t i = 0; i < s->u.vals.n; i++) {
       const Val *v = &s->u.vals.vals[i];
       if (v->call) {

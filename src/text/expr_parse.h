@@ -31,6 +31,21 @@ typedef Node *(*ExprLookup)(void *user, const char *s, size_t len, char *msg, si
 bool vs_parse_expr_stream(VsCtx *ctx, const char *file, ExprStream *st, ExprLookup lookup, void *user, int expect,
                           Node **out, bool *flexible, VsDiag *diag);
 
+/* Calls of program functions inside expressions (docs/syntax.md, "Calls"): `NAME(` where NAME is no
+ * function, cast or word of the expression syntax. `parse` is given the stream at NAME and parses the
+ * whole call (arguments, and a dtype suffix `_T` right after its ')'), leaving the stream after it; it
+ * returns an id for the call and the suffix's dtype in *dt (-1 without one). On failure it returns
+ * false, with a message in msg, or an empty msg when it has reported the error itself. A call without
+ * a suffix is typed like an untyped integer literal: by its context, index by default; `hole` then
+ * gives the node that stands for call `id`'s result at dtype dt (NULL with a message on failure). */
+typedef struct {
+  bool (*parse)(void *user, ExprStream *st, uint32_t *id, int *dt, char *msg, size_t msgsize);
+  Node *(*hole)(void *user, uint32_t id, int dt, char *msg, size_t msgsize);
+} ExprCallHooks;
+
+bool vs_parse_expr_stream_calls(VsCtx *ctx, const char *file, ExprStream *st, ExprLookup lookup, void *user,
+                                const ExprCallHooks *calls, int expect, Node **out, bool *flexible, VsDiag *diag);
+
 /* True for the names the expression syntax reserves (dtype and function names, true, false, inf, nan,
  * in, bitcast_*, inf_*, nan_*). */
 bool vs_is_reserved_name(const char *s, size_t len);

@@ -31,7 +31,7 @@
  * hash-consed nodes at once); this bounds it at about 160 MiB. */
 #define VS_MAX_PENDING ((size_t)1 << 22)
 
-enum { AK_NODE, AK_LIT, AK_OP };
+enum { AK_NODE, AK_LIT, AK_OP, AK_CALL };
 /* AF_NSW, AF_WRAP: a pending operation marked nsw(...) or wrap(...) (docs/syntax.md), applied when it
  * is built. */
 enum { AF_FLOAT = 1, AF_NEG = 2, AF_HASFLOAT = 4, AF_NSW = 8, AF_WRAP = 16 };
@@ -48,6 +48,7 @@ typedef struct {
     Node *node;                               /* AK_NODE */
     struct { uint32_t off, len; } lit;        /* AK_LIT: the number's digits in the source */
     uint32_t args[3];                         /* AK_OP */
+    uint32_t call;                            /* AK_CALL: a program call's id (ExprCallHooks) */
   } u;
 } Ast;
 
@@ -133,6 +134,7 @@ typedef struct {
   size_t nvars, cap_vars;
   ExprLookup lookup; /* vs_parse_expr_stream: names come from the caller, not from declarations */
   void *lookup_user;
+  const ExprCallHooks *calls; /* programs: calls of program functions inside expressions */
 } Parser;
 
 __attribute__((format(printf, 4, 5))) static bool fail(Parser *p, int line, int col, const char *fmt, ...) {
@@ -439,6 +441,11 @@ static Node *resolve(Parser *p, uint32_t idx, int E) {
     if (e->kind == AK_LIT) {
       n = literal_node(p, e->u.lit.off, e->u.lit.len, e->flags & AF_FLOAT, e->flags & AF_NEG, (DType)E, e->line,
                        e->col);
+    } else if (e->kind == AK_CALL) {
+      char msg[sizeof p->diag->msg];
+      msg[0] = 0;
+      n = p->calls->hole(p->lookup_user, e->u.call, E, msg, sizeof msg);
+      if (!n) fail(p, e->line, e->col, "%s", msg[0] ? msg : "out of memory");
     } else if (e->kind == AK_OP && is_list_op((Op)e->op)) {
       n = resolve_list(p, i);
     } else if (e->kind == AK_OP) {
@@ -1154,6 +1161,42 @@ static bool parse_ident(Parser *p) {
   return advance(p);
 }
 
+/* Whether `NAME(` opens a call of the expression syntax (a function, cast, bitcast, mark, vector or
+ * graph word): anything else is a program call where programs allow them. */
+static bool is_builtin_call(const char *s, size_t len) {
+  DType dt;
+  int lanes;
+  return find_func(s, len) >= 0 || mark_of(s, len) != MARK_NONE || is_vec_func(s, len) ||
+         vs_vtype_from_name(s, len, &dt, &lanes) || is_graph_word(s, len) || dt_from_name(s, len, &dt) ||
+         has_prefix(s, len, "bitcast_");
+}
+
+/* A call of a program function (ExprCallHooks): pending and flexible like an untyped literal, or
+ * typed at once by its suffix. */
+static bool program_call(Parser *p) {
+  int line = p->tok.line, col = p->tok.col;
+  ExprStream st = {p->lx, p->tok, p->next};
+  char msg[sizeof p->diag->msg];
+  msg[0] = 0;
+  uint32_t id = 0;
+  int dt = -1;
+  bool ok = p->calls->parse(p->lookup_user, &st, &id, &dt, msg, sizeof msg);
+  p->lx = st.lx;
+  p->tok = st.tok;
+  p->next = st.next;
+  if (!ok) return msg[0] ? fail(p, line, col, "%s", msg) : false;
+  uint32_t idx;
+  if (dt >= 0) {
+    msg[0] = 0;
+    Node *n = p->calls->hole(p->lookup_user, id, dt, msg, sizeof msg);
+    if (!n) return fail(p, line, col, "%s", msg[0] ? msg : "out of memory");
+    return push_node(p, n, (uint32_t)p->nast, line, col, &idx) && push_val(p, idx);
+  }
+  Ast a = {.kind = AK_CALL, .line = line, .col = col, .start = (uint32_t)p->nast, .depth = 1};
+  a.u.call = id;
+  return push_ast(p, a, &idx) && push_val(p, idx);
+}
+
 /* Where an operand is expected: a prefix operator, '(' or a call opener (pushed; still expecting an
  * operand), or a complete primary (pushed as a value). */
 static bool parse_operand(Parser *p, bool *want_operand) {
@@ -1183,6 +1226,10 @@ static bool parse_operand(Parser *p, bool *want_operand) {
     *want_operand = false;
     return parse_literal(p, false, t->line, t->col);
   case TK_IDENT:
+    if (p->calls && opens_call(p) && !is_builtin_call(tok_text(p, t), t->len)) {
+      *want_operand = false;
+      return program_call(p);
+    }
     if (!opens_call(p)) *want_operand = false;
     return parse_ident(p);
   case TK_EOF: return fail(p, t->line, t->col, "expected an expression");
@@ -1536,8 +1583,13 @@ bool vs_is_reserved_name(const char *s, size_t len) { return is_reserved(s, len)
 
 bool vs_parse_expr_stream(VsCtx *ctx, const char *file, ExprStream *st, ExprLookup lookup, void *user, int expect,
                           Node **out, bool *flexible, VsDiag *diag) {
+  return vs_parse_expr_stream_calls(ctx, file, st, lookup, user, NULL, expect, out, flexible, diag);
+}
+
+bool vs_parse_expr_stream_calls(VsCtx *ctx, const char *file, ExprStream *st, ExprLookup lookup, void *user,
+                                const ExprCallHooks *calls, int expect, Node **out, bool *flexible, VsDiag *diag) {
   Parser p = {.ctx = ctx, .file = file ? file : "<input>", .src = st->lx.src, .diag = diag,
-              .max_depth = vs_ctx_max_depth(ctx), .lookup = lookup, .lookup_user = user};
+              .max_depth = vs_ctx_max_depth(ctx), .lookup = lookup, .lookup_user = user, .calls = calls};
   p.lx = st->lx;
   p.tok = st->tok;
   p.next = st->next;

@@ -43,6 +43,8 @@ typedef struct {
   Task *stack;
   size_t sp, scap;
   NodeMap cf; /* node -> 1 when it can print flexible */
+  VsPrintHole hole; /* programs: the text of the call a hole ($N) stands for */
+  void *hole_user;
 } Printer;
 
 static void put(Printer *pr, const char *s, size_t n) {
@@ -97,7 +99,12 @@ static bool cf(const Printer *pr, const Node *n) {
 }
 
 /* Can n print without any suffix, given its own dtype as context? Its children are already known. */
+static bool is_hole(const Printer *pr, const Node *n) { return pr->hole && n->op == OP_VAR && n->aux.name[0] == '$'; }
+
 static bool node_cf(const Printer *pr, const Node *n) {
+  /* A call inside an expression types like an untyped integer literal (index by default, never f32:
+   * a float or bool call always carries its suffix). */
+  if (is_hole(pr, n)) return dt_is_int((DType)n->dtype);
   switch ((Op)n->op) {
   case OP_CONST:
     if (dt_is_int((DType)n->dtype)) return true;
@@ -241,6 +248,20 @@ static void print_node(Printer *pr, const Task *t) {
     puts_(pr, vs_format_literal(dt, n->aux.bits, mode != M_FLEX, buf, sizeof buf));
     return;
   case OP_VAR:
+    if (is_hole(pr, n)) {
+      char *text = pr->hole(pr->hole_user, n);
+      if (!text) {
+        pr->fail = true;
+        return;
+      }
+      puts_(pr, text);
+      free(text);
+      if (mode != M_FLEX) {
+        puts_(pr, "_");
+        puts_(pr, dt_name(dt));
+      }
+      return;
+    }
     puts_(pr, n->aux.name);
     return;
   case OP_INVALID:
@@ -356,6 +377,18 @@ char *vs_print(const Node *n) {
   Printer pr = {0};
   nodemap_init(&pr.cf);
   Node *root = (Node *)n; /* traversal only reads */
+  if (!n || !compute_cf(&pr, &root, 1)) pr.fail = true;
+  push_node(&pr, n, E_NONE, M_AUTO, false);
+  run(&pr);
+  return finish(&pr);
+}
+
+char *vs_print_holes(const Node *n, VsPrintHole hole, void *user) {
+  Printer pr = {0};
+  pr.hole = hole;
+  pr.hole_user = user;
+  nodemap_init(&pr.cf);
+  Node *root = (Node *)n;
   if (!n || !compute_cf(&pr, &root, 1)) pr.fail = true;
   push_node(&pr, n, E_NONE, M_AUTO, false);
   run(&pr);

@@ -46,11 +46,17 @@ typedef struct {
    * stands between (NULL otherwise). */
   YieldTarget *jt;
   bool at_top; /* parsing the function body itself */
+  /* Calls inside expressions (docs/syntax.md, "Calls"): those of the value being parsed, in
+   * evaluation order; a value takes the entries from where its parse began. */
+  Call **pend;
+  uint32_t npend, cap_pend;
+  const char *no_call; /* set where calls may not stand (conditions, bounds, types): what it is */
+  uint32_t nholes;     /* the function's holes so far ($1, $2, ...) */
 } PP;
 
 static const char *const keywords[] = {"func", "for", "if", "else", "while", "iter", "cond", "yield", "return",
                                        "call", "spmd", "scope", "pass", "range", "parallel", "unroll",
-                                       "pipeline", "tensor", "break", "continue"};
+                                       "pipeline", "tensor", "break", "continue", "submit"};
 
 __attribute__((format(printf, 4, 5))) static bool fail(PP *p, int line, int col, const char *fmt, ...) {
   char msg[sizeof p->diag->msg];
@@ -156,7 +162,7 @@ static Node *lookup(void *user, const char *s, size_t len, char *msg, size_t msg
   short_name(s, len, nb, sizeof nb);
   if (is_keyword(s, len)) {
     if (len == 4 && !memcmp(s, "call", 4))
-      snprintf(msg, msgsize, "a call must be a whole value: bind its result to a variable first");
+      snprintf(msg, msgsize, "'call' starts a whole value; inside an expression write the call without it, as in f(x) + 1");
     else
       snprintf(msg, msgsize, "expected an expression, found '%s'", nb);
     return NULL;
@@ -179,10 +185,18 @@ static Node *lookup(void *user, const char *s, size_t len, char *msg, size_t msg
   return v->node;
 }
 
-/* Parses an expression; expect >= 0 gives untyped literals that dtype and requires it of the result. */
-static bool parse_expr(PP *p, int expect_dt, Node **out, bool *flexible) {
+static const ExprCallHooks call_hooks;
+
+/* Parses an expression that may not call (a condition, a loop bound, a core count, a shape entry:
+ * `what`); expect >= 0 gives untyped literals that dtype and requires it of the result. */
+static bool parse_expr_in(PP *p, const char *what, int expect_dt, Node **out, bool *flexible) {
   int line = cur(p)->line, col = cur(p)->col;
-  if (!vs_parse_expr_stream(p->ctx, p->file, &p->st, lookup, p, expect_dt, out, flexible, p->diag)) return false;
+  const char *saved = p->no_call;
+  p->no_call = what;
+  bool ok = vs_parse_expr_stream_calls(p->ctx, p->file, &p->st, lookup, p, &call_hooks, expect_dt, out, flexible,
+                                       p->diag);
+  p->no_call = saved;
+  if (!ok) return false;
   if (expect_dt >= 0 && (*out)->dtype != expect_dt)
     return fail(p, line, col, "type mismatch: expected %s, got %s", dt_name((DType)expect_dt),
                 dt_name((DType)(*out)->dtype));
@@ -191,6 +205,10 @@ static bool parse_expr(PP *p, int expect_dt, Node **out, bool *flexible) {
 
 /* Several sibling expressions sharing one dtype (loop bounds): the first with a dtype of its own
  * types the flexible ones, as for the operands of a .vs operator. */
+static bool parse_expr(PP *p, int expect_dt, Node **out, bool *flexible) {
+  return parse_expr_in(p, "a condition, loop bound, core count or type", expect_dt, out, flexible);
+}
+
 static bool parse_siblings(PP *p, Node **out, int n, int *dt) {
   ExprStream saved[3];
   bool flex[3];
@@ -276,9 +294,44 @@ static void type_text(const Type *t, char *buf, size_t size) {
 
 /* ---- values ---- */
 
-static bool parse_call(PP *p, Call **out) {
+static bool push_pend(PP *p, Call *c) {
+  if (p->npend == p->cap_pend) {
+    uint32_t cap = p->cap_pend ? p->cap_pend * 2 : 16;
+    Call **n = realloc(p->pend, cap * sizeof *n);
+    if (!n) return false;
+    p->pend = n;
+    p->cap_pend = cap;
+  }
+  p->pend[p->npend++] = c;
+  return true;
+}
+
+/* The calls pushed since mark, moved into the arena (*sub, *n); the pending list drops them. */
+static bool take_pend(PP *p, uint32_t mark, Call ***sub, uint32_t *n) {
+  *sub = NULL;
+  *n = p->npend - mark;
+  if (*n && !(*sub = prog_alloc(p->prog, *n * sizeof **sub))) return false;
+  if (*n) memcpy(*sub, p->pend + mark, *n * sizeof **sub);
+  p->npend = mark;
+  return true;
+}
+
+/* An expression of a value, where calls may stand: its calls go to *sub in evaluation order. */
+static bool parse_value_expr(PP *p, int expect_dt, Node **out, Call ***sub, uint32_t *nsub) {
+  uint32_t mark = p->npend;
+  const char *saved = p->no_call;
+  p->no_call = NULL;
+  bool ok = vs_parse_expr_stream_calls(p->ctx, p->file, &p->st, lookup, p, &call_hooks, expect_dt, out, NULL, p->diag);
+  p->no_call = saved;
+  if (ok && sub && !take_pend(p, mark, sub, nsub)) return fail(p, cur(p)->line, cur(p)->col, "out of memory");
+  if (!ok) p->npend = mark;
+  return ok;
+}
+
+/* NAME(args) at the current token. *rp_end: the offset just past its ')'. Calls inside the arguments
+ * are pushed to the pending list (before this call, which the caller places). */
+static bool parse_call_body(PP *p, Call **out, size_t *rp_end) {
   int line = cur(p)->line, col = cur(p)->col;
-  if (!advance(p)) return false; /* `call` */
   char d[64];
   if (cur(p)->kind != TK_IDENT)
     return fail(p, cur(p)->line, cur(p)->col, "expected a function name after 'call', found %s",
@@ -302,13 +355,17 @@ static bool parse_call(PP *p, Call **out) {
         continue;
       }
     }
-    if (is_kw(p, t, "call")) return fail(p, t->line, t->col, "a call argument cannot be a call: bind it to a variable first");
-    if (!parse_expr(p, -1, &args[n].e, NULL)) return false;
+    if (is_kw(p, t, "call"))
+      return fail(p, t->line, t->col, "a call argument is an expression: write the inner call without 'call', as in f(g(x))");
+    if (!parse_value_expr(p, -1, &args[n].e, NULL, NULL)) return false;
     n++;
   }
+  *rp_end = cur(p)->off + cur(p)->len;
   if (!advance(p)) return false;
   Call *c = prog_alloc(p->prog, sizeof *c);
-  if (!c || (n && !(c->args = prog_alloc(p->prog, n * sizeof *c->args)))) return fail(p, line, col, "out of memory");
+  if (!c) return fail(p, line, col, "out of memory");
+  memset(c, 0, sizeof *c);
+  if (n && !(c->args = prog_alloc(p->prog, n * sizeof *c->args))) return fail(p, line, col, "out of memory");
   c->name = name;
   c->nargs = n;
   if (n) memcpy(c->args, args, n * sizeof *args);
@@ -317,6 +374,97 @@ static bool parse_call(PP *p, Call **out) {
   *out = c;
   return true;
 }
+
+/* `call NAME(args)`: a whole call; the calls inside its arguments become its sub calls. */
+static bool parse_call(PP *p, Call **out) {
+  if (!advance(p)) return false; /* `call` */
+  uint32_t mark = p->npend;
+  size_t rp;
+  const char *saved = p->no_call;
+  p->no_call = NULL;
+  bool ok = parse_call_body(p, out, &rp);
+  p->no_call = saved;
+  if (!ok) {
+    p->npend = mark;
+    return false;
+  }
+  if (!take_pend(p, mark, &(*out)->sub, &(*out)->nsub)) return fail(p, (*out)->line, (*out)->col, "out of memory");
+  /* view is a builtin, not an event: its operands are evaluated as they are. */
+  if ((*out)->nsub && !strcmp((*out)->name, "view"))
+    return fail(p, (*out)->line, (*out)->col, "the operands of view cannot call: bind the call's result to a variable first");
+  return true;
+}
+
+/* ExprCallHooks.parse: a call inside an expression, `NAME(args)` with an optional suffix `_T`. */
+static bool hook_parse(void *user, ExprStream *st, uint32_t *id, int *dt, char *msg, size_t msgsize) {
+  PP *p = user;
+  p->st = *st;
+  int line = cur(p)->line, col = cur(p)->col;
+  char nb[64];
+  const char *s = p->src + cur(p)->off;
+  size_t len = cur(p)->len;
+  if (p->no_call) {
+    snprintf(msg, msgsize, "a call cannot appear in %s: bind its result to a variable first", p->no_call);
+    return false;
+  }
+  if (len == 4 && !memcmp(s, "view", 4)) {
+    snprintf(msg, msgsize, "'view' gives a tensor, which cannot stand in an expression");
+    return false;
+  }
+  Call *c;
+  size_t rp;
+  bool ok = parse_call_body(p, &c, &rp);
+  if (ok) {
+    *dt = -1;
+    Token *t = cur(p);
+    DType d;
+    if (t->kind == TK_IDENT && t->off == rp && p->src[t->off] == '_') {
+      if (!dt_from_name(p->src + t->off + 1, t->len - 1, &d)) {
+        *st = p->st;
+        snprintf(msg, msgsize, "unknown dtype '%s' in a call's suffix", short_name(p->src + t->off + 1, t->len - 1, nb, sizeof nb));
+        return false;
+      }
+      *dt = (int)d;
+      ok = advance(p);
+    }
+  }
+  *st = p->st;
+  if (!ok) return false;
+  (void)line;
+  (void)col;
+  *id = p->npend;
+  if (!push_pend(p, c)) {
+    snprintf(msg, msgsize, "out of memory");
+    return false;
+  }
+  return true;
+}
+
+/* ExprCallHooks.hole: the variable call id's result is read through, of dtype dt. */
+static Node *hook_hole(void *user, uint32_t id, int dt, char *msg, size_t msgsize) {
+  PP *p = user;
+  if (id >= p->npend || dt < 0) {
+    snprintf(msg, msgsize, "internal error: an unknown call");
+    return NULL;
+  }
+  Call *c = p->pend[id];
+  if (c->hole) return c->hole->node;
+  char nm[32];
+  int k = snprintf(nm, sizeof nm, "$%u", ++p->nholes);
+  const char *name = vs_intern(p->ctx, nm, (size_t)k);
+  Type t = type_scalar((DType)dt);
+  PVar *v = name ? fn_var(p->prog, p->fn, name, &t, false, 0, 0) : NULL;
+  if (!v || !ensure_vis(p)) {
+    snprintf(msg, msgsize, "out of memory");
+    return NULL;
+  }
+  v->line = c->line;
+  v->col = c->col;
+  c->hole = v;
+  return v->node;
+}
+
+static const ExprCallHooks call_hooks = {hook_parse, hook_hole};
 
 /* A value of type *t (t->kind may be TY_SCALAR with known == false: then the value types itself, and
  * *t is set). */
@@ -352,7 +500,7 @@ static bool parse_value(PP *p, Type *t, bool *known, Val *out, const char *what)
   }
   int want = (!known || *known) ? t->dtype : -1;
   Node *e;
-  if (!vs_parse_expr_stream(p->ctx, p->file, &p->st, lookup, p, want, &e, NULL, p->diag)) return false;
+  if (!parse_value_expr(p, want, &e, &out->sub, &out->nsub)) return false;
   if (want >= 0 && e->dtype != want)
     return fail(p, line, col, "type mismatch: %s is %s, but the value is %s", what, dt_name((DType)want),
                 dt_name((DType)e->dtype));
@@ -476,9 +624,9 @@ static bool parse_rets(PP *p, RetList *r) {
     r->n++;
   } while (cur(p)->kind == TK_COMMA);
   if (!expect(p, TK_RPAREN, "',' or ')'") || !expect(p, TK_ASSIGN, "'=' after the result list")) return false;
-  if (!is_kw(p, cur(p), "for") && !is_kw(p, cur(p), "if") && !is_kw(p, cur(p), "while")) {
+  if (!is_kw(p, cur(p), "for") && !is_kw(p, cur(p), "if") && !is_kw(p, cur(p), "while") && !is_kw(p, cur(p), "submit")) {
     char d[64];
-    return fail(p, cur(p)->line, cur(p)->col, "expected 'for', 'if' or 'while' after '(...) =', found %s",
+    return fail(p, cur(p)->line, cur(p)->col, "expected 'for', 'if', 'while' or 'submit' after '(...) =', found %s",
                 describe(p, cur(p), d, sizeof d));
   }
   return true;
@@ -825,6 +973,51 @@ static bool parse_vals(PP *p, uint32_t *n, Val **vals, const Type *types, bool *
   return true;
 }
 
+/* `(out: T, tid) = submit kernel(args) deps [d, ...]` (docs/syntax.md, "Tasks"). */
+static bool parse_submit(PP *p, RetList *r, StmtVec *out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (r->n != 2)
+    return fail(p, line, col, "a submit binds two results, the task's result and its id: (out, tid) = submit k(...)");
+  Type types[2];
+  const char *oname = vs_intern(p->ctx, p->src + r->names[0].off, r->names[0].len);
+  PVar *old = oname ? visible(p, oname) : NULL;
+  if (r->typed[0]) types[0] = r->types[0];
+  else if (old) types[0] = old->type;
+  else
+    return fail(p, r->names[0].line, r->names[0].col,
+                "annotate the task's result, as in (out: i32, tid) = submit k(...)");
+  types[1] = type_scalar(DT_INDEX);
+  if (r->typed[1] && !type_equal(&r->types[1], &types[1]))
+    return fail(p, r->names[1].line, r->names[1].col, "a task id is an index");
+  Stmt *s = stmt_new(p->prog, SK_SUBMIT, line, col);
+  if (!s) return fail(p, line, col, "out of memory");
+  if (!parse_call(p, &s->u.submit.call)) return false; /* `submit` NAME(args) */
+  Node *deps[PROG_MAX_VALS];
+  uint32_t nd = 0;
+  if (is_kw(p, cur(p), "deps")) {
+    if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'deps'")) return false;
+    while (cur(p)->kind != TK_RBRACK) {
+      if (nd && !expect(p, TK_COMMA, "',' or ']'")) return false;
+      if (nd == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many dependencies (limit %d)", PROG_MAX_VALS);
+      if (!parse_expr_in(p, "a task dependency", DT_INDEX, &deps[nd], NULL)) return false;
+      nd++;
+    }
+    if (!advance(p)) return false;
+  }
+  if (nd && !(s->u.submit.deps = prog_alloc(p->prog, nd * sizeof *deps))) return fail(p, line, col, "out of memory");
+  if (nd) memcpy(s->u.submit.deps, deps, nd * sizeof *deps);
+  s->u.submit.ndeps = nd;
+  if (!(s->u.submit.type = prog_alloc(p->prog, sizeof(Type)))) return fail(p, line, col, "out of memory");
+  *s->u.submit.type = types[0];
+  PVar **rets;
+  if (!bind_rets(p, r, types, &rets)) return false;
+  if (rets[0] == rets[1]) return fail(p, r->names[1].line, r->names[1].col, "'%s' appears twice in the result list", rets[1]->name);
+  s->u.submit.out = rets[0];
+  s->u.submit.tid = rets[1];
+  svec_push(out, s);
+  return true;
+}
+
 static bool parse_stmt(PP *p, StmtVec *out) {
   Token *t = cur(p);
   int line = t->line, col = t->col;
@@ -836,6 +1029,7 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     if (ok) {
       if (is_kw(p, cur(p), "for")) ok = parse_for(p, r, out);
       else if (is_kw(p, cur(p), "while")) ok = parse_while(p, r, out);
+      else if (is_kw(p, cur(p), "submit")) ok = parse_submit(p, r, out);
       else ok = parse_if(p, r, out);
     }
     free(r);
@@ -1030,6 +1224,7 @@ static bool parse_function(PP *p) {
   f->line = line;
   f->col = col;
   p->fn = f;
+  p->nholes = 0;
   p->nscope = 0;
   if (p->vis) memset(p->vis, 0, p->cap_vis * sizeof *p->vis);
   if (!advance(p) || !expect(p, TK_LPAREN, "'(' and the parameters")) return false;
@@ -1121,6 +1316,7 @@ bool prog_parse(VsCtx *ctx, const char *filename, const char *text, size_t len, 
   free(p.vis);
   free(p.ro);
   free(p.scope);
+  free(p.pend);
   if (!ok) {
     prog_free(p.prog);
     return false;

@@ -76,18 +76,70 @@ static void type(Out *o, const Type *t) {
   putf(o, "], %s]", dt_name((DType)t->dtype));
 }
 
+/* Calls inside expressions: a hole prints as its call, found in the value's sub calls. */
+typedef struct {
+  Call *const *sub;
+  uint32_t n;
+} Holes;
+
+static char *hole_text(void *user, const Node *hole);
+
+/* An expression of a value whose sub calls are h. */
+static void expr_in(Out *o, const Node *e, Holes *h) {
+  if (!h->n) {
+    node(o, e);
+    return;
+  }
+  char *s = vs_print_holes(e, hole_text, h);
+  if (!s) {
+    o->fail = true;
+    return;
+  }
+  puts_(o, s);
+  free(s);
+}
+
+static void call_text(Out *o, const Call *c, Holes *h) {
+  putf(o, "%s(", c->name);
+  for (uint32_t i = 0; i < c->nargs; i++) {
+    if (i) puts_(o, ", ");
+    if (c->args[i].tensor) puts_(o, c->args[i].tensor->name);
+    else expr_in(o, c->args[i].e, h);
+  }
+  puts_(o, ")");
+}
+
+static char *hole_text(void *user, const Node *hole) {
+  Holes *h = user;
+  for (uint32_t k = 0; k < h->n; k++)
+    if (h->sub[k]->hole && h->sub[k]->hole->node == hole) {
+      Out t = {0};
+      call_text(&t, h->sub[k], h);
+      if (t.fail) {
+        free(t.buf);
+        return NULL;
+      }
+      return t.buf ? t.buf : calloc(1, 1);
+    }
+  return NULL; /* a hole of no call of this value: no text */
+}
+
 static void val(Out *o, const Val *v) {
+  Holes h;
+  h.n = val_sub(v, &h.sub);
+  /* Each call prints where its hole stands: the text parses back to the same calls in the same order
+   * only when the value reads each hole once, in evaluation order (the pass keeps values so). */
+  if (h.n && !val_call_order_ok(v)) {
+    o->fail = true;
+    return;
+  }
   if (v->e) {
-    node(o, v->e);
+    expr_in(o, v->e, &h);
   } else if (v->tensor) {
     puts_(o, v->tensor->name);
   } else if (v->call) {
-    putf(o, "call %s(", v->call->name);
-    for (uint32_t i = 0; i < v->call->nargs; i++) {
-      if (i) puts_(o, ", ");
-      val(o, &v->call->args[i]);
-    }
-    puts_(o, ")");
+    puts_(o, "call ");
+    call_text(o, v->call, &h);
   }
 }
 
@@ -186,6 +238,36 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     Val v = {.call = s->u.call};
     val(o, &v);
     puts_(o, "\n");
+    break;
+  }
+  case SK_SUBMIT: {
+    PVar *r[2] = {s->u.submit.out, s->u.submit.tid};
+    puts_(o, "(");
+    for (int i = 0; i < 2; i++) {
+      if (i) puts_(o, ", ");
+      puts_(o, r[i]->name);
+      if (!is_visible(o, r[i]) || r[i]->type.kind == TY_TENSOR) {
+        puts_(o, ": ");
+        type(o, i ? &r[i]->type : s->u.submit.type);
+      }
+    }
+    puts_(o, ") = submit ");
+    Val v = {.call = s->u.submit.call};
+    Holes h;
+    h.n = val_sub(&v, &h.sub);
+    if (h.n && !val_call_order_ok(&v)) o->fail = true;
+    call_text(o, s->u.submit.call, &h);
+    if (s->u.submit.ndeps) {
+      puts_(o, " deps [");
+      for (uint32_t i = 0; i < s->u.submit.ndeps; i++) {
+        if (i) puts_(o, ", ");
+        node(o, s->u.submit.deps[i]);
+      }
+      puts_(o, "]");
+    }
+    puts_(o, "\n");
+    show(o, r[0]);
+    show(o, r[1]);
     break;
   }
   case SK_FOR: {

@@ -46,6 +46,11 @@ void vs_file_free(VsFile *f);
  * parser would infer the same dtype). Returns a malloc'd string, or NULL on allocation failure or when
  * the text would exceed 16 MiB (a DAG printed as a tree can be exponentially large). */
 char *vs_print(const Node *n);
+/* vs_print for program values with calls inside (docs/syntax.md, "Calls"): a variable named `$N` is a
+ * call's hole; `hole` returns the call's text (malloc'd; NULL on failure), printed where the hole
+ * stands, with a suffix `_T` where an untyped integer literal there would need one. */
+typedef char *(*VsPrintHole)(void *user, const Node *hole);
+char *vs_print_holes(const Node *n, VsPrintHole hole, void *user);
 /* Prints declarations for the given variables followed by `SRC --> TGT` (or just SRC if tgt is NULL). */
 char *vs_print_case(Node *const *vars, size_t nvars, const Node *src, const Node *tgt);
 /* Parses one value of dtype dt written as a .vs literal (for NAME=VALUE arguments): `5`, `-0x80`, `1.5`,

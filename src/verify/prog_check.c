@@ -244,20 +244,36 @@ static bool collect_loops(Block b, LoopVec *out) {
   return ok;
 }
 
+/* The names of the calls a value makes, in evaluation order: its sub calls, then its whole call. */
+static bool push_val_calls(LoopVec *out, const Val *v) {
+  Call *const *sub;
+  uint32_t n = val_sub(v, &sub);
+  bool ok = true;
+  for (uint32_t k = 0; ok && k < n; k++) ok = lv_push(out, (const Stmt *)(const void *)sub[k]->name);
+  if (ok && v->call) ok = lv_push(out, (const Stmt *)(const void *)v->call->name);
+  return ok;
+}
+
 /* The names of the calls a block makes, in program order (nested bodies included). */
 static bool collect_calls(Block b, LoopVec *out) {
   bool ok = true;
   for (uint32_t i = 0; ok && i < b.n; i++) {
     const Stmt *s = b.s[i];
     switch ((StmtKind)s->kind) {
-    case SK_ASSIGN:
-      if (s->u.assign.val.call) ok = lv_push(out, (const Stmt *)(const void *)s->u.assign.val.call->name);
+    case SK_ASSIGN: ok = push_val_calls(out, &s->u.assign.val); break;
+    case SK_CALL: {
+      Val v = {.call = s->u.call};
+      ok = push_val_calls(out, &v);
       break;
-    case SK_CALL: ok = lv_push(out, (const Stmt *)(const void *)s->u.call->name); break;
+    }
+    case SK_SUBMIT: {
+      Val v = {.call = s->u.submit.call};
+      ok = push_val_calls(out, &v);
+      break;
+    }
     case SK_FOR:
     case SK_WHILE:
-      for (uint32_t k = 0; ok && k < s->u.loop.ncarry; k++)
-        if (s->u.loop.inits[k].call) ok = lv_push(out, (const Stmt *)(const void *)s->u.loop.inits[k].call->name);
+      for (uint32_t k = 0; ok && k < s->u.loop.ncarry; k++) ok = push_val_calls(out, &s->u.loop.inits[k]);
       if (ok) ok = collect_calls(s->u.loop.body, out);
       break;
     case SK_IF: ok = collect_calls(s->u.ifs.then, out) && collect_calls(s->u.ifs.els, out); break;
@@ -267,8 +283,7 @@ static bool collect_calls(Block b, LoopVec *out) {
     case SK_RETURN:
     case SK_BREAK:
     case SK_CONTINUE:
-      for (uint32_t k = 0; ok && k < s->u.vals.n; k++)
-        if (s->u.vals.vals[k].call) ok = lv_push(out, (const Stmt *)(const void *)s->u.vals.vals[k].call->name);
+      for (uint32_t k = 0; ok && k < s->u.vals.n; k++) ok = push_val_calls(out, &s->u.vals.vals[k]);
       break;
     }
   }
@@ -306,16 +321,17 @@ static bool silent(Block b) {
     const Stmt *s = b.s[i];
     switch ((StmtKind)s->kind) {
     case SK_ASSIGN:
-      if (s->u.assign.val.call || s->u.assign.var->type.kind == TY_TENSOR) return false;
+      if (val_has_call(&s->u.assign.val) || s->u.assign.var->type.kind == TY_TENSOR) return false;
       break;
     case SK_CALL:
+    case SK_SUBMIT:
     case SK_SPMD:
     case SK_SCOPE:
     case SK_RETURN: return false;
     case SK_FOR:
     case SK_WHILE:
       for (uint32_t k = 0; k < s->u.loop.ncarry; k++)
-        if (s->u.loop.inits[k].call) return false;
+        if (val_has_call(&s->u.loop.inits[k])) return false;
       if (!silent(s->u.loop.body)) return false;
       break;
     case SK_IF:
@@ -325,7 +341,7 @@ static bool silent(Block b) {
     case SK_BREAK:
     case SK_CONTINUE:
       for (uint32_t k = 0; k < s->u.vals.n; k++)
-        if (s->u.vals.vals[k].call) return false;
+        if (val_has_call(&s->u.vals.vals[k])) return false;
       break;
     }
   }
