@@ -194,20 +194,35 @@ static Program *planted_pass(Program *src, const PassOptions *po, PassResult *re
   return out;
 }
 
+/* A campaign against a planted pass (no solver, reduction on) that must find exactly one unsound
+ * program; rep holds it. */
+static const FuzzFinding *find_planted(ProgPassFn pass, uint64_t seed, uint64_t max_execs, CampaignReport *rep) {
+  CampaignOptions o = {.target = FUZZ_TARGET_PROGRAM, .jobs = 1, .seed = seed, .max_execs = max_execs,
+                       .reduce = true, .max_findings = 1};
+  o.oracle.smt = SMT_MODE_NEVER;
+  o.prog.pass = pass;
+  o.reduce_opts.max_seconds = 60;
+  assert_true(campaign_run(&o, rep));
+  assert_int_equal(rep->nfindings, 1);
+  const FuzzFinding *f = &rep->findings[0];
+  print_message("found after %llu inputs:\n%s\n", (unsigned long long)rep->execs, f->case_text);
+  assert_int_equal(f->kind, FIND_UNSOUND);
+  return f;
+}
+
+/* The real pass on a finding's program: no finding (with the solver). */
+static void assert_real_pass_clean(const FuzzFinding *f) {
+  ProgOracleOptions real = {.smt = SMT_MODE_ALWAYS};
+  ProgWorker *r = prog_worker_new(&real, fuzz_builtin_catalog(NULL));
+  assert_non_null(r);
+  assert_int_equal(prog_fuzz_check(r, f->case_text, strlen(f->case_text), FUZZ_NO_STATS, NULL), FIND_NONE);
+  prog_worker_free(r);
+}
+
 static void test_planted_guard_drop(void **state) {
   (void)state;
-  CampaignOptions o = {.target = FUZZ_TARGET_PROGRAM, .jobs = 1, .seed = 5, .max_execs = 3000, .reduce = true,
-                       .max_findings = 1};
-  o.oracle.smt = SMT_MODE_NEVER;
-  o.prog.pass = planted_pass;
-  o.reduce_opts.max_seconds = 60;
   CampaignReport rep;
-  assert_true(campaign_run(&o, &rep));
-  assert_int_equal(rep.nfindings, 1);
-  const FuzzFinding *f = &rep.findings[0];
-  char *file = prog_finding_file(f);
-  print_message("found after %llu inputs:\n%s", (unsigned long long)rep.execs, file);
-  assert_int_equal(f->kind, FIND_UNSOUND);
+  const FuzzFinding *f = find_planted(planted_pass, 5, 3000, &rep);
   assert_true(rep.execs < 500); /* 34 with this seed */
   /* Reduced to the guard and its call. */
   assert_true(f->reduced);
@@ -218,14 +233,9 @@ static void test_planted_guard_drop(void **state) {
   ProgWorker *w = prog_worker_new(&po, fuzz_builtin_catalog(NULL));
   assert_non_null(w);
   assert_int_equal(prog_fuzz_check(w, f->case_text, strlen(f->case_text), FUZZ_NO_STATS, NULL), FIND_UNSOUND);
-  /* ... and the real pass keeps the guard: no finding. */
-  ProgOracleOptions real = {.smt = SMT_MODE_ALWAYS};
-  ProgWorker *r = prog_worker_new(&real, fuzz_builtin_catalog(NULL));
-  assert_non_null(r);
-  assert_int_equal(prog_fuzz_check(r, f->case_text, strlen(f->case_text), FUZZ_NO_STATS, NULL), FIND_NONE);
-  prog_worker_free(r);
   prog_worker_free(w);
-  free(file);
+  /* ... and the real pass keeps the guard: no finding. */
+  assert_real_pass_clean(f);
   campaign_report_free(&rep);
 }
 
@@ -303,24 +313,10 @@ static Program *drop_call_pass(Program *src, const PassOptions *po, PassResult *
 }
 
 static void expect_found(ProgPassFn pass, uint64_t seed, uint64_t max_execs) {
-  CampaignOptions o = {.target = FUZZ_TARGET_PROGRAM, .jobs = 1, .seed = seed, .max_execs = max_execs,
-                       .reduce = true, .max_findings = 1};
-  o.oracle.smt = SMT_MODE_NEVER;
-  o.prog.pass = pass;
-  o.reduce_opts.max_seconds = 60;
   CampaignReport rep;
-  assert_true(campaign_run(&o, &rep));
-  assert_int_equal(rep.nfindings, 1);
-  const FuzzFinding *f = &rep.findings[0];
-  print_message("found after %llu inputs:\n%s\n", (unsigned long long)rep.execs, f->case_text);
-  assert_int_equal(f->kind, FIND_UNSOUND);
+  const FuzzFinding *f = find_planted(pass, seed, max_execs, &rep);
   assert_true(rep.execs < max_execs);
-  /* ... and the real pass on the finding: no finding. */
-  ProgOracleOptions real = {.smt = SMT_MODE_ALWAYS};
-  ProgWorker *r = prog_worker_new(&real, fuzz_builtin_catalog(NULL));
-  assert_non_null(r);
-  assert_int_equal(prog_fuzz_check(r, f->case_text, strlen(f->case_text), FUZZ_NO_STATS, NULL), FIND_NONE);
-  prog_worker_free(r);
+  assert_real_pass_clean(f); /* ... and the real pass on the finding: no finding */
   campaign_report_free(&rep);
 }
 
