@@ -201,7 +201,6 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
     /* A lemma-driven fold chooses; its lemma decides (folds.h). */
     FoldStep st;
     fold_step_init(&st, &rw->fold_aux);
-    rw->fold_aux.cat = rw->cat;
     out = a->fold->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
   } else {
     out = a->fold->fold(rw->ctx, n);
