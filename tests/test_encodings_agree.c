@@ -75,10 +75,12 @@ static void test_int_proofs_hold_at_8_bits(void **state) {
   check_8_bit_instances(1, (SmtOptions){.timeout_ms = 1000}, 120);
 }
 
-/* The unit tier: one division rule in 24, under a deterministic resource limit. */
+/* The unit tier: one division rule in 24, under a deterministic resource limit (1,000,000: the 8-bit
+ * instances the integer encoding proves are proved well within it; a larger limit only lets the ones it
+ * cannot prove run longer, 141 s against 13 s under ASan). */
 static void test_int_proofs_hold_at_8_bits_sample(void **state) {
   (void)state;
-  check_8_bit_instances(24, test_smt_options(5000000), 4);
+  check_8_bit_instances(24, test_smt_options(1000000), 4);
 }
 
 int main(int argc, char **argv) {
