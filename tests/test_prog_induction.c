@@ -342,8 +342,8 @@ static void check_file(const char *path) {
 /* The corpus programs. */
 static void test_corpus(void **state) {
   (void)state;
-  const char *names[] = {"carries", "guards", "issue_example", "nest19", "nonssa", "scopes", "sibling_loops", "tensors",
-                         "while_loops"};
+  const char *names[] = {"calls",  "carries",       "guards", "issue_example", "nest19",     "nonssa",
+                         "scopes", "sibling_loops", "tasks",  "tensors",       "while_loops"};
   char path[512];
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
     snprintf(path, sizeof path, "%s/corpus/programs/%s.vs", VSIMP_SOURCE_DIR, names[k]);
