@@ -256,6 +256,13 @@ static const char wrong_rules[] =
   "rule w_mod_sign       : x % c => tmod(x, c) where signed(x) && vmax(x) >= -1\n"
   "rule w_cast_div       : i8(x // y) => i8(x) // i8(y) where int(x)\n";
 
+/* The guard's pow2 in the integer encoding (a choice among the 65 powers): a rule it makes valid is
+ * proved, one power off and it is not. */
+static const char pow2_rules[] =
+  "family division\n"
+  "rule p_ok  : (x * c1) % c2 => 0 where is_pow2(c2) && c2 <= 8 && c1 == c2 * pow2(c2)\n"
+  "rule p_bad : (x * c1) % c2 => 0 where is_pow2(c2) && c2 <= 8 && c1 == pow2(c2) + 1\n";
+
 /* The instance of r named NAME ("i8"), if r has one. */
 static bool rule_instance_named(const Rule *r, const char *name, unsigned *out) {
   unsigned inst[64];
@@ -300,6 +307,25 @@ static void wrong_rules_not_proved(Fx *fx, SmtOptions o, bool only8) {
       }
       proof_result_free(&p);
     }
+  }
+  catalog_free(cat);
+}
+
+static void test_pow2_guard(void **state) {
+  Fx *fx = *state;
+  SmtOptions o = test_smt_options(0);
+  smt_set_options(fx->s, &o);
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_true(catalog_load_text(cat, "pow2.rules", pow2_rules, strlen(pow2_rules), &d));
+  for (size_t i = 0; i < catalog_rule_count(cat); i++) {
+    const Rule *r = catalog_rule(cat, i);
+    unsigned i16;
+    assert_true(rule_instance_named(r, "i16", &i16));
+    ProofResult p = verify_rule_instance_with(fx->s, r, i16, PROVE_INT_ONLY);
+    if (i == 0) assert_int_equal(p.status, PROOF_PROVED);
+    else assert_int_not_equal(p.status, PROOF_PROVED);
+    proof_result_free(&p);
   }
   catalog_free(cat);
 }
@@ -367,6 +393,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test_setup_teardown(test_unsupported, setup, teardown),
     cmocka_unit_test_setup_teardown(test_wrong_rules_not_proved_8_bits, setup, teardown),
     cmocka_unit_test_setup_teardown(test_division_rules_proved_sample, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_pow2_guard, setup, teardown),
   };
   const struct CMUnitTest full[] = {
     cmocka_unit_test_setup_teardown(test_conformance, setup, teardown),

@@ -134,6 +134,23 @@ static void test_term_factor(void **state) {
   }
 }
 
+
+/* A mask that clears only the bits a right shift drops (tinygrad's masked_shr_fold; the guard's pow2):
+ * at signed and unsigned dtypes alike, never when the mask clears a bit the shift keeps (the sign bit
+ * included, which an arithmetic shift copies). */
+static void test_masked_shr(void **state) {
+  (void)state;
+  FIRES("x: u32 in [0, 255]", "(x & 4294967292) >> 2", "x >> 2", "shr_masked_low");
+  FIRES(I8, "(x & -4) >> 2", "x >> 2", "shr_masked_low");
+  FIRES(I8, "(x & -2) >> 3", "x >> 3", "shr_masked_low");
+  FIRES(U8, "(x & 252) >> 2", "x >> 2", "shr_masked_low");
+  FIRES(I64, "(x & -8) >> 3", "x >> 3", "shr_masked_low");
+  FIRES("x: u64", "(x & 18446744073709551360) >> 8", "x >> 8", "shr_masked_low");
+  NEVER(I8, "(x & 124) >> 2", "shr_masked_low");
+  NEVER(I8, "(x & -4) >> 1", "shr_masked_low");
+  NEVER(U8, "(x & 127) >> 1", "shr_masked_low");
+  NEVER("x: u64", "(x & 9223372036854775807) >> 8", "shr_masked_low");
+}
 /* min/max of one form up to its constants, where the two operands are not one node (one side's terms
  * collected, the other's not): min_add_consts on forms, where both sums are exact. */
 static void test_minmax_forms(void **state) {
@@ -160,6 +177,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_mul_cmp),
     cmocka_unit_test(test_term_factor),
     cmocka_unit_test(test_minmax_forms),
+    cmocka_unit_test(test_masked_shr),
   };
   (void)argc;
   (void)argv;

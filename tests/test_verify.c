@@ -217,6 +217,26 @@ static void test_undefined_guards(void **state) {
   expect_refuted("x + c => x where !(10 // c == 3)", DT_I32);
 }
 
+/* pow2(e), 2^e for 0 <= e <= 64 and undefined elsewhere: the masked shift (shr_masked_low's guard) is
+ * proved, and the same guard with one power off by one is refuted, in both classes of dtype. */
+static void test_pow2_guard(void **state) {
+  (void)state;
+  const char *ok = "(x & c1) >> c2 => x >> c2 where int(x) && c2 >= 0 && c2 < bits(x) && ((signed(x) && c1 // "
+                   "pow2(c2) == -1) || (unsigned(x) && c1 // pow2(c2) == (pow2(bits(x)) - 1) // pow2(c2)))";
+  expect_proved(ok, DT_I8);
+  expect_proved(ok, DT_U8);
+  expect_proved(ok, DT_U64);
+  expect_refuted("(x & c1) >> c2 => x >> c2 where int(x) && c2 >= 0 && c2 < bits(x) && c1 // pow2(c2 + 1) == -1",
+                 DT_I8);
+  expect_refuted("(x & c1) >> c2 => x >> c2 where c2 >= 0 && c2 < bits(x) && c1 // pow2(c2) >= (pow2(bits(x)) - 1) "
+                 "// pow2(c2 + 1)",
+                 DT_U8);
+  /* Undefined below 0 and above 64: a guard true only there never holds. */
+  expect_proved("x + c => x where c < 0 && pow2(c) >= 0", DT_I32);
+  expect_proved("x + c => x where c > 64 && pow2(c) >= 0", DT_I8);
+  expect_refuted("x + c => x where pow2(c) > 1", DT_I8);
+}
+
 /* ---- sound rules, admissibility, the result record ---- */
 
 static void test_correct_rules(void **state) {
@@ -604,6 +624,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_cast_mutants),
     cmocka_unit_test(test_heuristic_guards),
     cmocka_unit_test(test_undefined_guards),
+    cmocka_unit_test(test_pow2_guard),
     cmocka_unit_test(test_correct_rules),
     cmocka_unit_test(test_nsw_rules),
     cmocka_unit_test(test_admissible_instances),

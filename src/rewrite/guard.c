@@ -94,6 +94,10 @@ static bool guard_num(const Rule *r, const Guard *g, const Match *m, i128 *out) 
   case G_ABS:
     if (!guard_num(r, g->a, m, &a)) return false;
     return im_sub_ok(0, a, out) && (*out = a < 0 ? *out : a, true);
+  case G_POW2:
+    if (!guard_num(r, g->a, m, &a) || a < 0 || a > 64) return false;
+    *out = (i128)1 << (int)a;
+    return true;
   default: break;
   }
   if (!guard_num(r, g->a, m, &a) || !guard_num(r, g->b, m, &b)) return false;

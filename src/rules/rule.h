@@ -57,6 +57,7 @@ typedef enum {
   G_NUM, G_CONST, G_VMIN, G_VMAX, G_BITS, /* leaves; G_CONST/G_VMIN/G_VMAX/G_BITS name a slot */
   G_TEST,                                 /* a dtype test on a slot */
   G_ADD, G_SUB, G_MUL, G_DIV, G_MOD, G_MIN, G_MAX, G_GCD, G_ABS, /* exact integer arithmetic */
+  G_POW2,                                 /* 2^e, defined for 0 <= e <= 64 (a shift amount) */
   G_EQ, G_NE, G_LT, G_LE,                 /* comparisons */
   G_AND, G_OR, G_NOT,
   G_IS_POW2,

@@ -537,7 +537,7 @@ static Guard *parse_guard_call(P *p, Token name) {
     {"is_const", G_IS_CONST, 0},   {"order", G_ORDER, 0},           {"min", G_MIN, 0},
     {"max", G_MAX, 0},             {"gcd", G_GCD, 0},               {"abs", G_ABS, 0},
     {"is_pow2", G_IS_POW2, 0},     {"no_overflow", G_NO_OVERFLOW, 0}, {"free_of", G_FREE_OF, 0},
-    {"no_ub", G_NO_UB, 0},
+    {"no_ub", G_NO_UB, 0},         {"pow2", G_POW2, 0},
   };
   size_t k = 0;
   while (k < sizeof fns / sizeof fns[0] &&
@@ -574,6 +574,7 @@ static Guard *parse_guard_call(P *p, Token name) {
     break;
   }
   case G_ABS:
+  case G_POW2:
   case G_IS_POW2: g->a = parse_guard(p, 0); break;
   default:
     g->a = parse_guard(p, 0);
@@ -722,6 +723,7 @@ static bool check_guard(P *p, const Guard *g, bool positive) {
     }
     return check_guard(p, g->a, positive) && check_guard(p, g->b, positive);
   case G_ABS:
+  case G_POW2:
   case G_IS_POW2:
     if (guard_is_bool(g->a)) {
       fail_at(p, &at, "a condition is used as a number");

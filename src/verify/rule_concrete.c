@@ -325,6 +325,10 @@ static bool g_num(const Search *S, const Guard *g, const Pt *p, i128 *out) {
   case G_ABS:
     if (!g_num(S, g->a, p, &a)) return false;
     return im_sub_ok(0, a, out) && (*out = a < 0 ? *out : a, true);
+  case G_POW2:
+    if (!g_num(S, g->a, p, &a) || a < 0 || a > 64) return false;
+    *out = (i128)1 << (int)a;
+    return true;
   default: break;
   }
   if (!g_num(S, g->a, p, &a) || !g_num(S, g->b, p, &b)) return false;

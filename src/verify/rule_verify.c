@@ -370,6 +370,20 @@ static GT genc_num(GEnc *g, const Guard *x) {
     Z3_ast isneg = enc_ap2(g->e, Z3_mk_bvslt, a.v, enc_hold(g->e, Z3_mk_int(g->e->z, 0, Z3_mk_bv_sort(g->e->z, a.w))));
     return (GT){enc_ite(g->e, isneg, neg.v, a.v), neg.w};
   }
+  case G_POW2: {
+    /* Defined for 0 <= e <= 64; 2^64 needs 66 bits as a signed value. */
+    GT a = genc_num(g, x->a);
+    if (!a.v) return a;
+    enum { W = 66 };
+    a = gt_ext(g, a, wmax(a.w, 8));
+    Z3_sort sa = Z3_mk_bv_sort(g->e->z, a.w);
+    Z3_ast in = enc_and(g->e, enc_ap2(g->e, Z3_mk_bvsle, enc_hold(g->e, Z3_mk_int(g->e->z, 0, sa)), a.v),
+                        enc_ap2(g->e, Z3_mk_bvsle, a.v, enc_hold(g->e, Z3_mk_int(g->e->z, 64, sa))));
+    g->defined = enc_and(g->e, g->defined, in);
+    Z3_ast amt = a.w >= W ? enc_hold(g->e, Z3_mk_extract(g->e->z, W - 1, 0, a.v)) : gt_ext(g, a, W).v;
+    Z3_ast one = enc_hold(g->e, Z3_mk_int(g->e->z, 1, Z3_mk_bv_sort(g->e->z, W)));
+    return (GT){enc_ap2(g->e, Z3_mk_bvshl, one, amt), W};
+  }
   default: return gt_arith(g, (GuardKind)x->kind, genc_num(g, x->a), genc_num(g, x->b));
   }
 }
@@ -489,6 +503,13 @@ static Z3_ast ig_num(IGEnc *g, const Guard *x) {
   case G_ABS: {
     Z3_ast a = ig_num(g, x->a);
     return enc_ite(e, ienc_lt(ie, a, ienc_num(ie, 0)), enc_ap1(e, Z3_mk_unary_minus, a), a);
+  }
+  case G_POW2: {
+    /* Defined for 0 <= e <= 64: a choice among the 65 powers. */
+    Z3_ast a = ig_num(g, x->a), v = ienc_num(ie, (i128)1 << 64);
+    g->defined = enc_and(e, g->defined, enc_and(e, ienc_le(ie, ienc_num(ie, 0), a), ienc_le(ie, a, ienc_num(ie, 64))));
+    for (int i = 63; i >= 0; i--) v = enc_ite(e, enc_eq(e, a, ienc_num(ie, i)), ienc_num(ie, (i128)1 << i), v);
+    return v;
   }
   case G_ADD: return ienc_add(ie, ig_num(g, x->a), ig_num(g, x->b));
   case G_SUB: return ienc_sub(ie, ig_num(g, x->a), ig_num(g, x->b));
