@@ -135,6 +135,19 @@ static void test_term_factor(void **state) {
 }
 
 
+
+/* A digit of a quotient divided again (TVM's split-index case 17): one division of the low part, where
+ * the two products fit the dtype; not for a negative first divisor, nor where c1 * c2 wraps. */
+static void test_divmod_nested_div(void **state) {
+  (void)state;
+  FIRES("x: i32 in [-100, 1000]", "x % 16 // 2 * 2 // 6", "x % 16 // 6", "divmod_nested_div");
+  FIRES(I8, "x // 2 % 8 // 3", "x % 16 // 6", "divmod_nested_div");
+  FIRES(U8, "x // 3 % 5 // 2", "x % 15 // 6", "divmod_nested_div");
+  FIRES("x: i16", "x // 7 % 9 // 4", "x % 63 // 28", "divmod_nested_div");
+  NEVER(I8, "x // -2 % 8 // 3", "divmod_nested_div");
+  NEVER(I8, "x // 16 % 16 // 3", "divmod_nested_div");
+  NEVER(U8, "x // 16 % 32 // 3", "divmod_nested_div");
+}
 /* A mask that clears only the bits a right shift drops (tinygrad's masked_shr_fold; the guard's pow2):
  * at signed and unsigned dtypes alike, never when the mask clears a bit the shift keeps (the sign bit
  * included, which an arithmetic shift copies). */
@@ -178,6 +191,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_term_factor),
     cmocka_unit_test(test_minmax_forms),
     cmocka_unit_test(test_masked_shr),
+    cmocka_unit_test(test_divmod_nested_div),
   };
   (void)argc;
   (void)argv;
