@@ -263,6 +263,15 @@ static const char pow2_rules[] =
   "rule p_ok  : (x + c1) % c2 => x % c2 where is_pow2(c2) && c2 <= 8 && c1 == c2 * pow2(c2)\n"
   "rule p_bad : (x + c1) % c2 => x % c2 where is_pow2(c2) && c2 <= 8 && c1 == pow2(c2) + 1\n";
 
+/* A catalog of the rules in TEXT (which must load). */
+static Catalog *load_rules_text(const char *name, const char *text) {
+  Catalog *cat = catalog_new();
+  VsDiag d;
+  assert_non_null(cat);
+  assert_true(catalog_load_text(cat, name, text, strlen(text), &d));
+  return cat;
+}
+
 /* The instance of r named NAME ("i8"), if r has one. */
 static bool rule_instance_named(const Rule *r, const char *name, unsigned *out) {
   unsigned inst[64];
@@ -280,9 +289,7 @@ static bool rule_instance_named(const Rule *r, const char *name, unsigned *out) 
 /* Every wrong rule at every instance, or (only8) at i8, where every one of them is false. */
 static void wrong_rules_not_proved(Fx *fx, SmtOptions o, bool only8) {
   smt_set_options(fx->s, &o);
-  Catalog *cat = catalog_new();
-  VsDiag d;
-  assert_true(catalog_load_text(cat, "wrong.rules", wrong_rules, strlen(wrong_rules), &d));
+  Catalog *cat = load_rules_text("wrong.rules", wrong_rules);
   for (size_t i = 0; i < catalog_rule_count(cat); i++) {
     const Rule *r = catalog_rule(cat, i);
     unsigned inst[64];
@@ -315,9 +322,7 @@ static void test_pow2_guard(void **state) {
   Fx *fx = *state;
   SmtOptions o = test_smt_options(1000000);
   smt_set_options(fx->s, &o);
-  Catalog *cat = catalog_new();
-  VsDiag d;
-  assert_true(catalog_load_text(cat, "pow2.rules", pow2_rules, strlen(pow2_rules), &d));
+  Catalog *cat = load_rules_text("pow2.rules", pow2_rules);
   for (size_t i = 0; i < catalog_rule_count(cat); i++) {
     const Rule *r = catalog_rule(cat, i);
     unsigned i16;
@@ -344,9 +349,7 @@ static void test_wrong_rules_not_proved_8_bits(void **state) {
   Fx *fx = *state;
   SmtOptions o = test_smt_options(250000);
   wrong_rules_not_proved(fx, o, true);
-  Catalog *cat = catalog_new();
-  VsDiag d;
-  assert_true(catalog_load_text(cat, "control.rules", control_rules, strlen(control_rules), &d));
+  Catalog *cat = load_rules_text("control.rules", control_rules);
   for (size_t i = 0; i < catalog_rule_count(cat); i++) {
     unsigned i8;
     assert_true(rule_instance_named(catalog_rule(cat, i), "i8", &i8));
