@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis/lin.h"
 #include "eval/eval.h"
 #include "ir/rebuild.h"
 #include "ir/nodemap.h"
@@ -250,17 +251,6 @@ static void linearize(Analyzer *a, Node *n, Node **atom, i128 *off) {
   *off = k;
 }
 
-static i128 gcd128(i128 x, i128 y) {
-  if (x < 0) x = -x;
-  if (y < 0) y = -y;
-  while (y) {
-    i128 t = x % y;
-    x = y;
-    y = t;
-  }
-  return x;
-}
-
 /* n = rem (mod mod) for every value here; mod 0: n is exactly rem; mod 1: nothing known. */
 static void cong(Analyzer *a, Node *n, int depth, i128 *mod, i128 *rem) {
   *mod = 1, *rem = 0;
@@ -294,7 +284,7 @@ static void cong(Analyzer *a, Node *n, int depth, i128 *mod, i128 *rem) {
     if (!im_fits(dt, lo) || !im_fits(dt, hi)) return;
     cong(a, x, depth + 1, &mx, &rx);
     cong(a, y, depth + 1, &my, &ry);
-    *mod = gcd128(mx, my);
+    *mod = lin_gcd(mx, my);
     *rem = n->op == OP_ADD ? rx + ry : rx - ry;
   }
   if (*mod == 1) *rem = 0;
@@ -611,7 +601,7 @@ void analyzer_bind_loop(Analyzer *a, Node *var, Node *start, Node *stop, Node *s
   if (up && step->op == OP_CONST) {
     i128 s = vs_const_value(step), m0, r0;
     cong(a, rs, 0, &m0, &r0);
-    i128 m = m0 == 0 ? s : gcd128(m0, s);
+    i128 m = m0 == 0 ? s : lin_gcd(m0, s);
     if (m > 1) {
       VarInfo *vi = info_of(a, var);
       VarInfo nv = vi ? *vi : (VarInfo){.lo = vs_vmin(var), .hi = vs_vmax(var)};

@@ -4,19 +4,9 @@
 
 #include "analysis/may_ub.h"
 #include "ir/graph.h"
+#include "rules/guard_arith.h"
 
 static bool is_intlike(DType dt) { return dt == DT_BOOL || dt_is_int(dt); }
-
-static i128 gcd128(i128 a, i128 b) {
-  if (a < 0) a = -a;
-  if (b < 0) b = -b;
-  while (b) {
-    i128 t = a % b;
-    a = b;
-    b = t;
-  }
-  return a;
-}
 
 /* The exact interval of a template expression over its variables' bounds, for no_overflow: false
  * when some operation of it may leave its dtype's range (or the expression uses an unsupported op). */
@@ -91,37 +81,11 @@ static bool guard_num(const Rule *r, const Guard *g, const Match *m, i128 *out) 
     if (!n) return false;
     *out = dt_bits((DType)n->dtype);
     return true;
-  case G_ABS:
-    if (!guard_num(r, g->a, m, &a)) return false;
-    return im_sub_ok(0, a, out) && (*out = a < 0 ? *out : a, true);
-  case G_POW2:
-    if (!guard_num(r, g->a, m, &a) || a < 0 || a > 64) return false;
-    *out = (i128)1 << (int)a;
-    return true;
   default: break;
   }
-  if (!guard_num(r, g->a, m, &a) || !guard_num(r, g->b, m, &b)) return false;
-  switch (g->kind) {
-  case G_ADD: return im_add_ok(a, b, out);
-  case G_SUB: return im_sub_ok(a, b, out);
-  case G_MUL: return im_mul_ok(a, b, out);
-  case G_DIV:
-  case G_MOD:
-    /* Operands come from 64-bit values and small sums of them: far from the i128 edge, but check. */
-    if (b == 0 || a < -((i128)1 << 120) || a > ((i128)1 << 120)) return false;
-    *out = g->kind == G_DIV ? im_floordiv(a, b) : im_floormod(a, b);
-    return true;
-  case G_MIN: *out = a < b ? a : b; return true;
-  case G_MAX: *out = a > b ? a : b; return true;
-  case G_GCD: {
-    /* The magnitude of -2^127 does not fit i128 (and negating it is undefined): undefined guard. */
-    const i128 i128_min = -(i128)(((u128)1 << 127) - 1) - 1;
-    if (a == i128_min || b == i128_min) return false;
-    *out = gcd128(a, b);
-    return true;
-  }
-  default: return false;
-  }
+  if (!guard_num(r, g->a, m, &a)) return false;
+  if (guard_arith_unary((GuardKind)g->kind)) return guard_arith((GuardKind)g->kind, a, 0, out);
+  return guard_num(r, g->b, m, &b) && guard_arith((GuardKind)g->kind, a, b, out);
 }
 
 static bool dtype_test(DtypeTest t, DType dt) {

@@ -9,6 +9,7 @@
 #include "eval/eval.h"
 #include "eval/f16.h"
 #include "ir/timer.h"
+#include "rules/guard_arith.h"
 #include "text/text.h"
 #include "verify/rule_inst.h"
 
@@ -322,40 +323,11 @@ static bool g_num(const Search *S, const Guard *g, const Pt *p, i128 *out) {
     *out = g->kind == G_VMIN ? p->lo[g->slot] : p->hi[g->slot];
     return true;
   case G_BITS: *out = dt_bits(slot_dt(S, g->slot)); return true;
-  case G_ABS:
-    if (!g_num(S, g->a, p, &a)) return false;
-    return im_sub_ok(0, a, out) && (*out = a < 0 ? *out : a, true);
-  case G_POW2:
-    if (!g_num(S, g->a, p, &a) || a < 0 || a > 64) return false;
-    *out = (i128)1 << (int)a;
-    return true;
   default: break;
   }
-  if (!g_num(S, g->a, p, &a) || !g_num(S, g->b, p, &b)) return false;
-  switch (g->kind) {
-  case G_ADD: return im_add_ok(a, b, out);
-  case G_SUB: return im_sub_ok(a, b, out);
-  case G_MUL: return im_mul_ok(a, b, out);
-  case G_DIV:
-  case G_MOD:
-    if (b == 0 || a < -((i128)1 << 120) || a > ((i128)1 << 120)) return false;
-    *out = g->kind == G_DIV ? im_floordiv(a, b) : im_floormod(a, b);
-    return true;
-  case G_MIN: *out = a < b ? a : b; return true;
-  case G_MAX: *out = a > b ? a : b; return true;
-  case G_GCD:
-    if (a < -((i128)1 << 120) || a > ((i128)1 << 120) || b < -((i128)1 << 120) || b > ((i128)1 << 120)) return false;
-    if (a < 0) a = -a;
-    if (b < 0) b = -b;
-    while (b) {
-      i128 t = a % b;
-      a = b;
-      b = t;
-    }
-    *out = a;
-    return true;
-  default: return false;
-  }
+  if (!g_num(S, g->a, p, &a)) return false;
+  if (guard_arith_unary((GuardKind)g->kind)) return guard_arith((GuardKind)g->kind, a, 0, out);
+  return g_num(S, g->b, p, &b) && guard_arith((GuardKind)g->kind, a, b, out);
 }
 
 /* no_overflow(E) at the point: every operation of E, at these values, equals its exact value (the
