@@ -498,7 +498,7 @@ static void test_end(void **state) {
   for (int j = 1; j < 4; j++) by_hand = after1(fx, store(fx, b, ix(fx, j), ix(fx, j)), by_hand);
   expect(fx, NULL, fill, by_hand, SMT_VALID);
   /* The state threads through the iterations: b[0] += 1, n times, adds n. */
-  Node *n = var_in(fx, "n", DT_INDEX, 0, 6);
+  Node *n = var_in(fx, "n", DT_INDEX, 0, 4);
   Node *rn = range(fx, n, "r");
   Node *inc = store(fx, b, ix(fx, 0), b2(fx, OP_ADD, load(fx, b, ix(fx, 0)), ix(fx, 1)));
   Node *incs = end1(fx, inc, rn);

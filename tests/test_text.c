@@ -756,17 +756,49 @@ static void test_parse_value(void **state) {
 }
 
 /* A DAG whose tree is too large to print. */
+/* x doubled d times (n + n) prints as `x + x + (x + x) ...`: " + " between the halves, and parentheses
+ * around the right half once it is itself a sum. */
+static size_t doubled_len(size_t name_len, int d) {
+  if (d == 0) return name_len;
+  return 2 * doubled_len(name_len, d - 1) + 3 + (d > 1 ? 2 : 0);
+}
+
 static void test_print_limit(void **state) {
   (void)state;
   VsCtx *ctx = vs_ctx_new();
-  Node *n = vs_var(ctx, "x", DT_I32, im_min(DT_I32), im_max(DT_I32));
+  /* 2^40 nodes as a tree: refused up front (more nodes than the 16 MiB limit has bytes). */
+  Node *x = vs_var(ctx, "x", DT_I32, im_min(DT_I32), im_max(DT_I32));
+  Node *n = x;
   for (int i = 0; i < 40; i++) n = vs_bin(ctx, OP_ADD, n, n);
   assert_null(vs_print(n));
   assert_null(vs_print_case(NULL, 0, n, n));
+  /* Few nodes, long names: 2^18 leaves of a 200-byte name are over 16 MiB of text, refused by the
+   * byte count; 2^10 of them print in full. */
+  char name[201];
+  memset(name, 'v', 200);
+  name[200] = 0;
+  Node *v = vs_var(ctx, name, DT_I32, im_min(DT_I32), im_max(DT_I32));
+  Node *big = v, *small = v;
+  for (int i = 0; i < 18; i++) big = vs_bin(ctx, OP_ADD, big, big);
+  for (int i = 0; i < 10; i++) small = vs_bin(ctx, OP_ADD, small, small);
+  assert_null(vs_print(big));
+  char *text = vs_print(small);
+  assert_non_null(text);
+  assert_int_equal(strlen(text), doubled_len(200, 10));
+  free(text);
+  /* A case counts both sides: each has 2^23 + 1 nodes, under the limit alone, over it together. */
+  Node *half = x;
+  for (int i = 0; i < 22; i++) half = vs_bin(ctx, OP_ADD, half, half);
+  half = vs_bin(ctx, OP_ADD, half, x);
+  assert_null(vs_print_case(NULL, 0, half, half));
   vs_ctx_free(ctx);
 }
 
 /* ---- round trip ---- */
+
+/* The unit tier runs a fifth of the random round trips; the full tier (--full) all of them, the same
+ * seeds, so its cases include the unit tier's. */
+static int round_trip_scale = 1;
 
 typedef struct {
   VsCtx *ctx;
@@ -931,7 +963,7 @@ static void test_round_trip_random(void **state) {
   VsCtx *ctx = vs_ctx_new();
   Gen g;
   gen_init(&g, ctx, 0x5eed);
-  for (int i = 0; i < 20000; i++) {
+  for (int i = 0; i < 4000 * round_trip_scale; i++) {
     DType dt = random_dtype(&g);
     int depth = 1 + (int)pick(&g, 6);
     Node *src = gen(&g, dt, depth);
@@ -949,7 +981,7 @@ static void test_round_trip_literals(void **state) {
   gen_init(&g, ctx, 42);
   for (int d = 0; d < NDT; d++) {
     DType dt = all_dtypes[d];
-    for (int i = 0; i < 150; i++) {
+    for (int i = 0; i < 30 * round_trip_scale; i++) {
       Node *c = gen_const(&g, dt), *c2 = gen_const(&g, dt), *v = g.vars[dt][0];
       check_round_trip(&g, c, NULL);
       check_round_trip(&g, c, c2);
@@ -1102,8 +1134,12 @@ static void test_fuzz_mutations(void **state) {
   vs_ctx_free(ctx);
 }
 
-int main(void) {
-  const struct CMUnitTest tests[] = {
+int main(int argc, char **argv) {
+  if (test_full_tier(argc, argv)) round_trip_scale = 5;
+  const struct CMUnitTest full[] = {
+    cmocka_unit_test(test_round_trip_random), cmocka_unit_test(test_round_trip_literals),
+  };
+  const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_errors_input),      cmocka_unit_test(test_errors_names),
     cmocka_unit_test(test_errors_literals),   cmocka_unit_test(test_errors_types),
     cmocka_unit_test(test_errors_structure),  cmocka_unit_test(test_errors_ranges),
@@ -1116,5 +1152,5 @@ int main(void) {
     cmocka_unit_test(test_round_trip_deep),
     cmocka_unit_test(test_fuzz_mutations),
   };
-  return cmocka_run_group_tests(tests, NULL, NULL);
+  return TEST_RUN_TIERS(argc, argv, unit, full);
 }

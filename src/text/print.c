@@ -42,7 +42,7 @@ typedef struct {
   bool fail;
   Task *stack;
   size_t sp, scap;
-  NodeMap cf; /* node -> 1 when it can print flexible */
+  NodeMap cf; /* node -> its tree size << 1 | 1 when it can print flexible (compute_cf) */
   VsPrintHole hole; /* programs: the text of the call a hole ($N) stands for */
   void *hole_user;
 } Printer;
@@ -95,7 +95,7 @@ static void push_node(Printer *pr, const Node *n, int expect, int mode, bool wra
 static bool cf(const Printer *pr, const Node *n) {
   uint64_t v = 0;
   nodemap_get(&pr->cf, n, &v);
-  return v != 0;
+  return (v & 1) != 0;
 }
 
 /* Can n print without any suffix, given its own dtype as context? Its children are already known. */
@@ -132,14 +132,31 @@ static bool node_cf(const Printer *pr, const Node *n) {
   }
 }
 
+/* The printer's per-node facts, one map value each: bit 0 says whether the node can print flexible,
+ * the rest is its size as a tree in nodes (saturated just past VS_PRINT_MAX_BYTES). Every node prints
+ * at least one byte, so a tree of more nodes than that is refused before any text is written: a DAG
+ * of n nodes is then refused in O(n), not after 16 MiB of output. */
+static uint64_t tree_size(const Printer *pr, const Node *n) {
+  uint64_t v = 0;
+  nodemap_get(&pr->cf, n, &v);
+  return v >> 1;
+}
+
 static bool compute_cf(Printer *pr, Node *const *roots, size_t nroots) {
   Node **order;
   size_t n = vs_postorder_many(roots, nroots, &order);
   if (!n) return false;
   bool ok = true;
-  for (size_t i = 0; i < n && ok; i++) ok = nodemap_put(&pr->cf, order[i], node_cf(pr, order[i]));
+  for (size_t i = 0; i < n && ok; i++) {
+    uint64_t size = 1;
+    for (int k = 0; k < order[i]->nargs; k++) size += tree_size(pr, order[i]->args[k]);
+    if (size > VS_PRINT_MAX_BYTES) size = VS_PRINT_MAX_BYTES + 1;
+    ok = nodemap_put(&pr->cf, order[i], size << 1 | (uint64_t)node_cf(pr, order[i]));
+  }
   free(order);
-  return ok;
+  uint64_t total = 0;
+  for (size_t i = 0; i < nroots && ok; i++) total += tree_size(pr, roots[i]);
+  return ok && total <= VS_PRINT_MAX_BYTES;
 }
 
 /* Precedence of a node's printed form as seen by its parent (infix.h): an nsw(...) op never needs
