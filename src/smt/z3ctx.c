@@ -153,6 +153,17 @@ void smt_free(SmtCtx *s) {
   free(s);
 }
 
+void smt_z3_set_timeout(SmtCtx *s, unsigned timeout_ms) {
+  if (s->timeout_ms == timeout_ms) return;
+  s->timeout_ms = timeout_ms;
+  side_release(s);
+  if (s->z) {
+    smt_z3_clear_error();
+    if (!build_params(s)) z3_release(s);
+    smt_z3_clear_error();
+  }
+}
+
 void smt_set_options(SmtCtx *s, const SmtOptions *opts) {
   s->timeout_ms = opts ? opts->timeout_ms : 0;
   s->rlimit = opts ? opts->rlimit : 0;

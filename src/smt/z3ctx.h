@@ -76,6 +76,9 @@ const char *smt_logic(unsigned flags, bool integer);
 char *smt_z3_text(SmtCtx *s, Z3_solver solver, const char *logic, const char *const *names, size_t nnames);
 /* The name of a constant's symbol as the SMT-LIB2 text writes it. */
 const char *smt_z3_const_name(SmtCtx *s, Z3_ast c);
+/* Sets the per-query time limit (the options' timeout_ms) for the queries that follow, until set again:
+ * a caller that splits one instance's time between two encodings. */
+void smt_z3_set_timeout(SmtCtx *s, unsigned timeout_ms);
 /* Makes the next smt_z3_begin recreate the context (after Z3_interrupt, whose cancellation Z3 does not
  * undo). */
 void smt_z3_retire(SmtCtx *s);

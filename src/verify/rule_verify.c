@@ -699,7 +699,19 @@ char *inst_counterexample(const Inst *sym, const SmtResult *res) {
 
 /* ---- the proof in integer arithmetic ---- */
 
-typedef enum { IP_PROVED, IP_NOT_PROVED, IP_UNSUPPORTED } IntProof;
+/* IP_OPEN: the solver stopped at its limit (neither a proof nor a model in integer arithmetic). */
+typedef enum { IP_PROVED, IP_NOT_PROVED, IP_OPEN, IP_UNSUPPORTED } IntProof;
+
+/* Which encoding decides an instance is not known in advance: the integer one cannot decide a product
+ * with a wrapped constant (x * c == 0 with c odd) that the bit-vector one proves in milliseconds, and
+ * the bit-vector one times out on the divisions by a symbolic divisor that the integer one proves. So
+ * when the time limit is long, each first gets a slice of it (integer, then bit-vector), and what both
+ * leave open gets the rest of it, again in that order: no instance loses the time it had with either.
+ * Under a resource limit alone (timeout 0, the tests) there is no slice: verdicts stay deterministic. */
+static unsigned int_slice_ms(unsigned timeout_ms) {
+  if (!timeout_ms) return 0;
+  return timeout_ms > 4000 ? 2000 : timeout_ms / 2;
+}
 
 /* ---- facts the guard's top-level conjuncts give the integer encoding ----
  *
@@ -854,6 +866,7 @@ static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ti
   SmtVerdict v = smt_int_unsat(s, &e, fs, 7, timeout_ms, why, whylen);
   if (v == SMT_VALID) out = IP_PROVED;
   else if (v == SMT_INVALID) snprintf(why, whylen, "sat in integer arithmetic");
+  else if (v == SMT_UNKNOWN) out = IP_OPEN;
 done:
   smt_z3_clear_error();
   ienc_fini(&ie);
@@ -991,6 +1004,32 @@ static bool prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *l
   return false;
 }
 
+/* Whether the integer encoding's answer ip settles the instance, filling out if so: a proof; the
+ * solvers' disagreement (an error, never a verdict); or any answer when it is the only engine asked
+ * for. out->reason holds prove_int's reason. */
+static bool int_decided(SmtCtx *s, IntProof ip, ProofEngine engine, ProofResult *out) {
+  const SmtSolveInfo *li = smt_last_solve(s);
+  if (li->disagree) {
+    out->status = PROOF_ERROR;
+    out->disagree = true;
+    snprintf(out->reason, sizeof out->reason, "%.170s (integer encoding)", li->detail);
+    return true;
+  }
+  if (ip == IP_PROVED) {
+    out->status = PROOF_PROVED;
+    out->by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
+    out->recheck = li->recheck;
+    if (li->recheck == SMT_RECHECK_UNDECIDED) snprintf(out->reason, sizeof out->reason, "%.150s", li->detail);
+    return true;
+  }
+  if (engine == PROVE_INT_ONLY) {
+    out->status = PROOF_UNKNOWN;
+    if (ip == IP_UNSUPPORTED) snprintf(out->reason, sizeof out->reason, "outside the integer fragment");
+    return true;
+  }
+  return false;
+}
+
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
   return verify_rule_instance_with(s, r, idx, PROVE_ANY);
 }
@@ -1052,27 +1091,12 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   }
   /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
   smt_clear_last_solve(s);
-  if (engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH))) {
-    char why[160] = "";
-    IntProof ip = prove_int(s, &in, lhs, rhs, s->timeout_ms, why, sizeof why);
-    const SmtSolveInfo *li = smt_last_solve(s);
-    if (li->disagree) { /* never a verdict: both answers, as an error */
-      out.status = PROOF_ERROR;
-      out.disagree = true;
-      snprintf(out.reason, sizeof out.reason, "%.170s (integer encoding)", li->detail);
-      vs_ctx_free(ctx);
-      out.seconds = vs_seconds() - t0;
-      return out;
-    }
-    if (ip == IP_PROVED) {
-      out.by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
-      out.recheck = li->recheck;
-      if (li->recheck == SMT_RECHECK_UNDECIDED) snprintf(why, sizeof why, "%.150s", li->detail);
-    }
-    if (ip == IP_PROVED || engine == PROVE_INT_ONLY) {
-      out.status = ip == IP_PROVED ? PROOF_PROVED : PROOF_UNKNOWN;
-      if (ip == IP_UNSUPPORTED) snprintf(why, sizeof why, "outside the integer fragment");
-      snprintf(out.reason, sizeof out.reason, "%s", why);
+  bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
+  unsigned slice = engine == PROVE_INT_ONLY ? 0 : int_slice_ms(s->timeout_ms);
+  IntProof ip = IP_UNSUPPORTED;
+  if (integer) {
+    ip = prove_int(s, &in, lhs, rhs, slice ? slice : s->timeout_ms, out.reason, sizeof out.reason);
+    if (int_decided(s, ip, engine, &out)) {
       vs_ctx_free(ctx);
       out.seconds = vs_seconds() - t0;
       return out;
@@ -1095,9 +1119,28 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
   } else {
     Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
-    unsigned flags = lhs->flags | rhs->flags;
+    unsigned flags = lhs->flags | rhs->flags, full = s->timeout_ms;
+    bool split = ip == IP_OPEN && slice && !graph;
+    if (split) smt_z3_set_timeout(s, slice);
     SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
                          : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+    if (split && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
+      /* Both slices spent: the rest of the time, integer encoding first. */
+      smt_z3_set_timeout(s, full);
+      ip = prove_int(s, &in, lhs, rhs, full - slice, out.reason, sizeof out.reason);
+      if (int_decided(s, ip, engine, &out)) {
+        smt_result_free(&res);
+        enc_fini(&e);
+        vs_ctx_free(ctx);
+        out.seconds = vs_seconds() - t0;
+        return out;
+      }
+      smt_z3_set_timeout(s, full - slice);
+      smt_result_free(&res);
+      memset(&res, 0, sizeof res);
+      v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+    }
+    smt_z3_set_timeout(s, full);
     const SmtSolveInfo *li = smt_last_solve(s);
     int by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
     if (li->disagree) {
