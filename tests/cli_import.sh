@@ -11,7 +11,7 @@ full=${3:-}
 
 # Each call becomes a rule twice (wraparound, nsw) or an `# untranslated` line with its reason.
 expect_rc 0 "import halide" -- "$bin" rules import --from halide "$root/tests/import/Simplify_Sample.cpp" -o "$tmp/h.rules"
-grep -q "18 calls, 18 rules: 16 translated, 2 untranslated" "$tmp/err" && ok || bad "import halide counts: $(cat "$tmp/err")"
+grep -q "25 calls, 25 rules: 22 translated, 3 untranslated" "$tmp/err" && ok || bad "import halide counts: $(cat "$tmp/err")"
 grep -q '^rule halide_sample_8 : ediv((x \* c0), c1) => ediv(x, ediv(c1, c0)) where .*(c0 > 0)' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_7_nsw : ediv(nsw(x \* 2), 2) => x ' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_11 : (x && (!(x) || y)) => (x && y) where bool(x) && bool(y)$' "$tmp/h.rules" &&
@@ -23,12 +23,24 @@ grep -q '^rule halide_sample_8 : ediv((x \* c0), c1) => ediv(x, ediv(c1, c0)) wh
 grep -q '^rule halide_sample_13 : .* where .* && (vmax(x) < vmin(y))$' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_14 : (min((x + c0), y) - min(x, w)) => .* && (no_overflow((w + c0)) && (vmax(y) <= (vmin(w) + c0)))$' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_15 : .* && (no_overflow((x - y)) && no_overflow((z - w)) && (((vmax(x) - vmin(y)) <= (vmin(z) - vmax(w))) && ((vmax(z) - vmin(w)) <= (vmin(x) - vmax(y)))))$' "$tmp/h.rules" &&
-  grep -q '^rule halide_sample_16 : .* && (((c0 > 0) && (((vmax(x) // c0) <= 0) && (0 <= (vmin(x) // c0)))) && (vmin(y) >= 0))$' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_16 : .* && (((c0 > 0) && (((vmax(x) // c0) <= 0) && (0 <= (vmin(x) // c0)))) && (vmin(y) >= 0)) && (c0 != 0)$' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_18 : max(x, c0) => c0 where .*(bits(c0) == 32 && c0 == 2147483647).*(unsigned(c0) && .*(bits(c0) == 8 && c0 == 255)' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_19 : .* => false where .* && (!(float(x)) && (c1 <= (c0 + 1)))$' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_26 : select(true, x, y) => x ' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_27 : select(x, y, y) => y ' "$tmp/h.rules" &&
   grep -q '^rule halide_sample_28 : select(x, false, true) => cast(!(x)) ' "$tmp/h.rules" && ok || bad "import halide facts: $(cat "$tmp/h.rules")"
+# The C++ around a call (Simplify_Sample.cpp:33-49): under `denominator_non_zero &&`, up to the end of
+# its group or a `||` at its level, the divisor's bounds exclude 0; under `is_float() &&` a call is
+# float-only; a constant divisor is never 0 (Halide rewrites x / 0 and x % 0 to 0 first).
+grep -q '^rule halide_sample_39 : ediv(x, x) => 1 where !float(x) && !index(x) && ((vmax(x) < 0) || (0 < vmin(x)))$' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_40 : ediv(x, x) => select((x == 0), 0, 1) where !float(x) && !index(x)$' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_42 : ediv((x \* y), x) => y where .* && ((vmax(x) < 0) || (0 < vmin(x)))$' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_44_nsw : ediv(nsw(x + y), x) => .* && ((vmax(x) < 0) || (0 < vmin(x)))$' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_44_b : ediv((y - x), x) => (ediv(y, x) - 1) where !float(y) && !index(y) && !float(x) && !index(x)$' "$tmp/h.rules" &&
+  grep -q "^# untranslated .*Simplify_Sample.cpp:45: float-only form (under 'is_float() &&')" "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_46 : (ediv(x, c0) - x) => ediv((x \* (1 - c0)), c0) where !float(x) && !index(x) && (c0 != 0)$' "$tmp/h.rules" &&
+  grep -q '^rule halide_sample_9 : .* where !float(x) && !index(x) && (c0 != 0)$' "$tmp/h.rules" &&
+  ok || bad "import halide context: $(cat "$tmp/h.rules")"
 expect_rc 0 "import tvm" -- "$bin" rules import --from tvm "$root/tests/import/rewrite_simplify.cc" -o "$tmp/t.rules"
 grep -q "11 calls, 12 rules: 10 translated, 2 untranslated" "$tmp/err" && ok || bad "import tvm counts: $(cat "$tmp/err")"
 grep -q '^rule tvm_rs_9_2 : (max(x, y) + min(x, y)) => (x + y)' "$tmp/t.rules" &&
@@ -76,7 +88,9 @@ done
 for dt in i8 i16 i32 i64; do
   ! grep -q "^refuted halide_sample_7_nsw at $dt " "$tmp/out" && ! grep -q "^unknown halide_sample_7_nsw at $dt " "$tmp/out" &&
     ! grep -q "^refuted halide_sample_5 at $dt " "$tmp/out" && ok || bad "halide_sample_7_nsw or _5 at $dt not proved"
-  grep -q "^refuted halide_sample_9 at $dt " "$tmp/out" && ok || bad "halide_sample_9 (c0 = 0) at $dt not refuted"
+  # x / c0 * c0 + x % c0 -> x, refuted at c0 = 0 alone, which the importer now excludes (c0 != 0).
+  ! grep -q "^refuted halide_sample_9 at $dt " "$tmp/out" && ok || bad "halide_sample_9 (c0 != 0) at $dt refuted"
+  ! grep -q "^refuted halide_sample_39" "$tmp/out" && ok || bad "halide_sample_39 (x / x, denominator_non_zero) refuted at $dt"
 done
 
 echo "cli_import: $pass passed, $fail failed"

@@ -1016,9 +1016,34 @@ static bool dsl_accepts(const char *rule, char *why, size_t size) {
   return ok;
 }
 
+/* Halide: what the C++ around a call says of it (ctx_step). */
+enum { CTX_NONZERO = 1, CTX_FLOAT = 2, CTX_DEPTH = 128 };
+
+/* Halide: a `/` or `%` of the pattern whose divisor is a constant never meets a zero one. Its Div and
+ * Mod visitors rewrite `x / 0` and `x % 0` to 0 (Simplify_Div.cpp `rewrite(x / 0, 0)`,
+ * Simplify_Mod.cpp `rewrite(x % 0, 0)`) before any rule of the chain with a constant divisor, and
+ * simplify the operands before matching, so a subterm divided by a literal 0 never survives to a
+ * parent's rule. Hence `cN != 0` for each such constant, once. */
+static void guard_const_divisors(Pr *p, const Ex *e, const char **seen, int *nseen) {
+  if (!e || p->err) return;
+  if (e->kind == EX_BIN && (!strcmp(e->name, "/") || !strcmp(e->name, "%")) && e->a[1]->kind == EX_ID &&
+      is_const_name(e->a[1]->name)) {
+    int k = 0;
+    while (k < *nseen && strcmp(seen[k], e->a[1]->name)) k++;
+    if (k == *nseen && *nseen < 16) {
+      seen[(*nseen)++] = e->a[1]->name;
+      if (p->len) put(p, " && ");
+      put(p, "(");
+      put(p, e->a[1]->name);
+      put(p, " != 0)");
+    }
+  }
+  for (int i = 0; i < e->n; i++) guard_const_divisors(p, e->a[i], seen, nseen);
+}
+
 /* The rule `rule NAME : PAT => TMPL where GUARD` of one alternative, in one semantics, into buf. */
-static bool translate(ImportPeer peer, const TvmVars *tv, const Ex *pat, const Ex *res, const Ex *cond, bool nsw,
-                      const char *name, char *buf, size_t size, char *why, size_t wsize) {
+static bool translate(ImportPeer peer, const TvmVars *tv, const Ex *pat, const Ex *res, const Ex *cond, unsigned ctx,
+                      bool nsw, const char *name, char *buf, size_t size, char *why, size_t wsize) {
   Pr p;
   char ps[OUT_LEN], ts[OUT_LEN];
   memset(&p, 0, sizeof p);
@@ -1042,6 +1067,28 @@ static bool translate(ImportPeer peer, const TvmVars *tv, const Ex *pat, const E
   p.len = 0;
   p.out[0] = 0;
   if (cond && !p.err) pr_ex(&p, cond);
+  if (peer == IMPORT_HALIDE && !p.err) {
+    /* Halide's denominator_non_zero: the bounds of the matched node's divisor exclude 0 (or its
+     * alignment does, which is not translated: the guard is the stronger). The fact `divisor != 0`,
+     * as a guard on the bounds like a proved fact's. */
+    if (ctx & CTX_NONZERO) {
+      if (pat->kind != EX_BIN || (strcmp(pat->name, "/") && strcmp(pat->name, "%"))) {
+        pr_fail(&p, "denominator_non_zero around a pattern that is no division");
+      } else {
+        Ex zero = {.kind = EX_NUM, .name = "0"}, ne = {.kind = EX_BIN, .name = "!=", .a = {pat->a[1], &zero}, .n = 2};
+        char *g = malloc(OUT_LEN);
+        if (!g) pr_fail(&p, "out of memory");
+        else if (prove(&p, &ne, true, g, 0)) {
+          if (p.len) put(&p, " && ");
+          put(&p, g);
+        }
+        free(g);
+      }
+    }
+    const char *seen[16];
+    int nseen = 0;
+    guard_const_divisors(&p, pat, seen, &nseen);
+  }
   if (p.err) {
     snprintf(why, wsize, "%s", p.err);
     return false;
@@ -1073,6 +1120,62 @@ static bool translate(ImportPeer peer, const TvmVars *tv, const Ex *pat, const E
   return dsl_accepts(buf, why, wsize);
 }
 
+/* Halide chains its calls with && and || in parentheses: `(denominator_non_zero && (rewrite(...) ||
+ * ...))`, `(ty.is_float() && rewrite(...))`. A conjunct `denominator_non_zero &&` (Simplify_Div.cpp:
+ * the divisor's bounds exclude 0) or an un-negated `op->type.is_float() &&` or `ty.is_float() &&`
+ * restricts what follows it in its group, up to the group's end or a `||` or `;` at its level (&& binds
+ * tighter than ||). The stack holds each open group's restrictions; a call has those of every group
+ * around it. Other C++ (an `if` statement's condition over a block, `no_overflow(op->type)`) is not
+ * read. */
+typedef struct {
+  unsigned char flags[CTX_DEPTH];
+  int depth; /* may pass CTX_DEPTH: the groups beyond carry no restriction */
+} CtxStack;
+
+/* Whether the word w starts at t[i], then `&&`, and no `!` applies to it. */
+static bool conjunct_at(const char *t, size_t len, size_t i, const char *w) {
+  size_t l = strlen(w);
+  if (i + l > len || strncmp(t + i, w, l)) return false;
+  size_t b = i;
+  while (b > 0 && isspace((unsigned char)t[b - 1])) b--;
+  if (i > 0 && (is_id(t[i - 1]) || t[i - 1] == '.' || t[i - 1] == '>')) return false;
+  if (b > 0 && t[b - 1] == '!') return false;
+  size_t j = i + l;
+  while (j < len && isspace((unsigned char)t[j])) j++;
+  return j + 1 < len && t[j] == '&' && t[j + 1] == '&';
+}
+
+/* Takes t[i] into the stack; returns the last position it consumed (past a string literal, past the
+ * second '|' of `||`). */
+static size_t ctx_step(CtxStack *s, const char *t, size_t len, size_t i) {
+  char ch = t[i];
+  if (ch == '"') {
+    for (i++; i < len && t[i] != '"' && t[i] != '\n'; i++)
+      if (t[i] == '\\' && i + 1 < len) i++;
+    return i < len ? i : len - 1;
+  }
+  if (ch == '(' || ch == '[' || ch == '{') {
+    s->depth++;
+    if (s->depth < CTX_DEPTH) s->flags[s->depth] = 0;
+  } else if (ch == ')' || ch == ']' || ch == '}') {
+    if (s->depth > 0) s->depth--;
+  } else if (ch == ';' || (ch == '|' && i + 1 < len && t[i + 1] == '|')) {
+    if (s->depth < CTX_DEPTH) s->flags[s->depth] = 0;
+    return ch == ';' ? i : i + 1;
+  } else if (s->depth < CTX_DEPTH) {
+    if (conjunct_at(t, len, i, "denominator_non_zero")) s->flags[s->depth] |= CTX_NONZERO;
+    else if (conjunct_at(t, len, i, "op->type.is_float()") || conjunct_at(t, len, i, "ty.is_float()"))
+      s->flags[s->depth] |= CTX_FLOAT;
+  }
+  return i;
+}
+
+static unsigned ctx_of(const CtxStack *s) {
+  unsigned f = 0;
+  for (int d = 0; d <= s->depth && d < CTX_DEPTH; d++) f |= s->flags[d];
+  return f;
+}
+
 static int line_of(const char *t, size_t pos) {
   int line = 1;
   for (size_t i = 0; i < pos; i++) line += t[i] == '\n';
@@ -1095,7 +1198,15 @@ bool rule_import(ImportPeer peer, const char *path, const char *src, size_t len,
                       peer == IMPORT_HALIDE ? "halide" : "tvm");
   int last_line = 0, same_line = 0, line = 1;
   size_t line_pos = 0;
+  CtxStack cs = {.depth = 0};
   for (size_t i = 0; i < len; i++) {
+    if (peer == IMPORT_HALIDE) {
+      size_t j = ctx_step(&cs, t, len, i);
+      if (j != i) {
+        i = j;
+        continue;
+      }
+    }
     if (peer == IMPORT_TVM && !strncmp(t + i, "PVar<", 5) && (i == 0 || !is_id(t[i - 1]))) tvm_scan_decl(tv, t, len, i);
     /* The call's name, at a word boundary, then '('. */
     size_t nl;
@@ -1167,6 +1278,7 @@ bool rule_import(ImportPeer peer, const char *path, const char *src, size_t len,
         }
       }
     }
+    unsigned ctx = ctx_of(&cs);
     Ex *res = NULL, *cond = NULL;
     Cx *rc = cx; /* result and condition parsed once, into the same pool before the patterns */
     res = parse_text(rc, arg[1], alen[1]);
@@ -1179,10 +1291,11 @@ bool rule_import(ImportPeer peer, const char *path, const char *src, size_t len,
       Ex *pat = shared_err ? NULL : parse_text(cx, alt[a], altlen[a]);
       bool ok = false;
       if (shared_err || !pat) snprintf(why, sizeof why, "C++ the importer does not read: %s", shared_err ? shared_err : cx->err);
-      else if (translate(peer, tv, pat, res, cond, false, aname, rule, OUT_LEN * 3, why, sizeof why)) {
+      else if (ctx & CTX_FLOAT) snprintf(why, sizeof why, "float-only form (under 'is_float() &&')");
+      else if (translate(peer, tv, pat, res, cond, ctx, false, aname, rule, OUT_LEN * 3, why, sizeof why)) {
         char nname[128];
         snprintf(nname, sizeof nname, "%s_nsw", aname);
-        ok = translate(peer, tv, pat, res, cond, true, nname, rule_nsw, OUT_LEN * 3, why, sizeof why);
+        ok = translate(peer, tv, pat, res, cond, ctx, true, nname, rule_nsw, OUT_LEN * 3, why, sizeof why);
       }
       cx->err = shared_err; /* a pattern's error is its own */
       if (ok) {

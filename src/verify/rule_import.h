@@ -4,8 +4,11 @@
  * Halide writes its rules as C++ calls `rewrite(pattern, result)` and `rewrite(pattern, result,
  * predicate)` in src/Simplify_*.cpp; TVM as `TVM_TRY_REWRITE(pattern, result)`, `TVM_TRY_REWRITE_IF(
  * pattern, result, condition)` and their RECURSIVE forms in src/arith/rewrite_simplify.cc. The importer
- * reads those calls (nothing else of the C++: the `if`s around a call, which restrict it to some types,
- * are not seen), translates each into a DSL rule with the op meanings of the peer (Halide's integer `/`
+ * reads those calls and little of the C++ around them: of Halide's, a conjunct `denominator_non_zero &&`
+ * in the chain before a call (a guard that the divisor's bounds exclude 0) and an un-negated
+ * `is_float() &&` (the call is float-only: untranslated); the `if`s and other type tests around a call
+ * (`no_overflow(op->type)`, `ty.is_int()`), which restrict it to some types, are not seen. It
+ * translates each call into a DSL rule with the op meanings of the peer (Halide's integer `/`
  * and `%` are Euclidean: ediv, emod; TVM's `/`, `%`, div, truncdiv, truncmod are truncating, floordiv and
  * floormod floor), and writes
  *
@@ -14,7 +17,8 @@
  *   rule halide_add_43_nsw : the same with every + - * and unary - marked nsw
  *
  * The guard restricts every variable to integers other than index (the widths the peers use: i8 to
- * i64, u8 to u64). A fact the peer's simplifier proves (Halide's can_prove(e), TVM's CanProve,
+ * i64, u8 to u64). Halide's pattern divides by a constant cN only where cN != 0: its Div and Mod
+ * visitors rewrite `x / 0` and `x % 0` to 0 before any such rule, and operands are simplified first. A fact the peer's simplifier proves (Halide's can_prove(e), TVM's CanProve,
  * CanProveGreaterEqual, CanProveLess, CanProveEqual) becomes a guard that implies it: interval
  * arithmetic over the variables' vmin/vmax and the constants, with every + - * of the fact required not
  * to overflow; stronger than the peer's condition, never weaker (docs/audit.md, Method). What cannot

@@ -29,3 +29,21 @@ Expr Simplify::visit(const Select *op, ExprInfo *info) {
         return mutate(rewrite.result, info);
     }
 }
+
+// The C++ around a call: `denominator_non_zero &&` (the divisor's bounds exclude 0) up to the end of
+// its group or a `||` at its level, `is_float() &&` (a float-only call), a constant divisor (never 0).
+Expr Simplify::visit(const Div *op, ExprInfo *info) {
+    bool denominator_non_zero = (no_overflow_int(op->type) && !b_info.bounds.contains(0));
+    internal_assert(true) << "a string with a paren ( ";
+    auto rewrite = IRMatcher::rewriter(IRMatcher::div(a, b), op->type);
+    if ((!op->type.is_float() && denominator_non_zero && rewrite(x / x, 1)) ||
+        (!op->type.is_float() && rewrite(x / x, select(x == 0, 0, 1))) ||
+        (denominator_non_zero &&
+         (rewrite((x * y) / x, y) ||
+          false)) ||
+        (denominator_non_zero && rewrite((x + y) / x, y / x + 1) || rewrite((y - x) / x, y / x - 1)) ||
+        (op->type.is_float() && rewrite(x / c0, x * fold(1 / c0))) ||
+        rewrite(x / c0 - x, (x * fold(1 - c0)) / c0)) {
+        return mutate(rewrite.result, info);
+    }
+}
