@@ -129,6 +129,15 @@ expect_one_error_line "simplify missing file" "^$tmp/nope.vs:1:1: error: "
 expect_rc 2 "simplify bad matcher" -- "$bin" simplify --matcher frob "$tmp/s.vs"
 expect_rc 0 "simplify --help" -- "$bin" simplify --help
 grep -q "usage: vsimp simplify" "$tmp/out" && ok || bad "simplify --help"
+# A `semantics nsw` file gets the no-signed-overflow rules (docs/rules.md): a scaled sum divided by its
+# scale, then a common term cancelled across <; unmarked, both hold only where nothing wraps and stay.
+printf 'semantics nsw\nx: i32\ny: i32\n(x * 4 + y) // 4 < x + 3\n' >"$tmp/nsw.vs"
+expect_rc 0 "simplify semantics nsw" -- "$bin" simplify --trace --verify "$tmp/nsw.vs"
+grep -q "^div_add_mul_nsw " "$tmp/out" && grep -q "^lt_add_both_nsw " "$tmp/out" && grep -qx "y < 12" "$tmp/out" &&
+  grep -qx "verify: valid" "$tmp/out" && ok || bad "simplify semantics nsw: $(cat "$tmp/out")"
+printf 'x: i32\ny: i32\n(x * 4 + y) // 4 < x + 3\n' >"$tmp/wrap.vs"
+expect_rc 0 "simplify the same, wrapping" -- "$bin" simplify "$tmp/wrap.vs"
+[ "$(cat "$tmp/out")" = "(y + x * 4) // 4 < x + 3" ] && ok || bad "simplify wrapping: $(cat "$tmp/out")"
 # A masked index keeps its mask: the invalid rules run before mul_zero (docs/semantics.md, "The invalid
 # index"), and INVALID prints as `invalid` in eval.
 printf 'm: bool\nx: index\nselect(m, x, invalid) * 0\n' >"$tmp/mask.vs"
