@@ -120,6 +120,52 @@ static void test_minmax(void **state) {
   }
 }
 
+/* TVM's index comparisons: offsets on both sides, an off-by-one offset as <=, a constant minus x, a
+ * negative scale; and min/max of differences, an offset undone outside a max or min, and a scaled sum
+ * with an offset over a multiple of the scale. */
+static void test_tvm_forms(void **state) {
+  (void)state;
+  const char *d[] = {I8, I64, IDX};
+  for (int i = 0; i < 3; i++) {
+    FIRES(d[i], "nsw(x + 5) < nsw(y + 10)", "x < nsw(y + 5)", "lt_add_consts_nsw");
+    FIRES(d[i], "nsw(x + 10) < nsw(y + 5)", "nsw(x + 5) < y", "lt_add_consts_r_nsw");
+    FIRES(d[i], "nsw(x + 5) <= nsw(y + 10)", "x <= nsw(y + 5)", "le_add_consts_nsw");
+    FIRES(d[i], "nsw(x - 3) < nsw(y - 2)", "x <= y", "lt_add_consts_one_nsw");
+    FIRES(d[i], "nsw(x - 1) < y", "x <= y", "lt_dec_nsw");
+    FIRES(d[i], "x < nsw(y + 1)", "x <= y", "lt_inc_nsw");
+    FIRES(d[i], "nsw(x + 1) <= y", "x < y", "le_inc_nsw");
+    FIRES(d[i], "1 < nsw(100 - x)", "x < 99", "const_lt_rsub_nsw");
+    FIRES(d[i], "nsw(100 - x) <= 1", "99 <= x", "rsub_le_const_nsw");
+    FIRES(d[i], "nsw(x * -3) < nsw(y * -3)", "y < x", "lt_mul_neg_nsw");
+    FIRES(d[i], "3 <= nsw(x * -2)", "x <= -2", "const_le_mul_neg_nsw");
+    FIRES(d[i], "nsw(x * -2) <= 3", "-1 <= x", "le_mul_neg_const_nsw");
+    FIRES(d[i], "nsw(x * -2) <= -3", "2 <= x", "le_mul_neg_const_nsw");
+    FIRES(d[i], "nsw(x * 3) != 12", "x != 4", "ne_mul_const_nsw");
+    FIRES(d[i], "nsw(nsw(x * 3) + 10) != 0", "true", "ne_mul_const_off_nsw");
+    FIRES(d[i], "min(nsw(3 - x), nsw(2 - x))", "nsw(2 - x)", "min_sub_common_nsw");
+    FIRES(d[i], "max(nsw(y - x), nsw(z - x))", "nsw(max(y, z) - x)", "max_sub_common_nsw");
+    FIRES(d[i], "min(nsw(x - y), nsw(x - z))", "nsw(x - max(y, z))", "min_rsub_common_nsw");
+    FIRES(d[i], "nsw(max(x, nsw(y - 10)) + 10)", "max(y, nsw(x + 10))", "max_add_cancel_nsw");
+    FIRES(d[i], "nsw(min(x, nsw(y + 2)) + -2)", "min(y, nsw(x + -2))", "min_add_cancel_nsw");
+    FIRES(d[i], "nsw(nsw(x * 8) + 39) // 16", "nsw(x // 2 + 2)", "div_mul_add_const_nsw");
+    FIRES(d[i], "nsw(nsw(x * 8) + -9) // 16", "nsw(x // 2 + -1)", "div_mul_add_const_nsw");
+    NEVER(d[i], "x + 5 < y + 10", "lt_add_consts_nsw");
+    NEVER(d[i], "x - 1 < y", "lt_dec_nsw");
+    NEVER(d[i], "x < y + 1", "lt_inc_nsw");
+    NEVER(d[i], "1 < 100 - x", "const_lt_rsub_nsw");
+    NEVER(d[i], "x * -3 < y * -3", "lt_mul_neg_nsw");
+    NEVER(d[i], "3 <= x * -2", "const_le_mul_neg_nsw");
+    NEVER(d[i], "x * 3 + 10 != 0", "ne_mul_const_off_nsw");
+    NEVER(d[i], "min(3 - x, 2 - x)", "min_sub_common_nsw");
+    NEVER(d[i], "max(x, y - 10) + 10", "max_add_cancel_nsw");
+    NEVER(d[i], "(x * 8 + 39) // 16", "div_mul_add_const_nsw");
+  }
+  /* y + (c2 - c1) could overflow where y + c2 does not when c1 < 0; the offsets stay. */
+  NEVER(I8, "nsw(x + -3) < nsw(y + 5)", "lt_add_consts_nsw");
+  /* min(x, y - c) + c with c > 0: x + c may overflow where the source does not. */
+  NEVER(I8, "nsw(min(x, nsw(y + -10)) + 10)", "min_add_cancel_nsw");
+}
+
 /* A file declared `semantics nsw` gets the rules without a mark written (TVM's index simplifications),
  * and keeps the marks through the canonical reorderings; unsigned ops stay wrapping. */
 static void test_semantics_nsw(void **state) {
@@ -150,6 +196,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_cmp_scale),
     cmocka_unit_test(test_divmod),
     cmocka_unit_test(test_minmax),
+    cmocka_unit_test(test_tvm_forms),
     cmocka_unit_test(test_semantics_nsw),
   };
   (void)argc;
