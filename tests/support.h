@@ -23,6 +23,17 @@ bool test_full_tier(int argc, char **argv);
  * time limit. A query the limit stops is `unknown` on every machine alike. */
 SmtOptions test_smt_options(unsigned rlimit);
 
+/* The solver tests' cmocka fixture: a node context and a solver context. test_smt_setup gives the
+ * solver test_smt_options(0); test_smt_setup_with the options o. In tests/support_smt.c, linked only
+ * into the tests of the whole library. */
+typedef struct {
+  VsCtx *c;
+  SmtCtx *s;
+} TestSmtFx;
+int test_smt_setup(void **state);
+int test_smt_setup_with(void **state, const SmtOptions *o);
+int test_smt_teardown(void **state);
+
 /* A deterministic generator (splitmix64), so that every failing random test can be replayed. */
 typedef struct {
   uint64_t state;

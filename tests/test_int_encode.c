@@ -26,27 +26,11 @@
 #include "smt/z3ctx.h"
 #include "support.h"
 
-typedef struct {
-  VsCtx *c;
-  SmtCtx *s;
-} Fx;
+typedef TestSmtFx Fx;
 
 static int setup(void **state) {
-  Fx *fx = calloc(1, sizeof *fx);
-  if (!fx) return -1;
-  fx->c = vs_ctx_new();
   SmtOptions o = {.timeout_ms = 60000, .rlimit = 0, .smt2_path = NULL};
-  fx->s = smt_new(&o);
-  *state = fx;
-  return fx->c && fx->s ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  Fx *fx = *state;
-  smt_free(fx->s);
-  vs_ctx_free(fx->c);
-  free(fx);
-  return 0;
+  return test_smt_setup_with(state, &o);
 }
 
 /* ---- conformance ---- */
@@ -392,17 +376,17 @@ static void test_division_rules_proved_sample(void **state) {
 
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
-    cmocka_unit_test_setup_teardown(test_conformance_sample, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_unsupported, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_wrong_rules_not_proved_8_bits, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_division_rules_proved_sample, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_pow2_guard, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_conformance_sample, setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_unsupported, setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_wrong_rules_not_proved_8_bits, setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_division_rules_proved_sample, setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_pow2_guard, setup, test_smt_teardown),
   };
   const struct CMUnitTest full[] = {
-    cmocka_unit_test_setup_teardown(test_conformance, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_unsupported, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_wrong_rules_not_proved, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_division_rules_proved, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_conformance, setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_unsupported, setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_wrong_rules_not_proved, setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_division_rules_proved, setup, test_smt_teardown),
   };
   return TEST_RUN_TIERS(argc, argv, unit, full);
 }

@@ -23,28 +23,7 @@
 #include "support.h"
 
 
-typedef struct {
-  VsCtx *c;
-  SmtCtx *s;
-} Fx;
-
-static int setup(void **state) {
-  Fx *fx = calloc(1, sizeof *fx);
-  if (!fx) return -1;
-  fx->c = vs_ctx_new();
-  SmtOptions o = test_smt_options(0);
-  fx->s = smt_new(&o);
-  *state = fx;
-  return fx->c && fx->s ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  Fx *fx = *state;
-  smt_free(fx->s);
-  vs_ctx_free(fx->c);
-  free(fx);
-  return 0;
-}
+typedef TestSmtFx Fx;
 
 /* ---- building expressions ---- */
 
@@ -931,27 +910,27 @@ static void test_many_and_recycle(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown(test_add_zero, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_float_zero, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_increment_greater, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_casts, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_division, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_index_div, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_precondition, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_select_lazy, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_shifts_pow, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_uf, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_float_ops, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_bool_ops, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_z3_error, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_timeout, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_smt2_dump, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_ground_int, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_ground_float, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_ground_casts, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_solver_matches_ground, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_many_and_recycle, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_add_zero, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_float_zero, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_increment_greater, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_casts, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_division, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_index_div, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_precondition, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_select_lazy, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_shifts_pow, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_uf, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_float_ops, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_bool_ops, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_errors, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_z3_error, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_timeout, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_smt2_dump, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_ground_int, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_ground_float, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_ground_casts, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_solver_matches_ground, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_many_and_recycle, test_smt_setup, test_smt_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

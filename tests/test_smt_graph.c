@@ -21,28 +21,7 @@
 #include "smt/smt.h"
 #include "support.h"
 
-typedef struct {
-  VsCtx *c;
-  SmtCtx *s;
-} Fx;
-
-static int setup(void **state) {
-  Fx *fx = calloc(1, sizeof *fx);
-  if (!fx) return -1;
-  fx->c = vs_ctx_new();
-  SmtOptions o = test_smt_options(0);
-  fx->s = smt_new(&o);
-  *state = fx;
-  return fx->c && fx->s ? 0 : -1;
-}
-
-static int teardown(void **state) {
-  Fx *fx = *state;
-  smt_free(fx->s);
-  vs_ctx_free(fx->c);
-  free(fx);
-  return 0;
-}
+typedef TestSmtFx Fx;
 
 /* ---- building expressions ---- */
 
@@ -961,29 +940,29 @@ static void test_eval_uninterpreted(void **state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-    cmocka_unit_test_setup_teardown(test_load_invalid_is_zero, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_oob_load_is_ub, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_store_invalid_is_noop, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_store_of_load_is_noop, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_store_ub_value, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_after, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_free_size_buffer, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_range_zero_when_short, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_reduce_empty_is_identity, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_reduce_float_first_step, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_reduce_sums, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_reduce_invalid, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_end, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_end_nested, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_abstract_effects, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_unrolling_limit, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_errors, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_eval_load_store, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_eval_variables_and_after, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_eval_ranges, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_eval_reduce, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_eval_end, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_eval_uninterpreted, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_load_invalid_is_zero, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_oob_load_is_ub, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_store_invalid_is_noop, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_store_of_load_is_noop, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_store_ub_value, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_after, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_free_size_buffer, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_range_zero_when_short, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_reduce_empty_is_identity, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_reduce_float_first_step, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_reduce_sums, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_reduce_invalid, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_end, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_end_nested, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_abstract_effects, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_unrolling_limit, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_errors, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_eval_load_store, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_eval_variables_and_after, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_eval_ranges, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_eval_reduce, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_eval_end, test_smt_setup, test_smt_teardown),
+    cmocka_unit_test_setup_teardown(test_eval_uninterpreted, test_smt_setup, test_smt_teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

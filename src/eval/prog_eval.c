@@ -329,6 +329,32 @@ static bool trip_count(DType dt, uint64_t a, uint64_t b, uint64_t s, i128 *trips
   return true;
 }
 
+/* The end of one iteration of a loop: the body's yields become the carries (*cur). False when the
+ * loop ends there (a break, the run stopped, the step budget spent). */
+static bool iterate(Run *r, const Stmt *s, uint32_t nc, Slot **cur) {
+  Slot *y = run_body(r, s->u.loop.body, nc, s);
+  bool done = false;
+  land_jump(r, &y, nc, &done);
+  if (r->stop) {
+    free_slots(y, nc);
+    return false;
+  }
+  if (nc && !y) {
+    fail(r);
+    return false;
+  }
+  free_slots(*cur, nc);
+  *cur = y ? y : calloc(1, sizeof **cur);
+  return !done && step(r);
+}
+
+/* After a loop: the enclosing loops' context back, the last carries into the loop's results. */
+static void leave_loop(Run *r, const Stmt *s, ProgLoopCtx outer, Slot *cur, uint32_t nc) {
+  r->loops = outer;
+  for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
+  free_slots(cur, nc);
+}
+
 static void exec_stmt(Run *r, const Stmt *s) {
   if (!step(r)) return;
   int L = s->line, C = s->col;
@@ -429,24 +455,9 @@ static void exec_stmt(Run *r, const Stmt *s) {
       r->loops.at[0].iter = (uint64_t)k;
       r->env[s->u.loop.var->id].bits = im_from_value(dt, v + k * inc);
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
-      Slot *y = run_body(r, s->u.loop.body, nc, s);
-      bool done = false;
-      land_jump(r, &y, nc, &done);
-      if (r->stop) {
-        free_slots(y, nc);
-        break;
-      }
-      if (nc && !y) {
-        fail(r);
-        break;
-      }
-      free_slots(cur, nc);
-      cur = y ? y : calloc(1, sizeof *cur);
-      if (done || !step(r)) break;
+      if (!iterate(r, s, nc, &cur)) break;
     }
-    r->loops = outer;
-    for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
-    free_slots(cur, nc);
+    leave_loop(r, s, outer, cur, nc);
     break;
   }
   case SK_WHILE: {
@@ -467,24 +478,9 @@ static void exec_stmt(Run *r, const Stmt *s) {
       r->loops.at[0].iter = k;
       for (uint32_t i = 0; i < nc; i++) assign_slot(r, s->u.loop.carries[i], &cur[i]);
       if (!eval(r, s->u.loop.cond, L, C) || r->stop) break;
-      Slot *y = run_body(r, s->u.loop.body, nc, s);
-      bool done = false;
-      land_jump(r, &y, nc, &done);
-      if (r->stop) {
-        free_slots(y, nc);
-        break;
-      }
-      if (nc && !y) {
-        fail(r);
-        break;
-      }
-      free_slots(cur, nc);
-      cur = y ? y : calloc(1, sizeof *cur);
-      if (done || !step(r)) break;
+      if (!iterate(r, s, nc, &cur)) break;
     }
-    r->loops = outer;
-    for (uint32_t i = 0; !r->stop && s->u.loop.rets && i < nc; i++) assign_slot(r, s->u.loop.rets[i], &cur[i]);
-    free_slots(cur, nc);
+    leave_loop(r, s, outer, cur, nc);
     break;
   }
   case SK_IF: {
