@@ -166,6 +166,43 @@ static void test_tvm_forms(void **state) {
   NEVER(I8, "nsw(min(x, nsw(y + -10)) + 10)", "min_add_cancel_nsw");
 }
 
+/* The mirror forms of the rules above (<= for <, max for min, the other side of the comparison), at i8
+ * and i64 (the tests above cover index). */
+static void test_mirrors(void **state) {
+  (void)state;
+  const char *d[] = {I8, I64};
+  for (int i = 0; i < 2; i++) {
+    FIRES(d[i], "nsw(x + y) < x", "y < 0", "add_lt_self_nsw");
+    FIRES(d[i], "nsw(y + x)", "nsw(x + y)", "add_swap_nsw");
+    FIRES(d[i], "nsw(y * x)", "nsw(x * y)", "mul_swap_nsw");
+    FIRES(d[i], "3 <= nsw(x + 5)", "-2 <= x", "const_le_add_nsw");
+    FIRES(d[i], "10 <= nsw(x * 4)", "3 <= x", "const_le_mul_nsw");
+    FIRES(d[i], "1 <= nsw(100 - x)", "x <= 99", "const_le_rsub_nsw");
+    FIRES(d[i], "nsw(100 - x) < 1", "99 < x", "rsub_lt_const_nsw");
+    FIRES(d[i], "nsw(x * 4) // 8", "x // 2", "div_mul_exact_nsw");
+    FIRES(d[i], "nsw(x * 4) == nsw(y * 4)", "x == y", "eq_mul_nsw");
+    FIRES(d[i], "nsw(x * 4) != nsw(y * 4)", "x != y", "ne_mul_nsw");
+    FIRES(d[i], "nsw(x + 10) <= nsw(y + 5)", "nsw(x + 5) <= y", "le_add_consts_r_nsw");
+    FIRES(d[i], "x <= nsw(y - 1)", "x < y", "le_dec_nsw");
+    FIRES(d[i], "nsw(x * -3) <= nsw(y * -3)", "y <= x", "le_mul_neg_nsw");
+    FIRES(d[i], "nsw(-x) <= nsw(-y)", "y <= x", "le_neg_nsw");
+    FIRES(d[i], "x <= nsw(x + y)", "0 <= y", "le_self_add_nsw");
+    FIRES(d[i], "nsw(x - z) <= nsw(y - z)", "x <= y", "le_sub_both_nsw");
+    FIRES(d[i], "nsw(z - x) <= nsw(z - y)", "y <= x", "le_sub_left_nsw");
+    FIRES(d[i], "nsw(x - y) <= 0", "x <= y", "sub_le_zero_nsw");
+    FIRES(d[i], "0 <= nsw(x - y)", "y <= x", "zero_le_sub_nsw");
+    FIRES(d[i], "max(nsw(x * -2), nsw(y * -2))", "nsw(min(x, y) * -2)", "max_mul_neg_nsw");
+    FIRES(d[i], "max(nsw(-x), nsw(-y))", "nsw(-min(x, y))", "max_neg_nsw");
+    FIRES(d[i], "max(nsw(x - y), nsw(x - z))", "nsw(x - min(y, z))", "max_rsub_common_nsw");
+    FIRES(d[i], "min(nsw(x * 4), nsw(y * 4))", "nsw(min(x, y) * 4)", "min_mul_pos_nsw");
+    NEVER(d[i], "x - y <= 0", "sub_le_zero_nsw");
+    NEVER(d[i], "x <= x + y", "le_self_add_nsw");
+    NEVER(d[i], "x * 4 == y * 4", "eq_mul_nsw");
+    NEVER(d[i], "x * -3 <= y * -3", "le_mul_neg_nsw");
+    NEVER(d[i], "min(x * 4, y * 4)", "min_mul_pos_nsw");
+  }
+}
+
 /* A file declared `semantics nsw` gets the rules without a mark written (TVM's index simplifications),
  * and keeps the marks through the canonical reorderings; unsigned ops stay wrapping. */
 static void test_semantics_nsw(void **state) {
@@ -197,6 +234,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_divmod),
     cmocka_unit_test(test_minmax),
     cmocka_unit_test(test_tvm_forms),
+    cmocka_unit_test(test_mirrors),
     cmocka_unit_test(test_semantics_nsw),
   };
   (void)argc;
