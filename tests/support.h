@@ -18,6 +18,10 @@ bool test_full_tier(int argc, char **argv);
 #define TEST_RUN_TIERS(argc, argv, unit, full)                                                              \
   (test_full_tier(argc, argv) ? cmocka_run_group_tests_name("full", full, NULL, NULL)                        \
                               : cmocka_run_group_tests_name("unit", unit, NULL, NULL))
+/* The same with a group setup and teardown. */
+#define TEST_RUN_TIERS_WITH(argc, argv, unit, full, setup, teardown)                                        \
+  (test_full_tier(argc, argv) ? cmocka_run_group_tests_name("full", full, setup, teardown)                   \
+                              : cmocka_run_group_tests_name("unit", unit, setup, teardown))
 
 /* Solver options for the unit tier: a resource limit of `rlimit` units (0: the default, 50 million), no
  * time limit. A query the limit stops is `unknown` on every machine alike. */

@@ -7,16 +7,22 @@
 #include "power_support.h"
 
 static const char *I8 = "x: i8\ny: i8\nz: i8";
+static const char *I32 = "x: i32\ny: i32\nz: i32";
 static const char *I64 = "x: i64\ny: i64\nz: i64";
 static const char *IDX = "x: index\ny: index\nz: index";
 static const char *U8 = "x: u8\ny: u8\nz: u8";
+
+/* The families' loops run at i8 and i32 in the unit tier, and at index and i64 too in the full tier
+ * (--full): each case costs Z3 a refinement check, and at 64 bits under the unit tier's resource limit
+ * that is seconds. */
+static int ndtypes = 2;
 
 /* Cancelling a common term or an offset across a comparison: exact only where nothing wraps (at i8,
  * x + 1 < y + 1 is false for x = 0, y = 127). */
 static void test_cmp_offset(void **state) {
   (void)state;
-  const char *d[] = {I8, I64, IDX};
-  for (int i = 0; i < 3; i++) {
+  const char *d[] = {I8, I32, IDX, I64};
+  for (int i = 0; i < ndtypes; i++) {
     FIRES(d[i], "nsw(x + z) < nsw(y + z)", "x < y", "lt_add_both_nsw");
     FIRES(d[i], "nsw(z + x) <= nsw(y + z)", "x <= y", "le_add_both_nsw");
     FIRES(d[i], "nsw(x - z) < nsw(y - z)", "x < y", "lt_sub_both_nsw");
@@ -48,8 +54,8 @@ static void test_cmp_offset(void **state) {
  * constant bounds the unscaled one. */
 static void test_cmp_scale(void **state) {
   (void)state;
-  const char *d[] = {I8, I64, IDX};
-  for (int i = 0; i < 3; i++) {
+  const char *d[] = {I8, I32, IDX, I64};
+  for (int i = 0; i < ndtypes; i++) {
     FIRES(d[i], "nsw(x * 4) < nsw(y * 4)", "x < y", "lt_mul_pos_nsw");
     FIRES(d[i], "nsw(x * 4) <= nsw(y * 4)", "x <= y", "le_mul_pos_nsw");
     FIRES(d[i], "nsw(x * 4) < 10", "x < 3", "lt_mul_const_nsw");
@@ -73,8 +79,8 @@ static void test_cmp_scale(void **state) {
  * wraparound and comes first. */
 static void test_divmod(void **state) {
   (void)state;
-  const char *d[] = {I8, I64, IDX};
-  for (int i = 0; i < 3; i++) {
+  const char *d[] = {I8, I32, IDX, I64};
+  for (int i = 0; i < ndtypes; i++) {
     FIRES(d[i], "nsw(nsw(x * 4) + y) // 4", "nsw(x + y // 4)", "div_add_mul_nsw");
     FIRES(d[i], "nsw(nsw(x * 8) + y) // 4", "nsw(nsw(x * 2) + y // 4)", "div_add_mul_nsw");
     FIRES(d[i], "nsw(x * 4) // 4", "x", "div_mul_cancel_nsw");
@@ -105,8 +111,8 @@ static void test_divmod(void **state) {
 /* A common offset or a scale out of a min or max. */
 static void test_minmax(void **state) {
   (void)state;
-  const char *d[] = {I8, I64, IDX};
-  for (int i = 0; i < 3; i++) {
+  const char *d[] = {I8, I32, IDX, I64};
+  for (int i = 0; i < ndtypes; i++) {
     FIRES(d[i], "min(nsw(x + 3), nsw(y + 3))", "nsw(min(x, y) + 3)", "min_add_common_nsw");
     FIRES(d[i], "max(nsw(x + z), nsw(z + y))", "nsw(z + max(x, y))", "max_add_common_nsw");
     FIRES(d[i], "min(x, nsw(x + 3))", "x", "min_add_self_nsw");
@@ -125,8 +131,8 @@ static void test_minmax(void **state) {
  * with an offset over a multiple of the scale. */
 static void test_tvm_forms(void **state) {
   (void)state;
-  const char *d[] = {I8, I64, IDX};
-  for (int i = 0; i < 3; i++) {
+  const char *d[] = {I8, I32, IDX, I64};
+  for (int i = 0; i < ndtypes; i++) {
     FIRES(d[i], "nsw(x + 5) < nsw(y + 10)", "x < nsw(y + 5)", "lt_add_consts_nsw");
     FIRES(d[i], "nsw(x + 10) < nsw(y + 5)", "nsw(x + 5) < y", "lt_add_consts_r_nsw");
     FIRES(d[i], "nsw(x + 5) <= nsw(y + 10)", "x <= nsw(y + 5)", "le_add_consts_nsw");
@@ -166,12 +172,12 @@ static void test_tvm_forms(void **state) {
   NEVER(I8, "nsw(min(x, nsw(y + -10)) + 10)", "min_add_cancel_nsw");
 }
 
-/* The mirror forms of the rules above (<= for <, max for min, the other side of the comparison), at i8
- * and i64 (the tests above cover index). */
+/* The mirror forms of the rules above (<= for <, max for min, the other side of the comparison), at i8,
+ * and at i32 and i64 in the full tier (the tests above cover index there). */
 static void test_mirrors(void **state) {
   (void)state;
-  const char *d[] = {I8, I64};
-  for (int i = 0; i < 2; i++) {
+  const char *d[] = {I8, I32, I64};
+  for (int i = 0; i < ndtypes - 1; i++) {
     FIRES(d[i], "nsw(x + y) < x", "y < 0", "add_lt_self_nsw");
     FIRES(d[i], "nsw(y + x)", "nsw(x + y)", "add_swap_nsw");
     FIRES(d[i], "nsw(y * x)", "nsw(x * y)", "mul_swap_nsw");
@@ -209,8 +215,8 @@ static void test_semantics_nsw(void **state) {
   (void)state;
   const char *s32 = "semantics nsw\nx: i32\ny: i32\nz: i32";
   const char *s64 = "semantics nsw\nx: i64\ny: i64\nz: i64";
-  const char *d[] = {s32, s64};
-  for (int i = 0; i < 2; i++) {
+  const char *d[] = {s32, s64}; /* i64 in the full tier */
+  for (int i = 0; i < ndtypes - 1 && i < 2; i++) {
     FIRES(d[i], "(y + x < z + x)", "y < z", "lt_add_both_nsw");
     FIRES(d[i], "(x * 4 + y) // 4", "x + y // 4", "div_add_mul_nsw");
     FIRES(d[i], "x - 2 < 3", "x < 5", "lt_add_const_nsw");
@@ -228,6 +234,7 @@ static void test_semantics_nsw(void **state) {
 }
 
 int main(int argc, char **argv) {
+  if (test_full_tier(argc, argv)) ndtypes = 4;
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_cmp_offset),
     cmocka_unit_test(test_cmp_scale),
@@ -237,7 +244,5 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_mirrors),
     cmocka_unit_test(test_semantics_nsw),
   };
-  (void)argc;
-  (void)argv;
-  return cmocka_run_group_tests_name("unit", unit, group_setup, group_teardown);
+  return TEST_RUN_TIERS_WITH(argc, argv, unit, unit, group_setup, group_teardown);
 }
