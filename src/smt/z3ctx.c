@@ -153,15 +153,21 @@ void smt_free(SmtCtx *s) {
   free(s);
 }
 
-void smt_z3_set_timeout(SmtCtx *s, unsigned timeout_ms) {
-  if (s->timeout_ms == timeout_ms) return;
-  s->timeout_ms = timeout_ms;
+/* After a change of the options the params carry: the params object belongs to the context, so it is
+ * rebuilt there, or left to the next creation; the side context is made again with them. */
+static void options_changed(SmtCtx *s) {
   side_release(s);
   if (s->z) {
     smt_z3_clear_error();
     if (!build_params(s)) z3_release(s);
     smt_z3_clear_error();
   }
+}
+
+void smt_z3_set_timeout(SmtCtx *s, unsigned timeout_ms) {
+  if (s->timeout_ms == timeout_ms) return;
+  s->timeout_ms = timeout_ms;
+  options_changed(s);
 }
 
 void smt_set_options(SmtCtx *s, const SmtOptions *opts) {
@@ -177,13 +183,7 @@ void smt_set_options(SmtCtx *s, const SmtOptions *opts) {
     s->smt2_path = malloc(n);
     if (s->smt2_path) memcpy(s->smt2_path, opts->smt2_path, n);
   }
-  /* The params object belongs to the context: rebuild it there, or let the next creation do it. */
-  side_release(s);
-  if (s->z) {
-    smt_z3_clear_error();
-    if (!build_params(s)) z3_release(s);
-    smt_z3_clear_error();
-  }
+  options_changed(s);
 }
 
 const char *smt_solver_version(void) {

@@ -18,11 +18,12 @@
  *
  * The guard restricts every variable to integers other than index (the widths the peers use: i8 to
  * i64, u8 to u64). Halide's pattern divides by a constant cN only where cN != 0: its Div and Mod
- * visitors rewrite `x / 0` and `x % 0` to 0 before any such rule, and operands are simplified first. A fact the peer's simplifier proves (Halide's can_prove(e), TVM's CanProve,
- * CanProveGreaterEqual, CanProveLess, CanProveEqual) becomes a guard that implies it: interval
- * arithmetic over the variables' vmin/vmax and the constants, with every + - * of the fact required not
- * to overflow; stronger than the peer's condition, never weaker (docs/audit.md, Method). What cannot
- * be translated is written as a comment `# untranslated FILE:LINE: REASON: TEXT`, never dropped. Every
+ * visitors rewrite `x / 0` and `x % 0` to 0 before any such rule, and operands are simplified first.
+ * A fact the peer's simplifier proves (Halide's can_prove(e), TVM's CanProve, CanProveGreaterEqual,
+ * CanProveLess, CanProveEqual) becomes a guard that implies it: interval arithmetic over the
+ * variables' vmin/vmax and the constants, with every + - * of the fact required not to overflow;
+ * stronger than the peer's condition, never weaker (docs/audit.md, Method). What cannot be translated
+ * is written as a comment `# untranslated FILE:LINE: REASON: TEXT`, never dropped. Every
  * written rule was parsed and typed by the rule DSL first. */
 #ifndef VSIMP_VERIFY_RULE_IMPORT_H
 #define VSIMP_VERIFY_RULE_IMPORT_H

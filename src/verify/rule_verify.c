@@ -1120,7 +1120,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   } else {
     Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
     unsigned flags = lhs->flags | rhs->flags, full = s->timeout_ms;
-    bool split = ip == IP_OPEN && slice && !graph;
+    bool split = ip == IP_OPEN && slice; /* IP_OPEN: a scalar instance, never a graph */
     if (split) smt_z3_set_timeout(s, slice);
     SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
                          : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
@@ -1128,13 +1128,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
       /* Both slices spent: the rest of the time, integer encoding first. */
       smt_z3_set_timeout(s, full);
       ip = prove_int(s, &in, lhs, rhs, full - slice, out.reason, sizeof out.reason);
-      if (int_decided(s, ip, engine, &out)) {
-        smt_result_free(&res);
-        enc_fini(&e);
-        vs_ctx_free(ctx);
-        out.seconds = vs_seconds() - t0;
-        return out;
-      }
+      if (int_decided(s, ip, engine, &out)) goto finish; /* the limit is already back to full */
       smt_z3_set_timeout(s, full - slice);
       smt_result_free(&res);
       memset(&res, 0, sizeof res);
@@ -1182,6 +1176,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
       snprintf(out.reason, sizeof out.reason, "%s", res.reason[0] ? res.reason : "solver error");
     }
   }
+finish:
   smt_result_free(&res);
   genc_free(gg);
   enc_fini(&e);
