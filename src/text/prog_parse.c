@@ -764,8 +764,10 @@ static bool check_as_layout(PP *p, const Call *c, const Type *t) {
     return fail(p, c->line, c->col, "as_layout takes one tensor variable: as_layout(t)");
   const Type *src = &c->args[0].tensor->type;
   if (t->kind != TY_TENSOR || t->dtype != src->dtype || t->rank != src->rank) {
+    char b[64];
     type_text(src, a, sizeof a);
-    return fail(p, c->line, c->col, "as_layout gives %s (its operand's dtype and rank) under the slot's layout", a);
+    type_text(t, b, sizeof b);
+    return fail(p, c->line, c->col, "as_layout gives a tensor of its operand's dtype and rank (%s), not %s", a, b);
   }
   return true;
 }
