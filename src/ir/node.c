@@ -356,6 +356,9 @@ Node *vs_make(VsCtx *ctx, Op op, DType to, Node *const *args, int nargs) {
   return vs_make_ex(ctx, op, to, 1, 0, args, nargs);
 }
 
+static Node *make_typed(VsCtx *ctx, Op op, DType dt, int rlanes, NodeKind kind, uint64_t aux, Node *const *args,
+                        int nargs);
+
 Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs) {
   DType dt;
   int rlanes = 1;
@@ -370,6 +373,25 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
     snprintf(ctx->err, sizeof ctx->err, "%s", err);
     return NULL;
   }
+  return make_typed(ctx, op, dt, rlanes, kind, aux, args, nargs);
+}
+
+Node *vs_remake(VsCtx *ctx, const Node *orig, Node *const *args) {
+  /* A value op's type is a function of its op, aux, target and operands' dtypes, lane counts and kinds
+   * (vs_type_check_ex): the same operand types give orig's type again. Graph ops are checked whole. */
+  bool same = !op_is_graph((Op)orig->op);
+  for (int i = 0; same && i < orig->nargs; i++)
+    same = args[i] && args[i]->dtype == orig->args[i]->dtype && args[i]->lanes == orig->args[i]->lanes &&
+           args[i]->kind == orig->args[i]->kind;
+  if (!same) return vs_make_ex(ctx, (Op)orig->op, (DType)orig->dtype, orig->lanes, orig->aux.bits, args, orig->nargs);
+  return make_typed(ctx, (Op)orig->op, (DType)orig->dtype, orig->lanes, (NodeKind)orig->kind, orig->aux.bits, args,
+                    orig->nargs);
+}
+
+/* The node of a checked type (dt, rlanes, kind): flags, depth and the limits on them, then interned,
+ * with its bounds when new. */
+static Node *make_typed(VsCtx *ctx, Op op, DType dt, int rlanes, NodeKind kind, uint64_t aux, Node *const *args,
+                        int nargs) {
   KeyNode k;
   key_init(&k, op, dt, nargs);
   k.n.lanes = (uint8_t)rlanes;

@@ -126,6 +126,10 @@ Node *vs_cast(VsCtx *ctx, DType to, Node *a);
 const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
                              DType *result, int *rlanes);
 Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs);
+/* orig's op, dtype, lane count and aux over new operands (vs_make_ex with orig's parameters). When each
+ * operand has the dtype, lane count and kind of the one it replaces, the type is orig's without being
+ * checked again (the rewriter rebuilds every node whose operands it simplified). */
+Node *vs_remake(VsCtx *ctx, const Node *orig, Node *const *args);
 /* A variable with `lanes` lanes; [lo, hi] bounds every lane. */
 Node *vs_var_lanes(VsCtx *ctx, const char *name, DType dt, int lanes, i128 lo, i128 hi);
 

@@ -9,7 +9,7 @@ Node *vs_rebuild_node(VsCtx *ctx, Node *orig, Node *const *args) {
   bool changed = false;
   for (int j = 0; j < orig->nargs; j++) changed |= args[j] != orig->args[j];
   if (!changed) return orig;
-  return vs_make_ex(ctx, (Op)orig->op, (DType)orig->dtype, orig->lanes, orig->aux.bits, args, orig->nargs);
+  return vs_remake(ctx, orig, args);
 }
 
 Node *vs_rebuild(VsCtx *ctx, Node *root, VsRebuildFn fn, void *ud) {

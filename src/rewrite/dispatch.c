@@ -158,8 +158,18 @@ static inline unsigned const_class(const Node *x) {
 }
 
 /* Key bits: 0 set, 1 simple, 2-7 op, 8-11 dtype, 12-15 first operand's dtype, 16-33 operands' ops (+1),
- * 34-42 operands' constant classes, 43 args[0] == args[1], 44 args[1] == args[2], 45 args[0] == args[2]. */
-enum { KEY_CC = 34, KEY_EQ = 43 };
+ * 34-42 operands' constant classes, 43 args[0] == args[1], 44 args[1] == args[2], 45 args[0] == args[2],
+ * 46 a vector node, 47 the node's no-signed-overflow mark, 48-50 its operands' marks. */
+enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47 };
+
+/* Whether the engine treats n as a vector node: only vector rules and folds fire there (engine.c). */
+static inline bool is_vec_node(const Node *n) { return n->lanes > 1 || op_is_vec((Op)n->op); }
+
+/* Whether a marked pattern op p cannot match node x: x carries no mark where the mark exists (as
+ * match_pat tests it). */
+static inline bool nsw_mismatch(const Pat *p, const Node *x) {
+  return (p->aux & VS_AUX_NSW) && op_may_nsw((Op)p->op) && vs_nsw_applies((Op)x->op, (DType)x->dtype) && !vs_is_nsw(x);
+}
 
 /* What a node's candidates depend on: the matcher, its op and dtype, its first operand's dtype (a
  * comparison's and a cast's operand dtype differ from the node's; the other operands' follow from
@@ -175,6 +185,10 @@ static uint64_t shape_key(bool simple, const Node *n) {
   if (n->nargs >= 2 && n->args[0] == n->args[1]) k |= (uint64_t)1 << KEY_EQ;
   if (n->nargs >= 3 && n->args[1] == n->args[2]) k |= (uint64_t)1 << (KEY_EQ + 1);
   if (n->nargs >= 3 && n->args[0] == n->args[2]) k |= (uint64_t)1 << (KEY_EQ + 2);
+  if (is_vec_node(n)) k |= (uint64_t)1 << KEY_VEC;
+  if (vs_is_nsw(n)) k |= (uint64_t)1 << KEY_NSW;
+  for (int i = 0; i < n->nargs && i < 3; i++)
+    if (vs_is_nsw(n->args[i])) k |= (uint64_t)1 << (KEY_NSW + 1 + i);
   return k;
 }
 
@@ -264,7 +278,7 @@ static bool variant_fits(Dispatch *d, const Rule *r, const Pat *p, const Node *n
   /* Vector rules look at what the key does not record (vec's operand count, operands past the third,
    * lane counts): always a candidate, match_pat decides. */
   if (r->vector) return true;
-  if (p->op != n->op || p->nargs != n->nargs) return false;
+  if (p->op != n->op || p->nargs != n->nargs || nsw_mismatch(p, n)) return false;
   uint8_t cd[RULE_MAX_ALL_CLASSES];
   for (int i = 0; i < RULE_MAX_ALL_CLASSES; i++) cd[i] = i < r->nclasses ? r->class_fixed[i] : DT_COUNT;
   if (!shape_bind(cd, p->tclass, (DType)n->dtype)) return false;
@@ -291,7 +305,7 @@ static bool variant_fits(Dispatch *d, const Rule *r, const Pat *p, const Node *n
       break;
     }
     case PAT_OP:
-      if (x->op != a->op || x->nargs != a->nargs) return false;
+      if (x->op != a->op || x->nargs != a->nargs || (i < 3 && nsw_mismatch(a, x))) return false;
       break;
     default: break;
     }
@@ -421,6 +435,18 @@ static CandSlot *cand_insert(Dispatch *d, uint64_t key, uint64_t deep, Candidate
   return &d->cand[j];
 }
 
+/* Whether fold f may apply to n as far as the first key word tells (f->needs; the operands' ops are
+ * in the key for the first three only). */
+static bool fold_fits(const Fold *f, const Node *n) {
+  if ((f->needs & FOLD_NEEDS_VECTOR) && !is_vec_node(n)) return false;
+  if ((f->needs & FOLD_NEEDS_CONST_ARGS) && n->nargs <= 3) {
+    if (n->nargs == 0) return false;
+    for (int i = 0; i < n->nargs; i++)
+      if (n->args[i]->op != OP_CONST) return false;
+  }
+  return true;
+}
+
 /* The candidates of n's first key word: every action of its op, filtered by variant_fits. */
 static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t key) {
   size_t na;
@@ -429,10 +455,13 @@ static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t ke
   Candidate *list = malloc((na ? na : 1) * sizeof *list);
   if (!list) return NULL;
   size_t k = 0;
+  bool vec = is_vec_node(n);
   for (size_t i = 0; i < na; i++) {
     const Action *a = &acts[i];
+    /* What the engine itself refuses on this kind of node (engine.c, try_action). */
+    if (vec && !(a->rule ? a->rule->vector : a->fold->on_vectors)) continue;
     if (a->fold) {
-      if (action_fold_proved(a, n)) list[k++] = (Candidate){a, 0, NULL};
+      if (action_fold_proved(a, n) && fold_fits(a->fold, n)) list[k++] = (Candidate){a, 0, NULL};
       continue;
     }
     unsigned mask = 0;

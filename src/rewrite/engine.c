@@ -90,6 +90,7 @@ struct Rewriter {
   size_t ntrace, trace_cap;
   bool failed;
   FoldAux fold_aux; /* what Boolean and substitution steps list (folds.h) */
+  LinShapeCache shapes;
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
@@ -108,6 +109,8 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
   rw->failed = false;
   rw->fold_aux.cat = cat;
   rw->fold_aux.nfacts = rw->fold_aux.nsubst = 0;
+  lin_shape_init(&rw->shapes);
+  rw->fold_aux.shapes = &rw->shapes;
   if (!rw->opts.budget) rw->opts.budget = 1000000;
   /* Legitimate nesting follows the expression's depth (an operand inside a rewritten node); rules that
    * rewrite a node into something containing itself, or a fresh variant of itself (x + c => (x + (c + 1))
@@ -120,6 +123,7 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
 void rewriter_free(Rewriter *rw) {
   if (!rw) return;
   memo_free(&rw->memo);
+  lin_shape_free(&rw->shapes);
   free(rw->trace);
   free(rw);
 }
@@ -285,7 +289,7 @@ static Node *simplify(Rewriter *rw, Node *n) {
   /* Out of budget, cur may not be a fixpoint: remember where n got to, but not that cur is final. */
   bool final = rw->budget_left > 0;
   if (!final) rw->stats.budget_exhausted = true;
-  if (!memo_put(&rw->memo, n, cur) || (final && !memo_put(&rw->memo, cur, cur))) rw->failed = true;
+  if (!memo_put(&rw->memo, n, cur) || (final && cur != n && !memo_put(&rw->memo, cur, cur))) rw->failed = true;
   rw->depth--;
   return cur;
 }

@@ -42,28 +42,29 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
 /* Every op with operands: constant folding reads operands, so no leaf is ever a candidate for it (a
  * leaf then has no action at all, and the engine skips it without computing its shape). */
 #define WITH_OPERANDS (~(OPS(OP_CONST) | OPS(OP_VAR) | OPS(OP_INVALID)))
-#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, NULL, fn, OPS(op), false}
+#define DIVMOD(name, op, fn) {#name, "advanced_division", {#name, LIN, NULL}, fold_divmod_applies, NULL, fn, OPS(op), false, 0}
 /* Lane steps: the lemmas are named per step (a record of lemmas_vector.rules or vector.rules, one per
  * lane count and lane: hundreds), so the fold declares none and the engine checks each lane's. */
-#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, NULL, fn, OPS(OP_GEP), true}
+#define GEP(name, applies, fn) {#name, "vector", {NULL}, applies, NULL, fn, OPS(OP_GEP), true, 0}
 
 /* Within a family, folds run after the rules, in this order. */
 static const Fold folds[] = {
-  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, WITH_OPERANDS, false},
+  {"constant_fold", "constant_folding", {NULL}, constant_fold_applies, constant_fold, NULL, WITH_OPERANDS, false,
+   FOLD_NEEDS_CONST_ARGS},
   /* The same lane by lane: justified by the vector part of the conformance check, which compares the
    * vector evaluator with the Z3 encoding on exactly these shapes (lane-wise ops of vecs of constants). */
   {"vector_constant_fold", "constant_folding", {NULL}, fold_vec_const_applies, fold_vec_const, NULL, WITH_OPERANDS,
-   true},
+   true, FOLD_NEEDS_VECTOR},
   /* Masked-load motion (folds_memory.c), after the memory rules. */
   {"where_on_load", "memory",
    {"where_load_move", "where_load_move_bare", "where_load_dedup", "where_load_dedup_all", "where_load_all",
     "where_load_all_bare", "where_load_neg", "where_load_neg_bare", "bool_and_comm@bool", "bool_and_assoc@bool",
     "bool_and_idem@bool", NULL},
-   fold_where_load_applies, fold_where_on_load, NULL, OPS(OP_SELECT), false},
+   fold_where_load_applies, fold_where_on_load, NULL, OPS(OP_SELECT), false, 0},
   /* GEP composition and pushing (folds_gep.c), in the vector family after its rules: lane steps, each
    * lane a lemma of lemmas_vector.rules; composition is the definition of gep's lanes, which every lane
    * step rests on. Only index arithmetic is pushed through ALU ops (docs/rules.md: graph growth). */
-  {"gep_compose", "vector", {NULL}, fold_gep_compose_applies, fold_gep_compose, NULL, OPS(OP_GEP), true},
+  {"gep_compose", "vector", {NULL}, fold_gep_compose_applies, fold_gep_compose, NULL, OPS(OP_GEP), true, 0},
   GEP(gep_extract, fold_gep_extract_applies, fold_gep_extract),
   GEP(gep_cat, fold_gep_cat_applies, fold_gep_cat),
   GEP(gep_select, fold_gep_select_applies, fold_gep_select),
@@ -87,15 +88,15 @@ static const Fold folds[] = {
   DIVMOD(gcd_with_remainder_div, OP_IDIV, fold_gcd_with_remainder),
   DIVMOD(gcd_with_remainder_mod, OP_MOD, fold_gcd_with_remainder),
   {"divmod_congruence", "advanced_division", {"divmod_congruence", "divmod_congruence_pow2@i8", LIN, NULL},
-   fold_divmod_applies, NULL, fold_divmod_congruence, OPS(OP_MOD), false},
+   fold_divmod_applies, NULL, fold_divmod_congruence, OPS(OP_MOD), false, 0},
   {"pow2_multiple_mod", "advanced_division", {"mod_mul_pow2", LIN, NULL}, fold_divmod_applies, NULL,
-   fold_pow2_multiple, OPS(OP_MOD), false},
+   fold_pow2_multiple, OPS(OP_MOD), false, 0},
   {"pow2_multiple_tmod", "advanced_division", {"tmod_mul_pow2", LIN, NULL}, fold_divmod_applies, NULL,
-   fold_pow2_multiple, OPS(OP_TMOD), false},
+   fold_pow2_multiple, OPS(OP_TMOD), false, 0},
   {"divide_by_gcd_var_div", "advanced_division", {"divide_by_gcd_var_div", LIN, NULL}, fold_divmod_var_applies, NULL,
-   fold_divide_by_gcd_var, OPS(OP_IDIV), false},
+   fold_divide_by_gcd_var, OPS(OP_IDIV), false, 0},
   {"divide_by_gcd_var_mod", "advanced_division", {"divide_by_gcd_var_mod", LIN, NULL}, fold_divmod_var_applies, NULL,
-   fold_divide_by_gcd_var, OPS(OP_MOD), false},
+   fold_divide_by_gcd_var, OPS(OP_MOD), false, 0},
   DIVMOD(binary_numerator_div, OP_IDIV, fold_binary_numerator),
   DIVMOD(binary_numerator_mod, OP_MOD, fold_binary_numerator),
   DIVMOD(binary_numerator_tdiv, OP_TDIV, fold_binary_numerator),
@@ -105,46 +106,46 @@ static const Fold folds[] = {
   /* A node whose range is one value: any op (ranges come from the proved range analysis); late, so that
    * a rule that says why (x * 0 is 0) fires first. */
   {"single_value", "range_divmod", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value,
-   ~OPS(OP_CONST), false},
+   ~OPS(OP_CONST), false, 0},
   {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges, NULL,
-   OPS(OP_REDUCE) | OPS(OP_END), false},
+   OPS(OP_REDUCE) | OPS(OP_END), false, 0},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,
-   OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false},
+   OPS(OP_ADD) | OPS(OP_SUB) | OPS(OP_NEG) | OPS(OP_MUL), false, 0},
   {"term_factor", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_factor,
-   OPS(OP_ADD) | OPS(OP_SUB), false},
+   OPS(OP_ADD) | OPS(OP_SUB), false, 0},
   {"divmod_recombine", "divmod_recombine",
    {"mod_from_sub", "tmod_from_sub", "divmod_recombine", "tdivmod_recombine", "divmod_chain", "divmod_split",
     LIN, NULL},
-   fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false},
+   fold_terms_applies, NULL, fold_divmod_recombine, OPS(OP_ADD) | OPS(OP_SUB), false, 0},
   {"divmod_recombine_cong", "divmod_recombine",
    {"divmod_recombine_cong", "divmod_recombine_cong_pow2_2", "divmod_recombine_cong_pow2_4",
     "divmod_recombine_cong_pow2_8", "divmod_recombine_cong_pow2_16", "divmod_recombine_cong_pow2_32",
     "divmod_recombine_cong_pow2_64", LIN, NULL},
-   fold_terms_applies, NULL, fold_divmod_recombine_cong, OPS(OP_ADD) | OPS(OP_SUB), false},
+   fold_terms_applies, NULL, fold_divmod_recombine_cong, OPS(OP_ADD) | OPS(OP_SUB), false, 0},
   /* Two selects of one condition in a sum, lifted (select_lift_add in a ring context). */
   {"select_lift_terms", "select", {"select_lift_add", LIN, NULL}, fold_select_lift_terms_applies, NULL,
-   fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false},
+   fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false, 0},
   {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
-   fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false},
+   fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false, 0},
   /* min/max of one form up to constants, not one node (min_add_consts on forms). */
   {"minmax_offset", "minmax", {"min_add_consts", "max_add_consts", LIN, NULL}, fold_minmax_offset_applies, NULL,
-   fold_minmax_offset, OPS(OP_MIN) | OPS(OP_MAX), false},
+   fold_minmax_offset, OPS(OP_MIN) | OPS(OP_MAX), false, 0},
   /* && / || chains: a Boolean step (the laws of a Boolean algebra at bool, and facts between atoms:
    * proved rules, re-decided at each step). */
   {"bool_chain", "boolean", {BOOL_LAWS, NULL}, fold_bool_chain_applies, NULL, fold_bool_chain,
-   OPS(OP_AND) | OPS(OP_OR), false},
+   OPS(OP_AND) | OPS(OP_OR), false, 0},
   /* A select's branches where its condition is known: a substitution step (the select rule of the
    * semantics; its facts are proved rules, re-decided at each step). */
   {"select_context", "select", {NULL}, fold_select_context_applies, NULL, fold_select_context, OPS(OP_SELECT),
-   false},
+   false, 0},
   {"move_offset_lt", "comparison", {"cmp_move_lt", "cmp_move_lt_rev", LIN, NULL}, fold_cmp_applies, NULL,
-   fold_move_offset, OPS(OP_LT), false},
+   fold_move_offset, OPS(OP_LT), false, 0},
   {"move_offset_le", "comparison", {"cmp_move_le", "cmp_move_le_rev", LIN, NULL}, fold_cmp_applies, NULL,
-   fold_move_offset, OPS(OP_LE), false},
+   fold_move_offset, OPS(OP_LE), false, 0},
   {"move_offset_eq", "comparison", {"cmp_move_eq", "cmp_move_eq_rev", LIN, NULL}, fold_cmp_applies, NULL,
-   fold_move_offset, OPS(OP_EQ), false},
+   fold_move_offset, OPS(OP_EQ), false, 0},
   {"move_offset_ne", "comparison", {"cmp_move_ne", "cmp_move_ne_rev", LIN, NULL}, fold_cmp_applies, NULL,
-   fold_move_offset, OPS(OP_NE), false},
+   fold_move_offset, OPS(OP_NE), false, 0},
 };
 
 _Static_assert(OP_COUNT <= 64, "Fold.ops is a 64-bit mask");

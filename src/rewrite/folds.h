@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/lin_shape.h"
 #include "ir/node.h"
 #include "rules/rule.h"
 
@@ -54,9 +55,11 @@ typedef struct {
 enum { FOLD_MAX_FACTS = 32, FOLD_MAX_SUBST = 32 };
 
 /* Room for what a Boolean or substitution step lists; the engine owns it and hands it to every
- * choose call (FoldStep.aux), with the catalog whose rules may serve as facts. */
+ * choose call (FoldStep.aux), with the catalog whose rules may serve as facts, and the sums' shapes
+ * the rewriter has met (term_collect's quick no; one cache per rewriter, so per context). */
 typedef struct {
   Catalog *cat; /* input */
+  LinShapeCache *shapes; /* input; NULL: none */
   int nfacts;
   FoldFact fact[FOLD_MAX_FACTS];
   int nsubst;
@@ -114,6 +117,10 @@ bool fold_bind(FoldStep *s, const char *name, Node *node);
 bool fold_bind_int(FoldStep *s, VsCtx *ctx, const char *name, DType dt, i128 v);
 
 enum { FOLD_MAX_LEMMAS = 32 };
+enum {
+  FOLD_NEEDS_VECTOR = 1,    /* a vector node (lanes > 1, not a vector-building op) */
+  FOLD_NEEDS_CONST_ARGS = 2 /* operands, every one a constant */
+};
 
 /* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a
  * dtype only where all of them are proved, or, for folds justified by the semantics conformance check
@@ -128,6 +135,9 @@ typedef struct {
   bool (*choose)(VsCtx *ctx, Node *n, FoldStep *out); /* lemma-driven: false when it does not apply */
   uint64_t ops; /* the ops (bit 1 << op) whose nodes it may apply to; 0: every op */
   bool on_vectors; /* it may fire on vector nodes (it is justified lane by lane); others never do */
+  /* FOLD_NEEDS_* bits: what its `applies` demands of a node's shape, so that the engine's candidate
+   * index can leave it out where it cannot fire (0: nothing known). Each must be implied by applies. */
+  uint8_t needs;
 } Fold;
 
 /* Whether a equals b as a polynomial modulo 2^w and evaluates nothing b does not: integer sums,

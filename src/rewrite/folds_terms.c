@@ -16,7 +16,9 @@ bool fold_cmp_applies(const Node *n) {
  * than the expression had (so it cannot undo what the rules make of its output). */
 bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
-  if (!fold_terms_applies(n) || !lin_of(n, &L) || lin_size_mod(&L) >= L.atoms) return false;
+  if (!fold_terms_applies(n) || (out->aux && out->aux->shapes && !lin_shape_may_collect(out->aux->shapes, n)) ||
+      !lin_of(n, &L) || lin_size_mod(&L) >= L.atoms)
+    return false;
   out->lemma = NULL;
   out->result = lin_build(ctx, &L);
   return out->result != NULL;
