@@ -196,6 +196,64 @@ static void test_submit(void **state) {
   pt_fini(&t);
 }
 
+/* Views, tiles and tuples: every expression a type carries is part of the events; an as_layout is its
+ * operand only when the layouts agree. */
+static void test_types(void **state) {
+  (void)state;
+  const char *src = "func main(n: index, x: tensor[[n, 8], f32]) -> (tuple[i32, tile[[n, 8], f32]]) {\n"
+                    "  k: index = 4\n"
+                    "  same: tensor[[n, 8], f32, view(stride=[k * 2, 1], layout=nd)] = call as_layout(x)\n"
+                    "  flip: tensor[[8, n], f32, view(stride=[1, 8], layout=dn)] = call as_layout(x)\n"
+                    "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=k + k)] = call load(same, flip)\n"
+                    "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n"
+                    "  return u\n"
+                    "}\n";
+  const char *head = "func main(n: index, x: tensor[[n, 8], f32]) -> (tuple[i32, tile[[n, 8], f32]]) {\n";
+  expect_valid(src,
+               "func main(n: index, x: tensor[[n, 8], f32]) -> (tuple[i32, tile[[n, 8], f32]]) {\n"
+               "  same: tensor[[n, 8], f32, view(stride=[8, 1], layout=nd)] = x\n"
+               "  flip: tensor[[8, n], f32, view(stride=[1, 8], layout=dn)] = call as_layout(x)\n"
+               "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=8)] = call load(same, flip)\n"
+               "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n"
+               "  return u\n"
+               "}\n",
+               false);
+  char buf[1024];
+  /* A layout flip taken for the identity: the tensor event holds another identity. */
+  snprintf(buf, sizeof buf, "%s%s", head,
+           "  same: tensor[[n, 8], f32, view(stride=[8, 1], layout=nd)] = x\n"
+           "  flip: tensor[[8, n], f32, view(stride=[1, 8], layout=dn)] = x\n"
+           "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=8)] = call load(same, flip)\n"
+           "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n  return u\n}\n");
+  expect_invalid(src, buf, "source: tensor(tensor#", "target: tensor(tensor#2)");
+  /* A stride, a valid shape entry and a start offset changed: each is refuted at its event. */
+  snprintf(buf, sizeof buf, "%s%s", head,
+           "  same: tensor[[n, 8], f32, view(stride=[4, 1], layout=nd)] = x\n"
+           "  flip: tensor[[8, n], f32, view(stride=[1, 8], layout=dn)] = call as_layout(x)\n"
+           "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=8)] = call load(same, flip)\n"
+           "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n  return u\n}\n");
+  expect_invalid(src, buf, "shape [", NULL);
+  snprintf(buf, sizeof buf, "%s%s", head,
+           "  same: tensor[[n, 8], f32, view(stride=[8, 1], layout=nd)] = x\n"
+           "  flip: tensor[[8, n], f32, view(stride=[1, 8], layout=dn)] = call as_layout(x)\n"
+           "  t: tile[[n, 8], f32, view(valid_shape=[n, 8], start_offset=8)] = call load(same, flip)\n"
+           "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n  return u\n}\n");
+  expect_invalid(src, buf, "call load(", NULL);
+  snprintf(buf, sizeof buf, "%s%s", head,
+           "  same: tensor[[n, 8], f32, view(stride=[8, 1], layout=nd)] = x\n"
+           "  flip: tensor[[8, n], f32, view(stride=[1, 8], layout=dn)] = call as_layout(x)\n"
+           "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=4)] = call load(same, flip)\n"
+           "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n  return u\n}\n");
+  expect_invalid(src, buf, "call load(", NULL);
+  /* A tag differs: another event signature. */
+  snprintf(buf, sizeof buf, "%s%s", head,
+           "  same: tensor[[n, 8], f32, view(stride=[8, 1], layout=nd)] = x\n"
+           "  flip: tensor[[8, n], f32, view(stride=[1, 8], layout=dn)] = call as_layout(x)\n"
+           "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=8, pad=zero)] = call load(same, flip)\n"
+           "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n  return u\n}\n");
+  expect_invalid(src, buf, "zero", NULL);
+}
+
 /* Loops not proved by induction (here: none is, no_induction) are unrolled: exactly, or up to a bound. */
 static void test_bounded(void **state) {
   (void)state;
@@ -266,6 +324,7 @@ int main(void) {
     cmocka_unit_test(test_invalid),
     cmocka_unit_test(test_calls_in_expressions),
     cmocka_unit_test(test_submit),
+    cmocka_unit_test(test_types),
     cmocka_unit_test(test_bounded),
     cmocka_unit_test(test_input_errors),
     cmocka_unit_test(test_obligations),

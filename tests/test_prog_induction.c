@@ -220,6 +220,12 @@ static void test_planted(void **state) {
              trips[k]);
     expect_refuted(a, b, "(iteration 1 of the loop at 2:3)", "call h()");
   }
+  /* A tile's valid shape wrong from the second iteration on (min(n - i, 16) taken as 16 - i). */
+  expect_refuted("func main(n: index in [0, 64]) {\n  for i in range(0, n) {\n"
+                 "    v: tile[[16, 16], f32, view(valid_shape=[min(n - i, 16), 16])] = call load(i)\n    call f(v)\n  }\n}\n",
+                 "func main(n: index in [0, 64]) {\n  for i in range(0, n) {\n"
+                 "    v: tile[[16, 16], f32, view(valid_shape=[16 - i, 16])] = call load(i)\n    call f(v)\n  }\n}\n",
+                 "(iteration 1 of the loop at 2:3)", "call load(1_index)");
   /* An inner loop's bug in the outer loop's second iteration. */
   expect_refuted("func main(n: index, m: index) {\n  for i in range(0, n) {\n    for j in range(0, m) { call f(i, j) }\n  }\n}\n",
                  "func main(n: index, m: index) {\n  for i in range(0, n) {\n"
@@ -343,7 +349,7 @@ static void check_file(const char *path) {
 static void test_corpus(void **state) {
   (void)state;
   const char *names[] = {"calls",  "carries",       "guards", "issue_example", "nest19",     "nonssa",
-                         "scopes", "sibling_loops", "tasks",  "tensors",       "while_loops"};
+                         "scopes", "sibling_loops", "tasks",  "tensors",       "views",  "while_loops"};
   char path[512];
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
     snprintf(path, sizeof path, "%s/corpus/programs/%s.vs", VSIMP_SOURCE_DIR, names[k]);

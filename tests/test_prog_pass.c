@@ -511,6 +511,67 @@ static void test_views(void **state) {
   pt_fini(&t);
 }
 
+/* as_layout (the reference's TestAsLayoutFolding): the identity reinterpret becomes an alias, a real
+ * layout flip stays; a tensor without a view counts as nd. */
+static void test_as_layout(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t,
+                           "func main(x: tensor[[8, 4], f32], y: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)]) {\n"
+                           "  a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = call as_layout(x)\n"
+                           "  b: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = call as_layout(x)\n"
+                           "  c: tensor[[4, 8], f32, view(stride=[1, 2 + 2], layout=dn)] = call as_layout(y)\n"
+                           "  d: tensor[[8, 4], f32] = call as_layout(y)\n"
+                           "  call use(a, b, c, d)\n"
+                           "}\n");
+  pt_has(out, "a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = x\n");
+  pt_has(out, "b: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = call as_layout(x)\n");
+  pt_has(out, "c: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = y\n");
+  pt_has(out, "d: tensor[[8, 4], f32] = call as_layout(y)\n");
+  assert_int_equal(t.res.views_folded, 2);
+  pt_fini(&t);
+}
+
+/* Every expression a tensor view, a tile or a tuple carries is folded where the type stands, and a
+ * variable read only there is read (dead-code removal keeps its binding). */
+static void test_view_tile_tuple_types(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out =
+      pt_run(&t,
+             "func main(n: index, p: tile[[4 * 4, 16], f16, view(valid_shape=[n + 0, 16], start_offset=2 * 3)]) -> "
+             "(tuple[i32, tensor[[n * 1], f32]]) {\n"
+             "  K: index = 8\n"
+             "  s: index = n + 1\n"
+             "  v: index = n * 2\n"
+             "  o: index = n + 3\n"
+             "  e: index = n + 5\n"
+             "  a: tensor[[K, n], f32, view(stride=[s, 1], layout=nz, valid_shape=[K // 2, n])] = call mk()\n"
+             "  b: tile[[K, K], f32, view(valid_shape=[v, K], stride=[K, 1], start_offset=o, blayout=col_major)] = call ld(a, p)\n"
+             "  (r) = for i in range(0, 4) iter (c: tile[[K, K], f32, view(valid_shape=[v, K], stride=[K, 1], start_offset=o, blayout=col_major)] = b) {\n"
+             "    yield call mac(c, p)\n"
+             "  }\n"
+             "  u: tuple[i32, tensor[[e], f32]] = call pack(r)\n"
+             "  w: tuple[i32, tensor[[n * 1], f32]] = call pack2(u)\n"
+             "  return w\n"
+             "}\n");
+  pt_has(out, "p: tile[[16, 16], f16, view(valid_shape=[n, 16], start_offset=6, blayout=row_major)]");
+  pt_has(out, "-> (tuple[i32, tensor[[n], f32]])");
+  pt_has(out, "a: tensor[[8, n], f32, view(stride=[s, 1], layout=nz, valid_shape=[4, n])] = call mk()");
+  pt_has(out, "b: tile[[8, 8], f32, view(valid_shape=[v, 8], stride=[8, 1], start_offset=o, blayout=col_major)]");
+  pt_has(out, "iter (c: tile[[8, 8], f32, view(valid_shape=[v, 8], stride=[8, 1], start_offset=o, blayout=col_major)] = b)");
+  pt_has(out, "u: tuple[i32, tensor[[e], f32]] = call pack(r)");
+  /* s, v, o, e are read by types only: kept; K is a constant, propagated and removed. */
+  pt_has(out, "s: index = n + 1\n");
+  pt_has(out, "v: index = n * 2\n");
+  pt_has(out, "o: index = n + 3\n");
+  pt_has(out, "e: index = n + 5\n");
+  pt_lacks(out, "K");
+  pt_fini(&t);
+}
+
 /* ---- 10. idempotence ---- */
 
 static void test_idempotence(void **state) {
@@ -925,6 +986,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_constant_only),
     cmocka_unit_test(test_trailing_yield_in_scope),
     cmocka_unit_test(test_views),
+    cmocka_unit_test(test_as_layout),
+    cmocka_unit_test(test_view_tile_tuple_types),
     cmocka_unit_test(test_idempotence),
     cmocka_unit_test(test_issue_example),
     cmocka_unit_test(test_types_folded_everywhere),
@@ -953,6 +1016,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_constant_only),
     cmocka_unit_test(test_trailing_yield_in_scope),
     cmocka_unit_test(test_views),
+    cmocka_unit_test(test_as_layout),
+    cmocka_unit_test(test_view_tile_tuple_types),
     cmocka_unit_test(test_idempotence),
     cmocka_unit_test(test_issue_example),
     cmocka_unit_test(test_types_folded_everywhere),

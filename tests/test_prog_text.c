@@ -432,6 +432,94 @@ static void test_submit(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* Tensor views, tiles and tuples (docs/syntax.md "Types"): printing (fields in one order, default tags
+ * omitted), the round trip, the errors, and the events: the signature holds the form, the arguments
+ * every expression the type carries. */
+static void test_types(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx,
+                       "func main(n: index, x: tensor[[n, 4], f32, view(pad=max, valid_shape=[n, 2], layout=dn, stride=[1, n])],\n"
+                       "          t: tile[[16, 16], f16, view(compact=normal, fractal=1024, start_offset=n, stride=[16, 1], valid_shape=[n, 16], slayout=row_major, blayout=col_major, pad=zero)],\n"
+                       "          u: tuple[i32, tensor[[n], f32], tile[[2, 2], i8]]) -> (tuple[]) {\n"
+                       "  a: tensor[[n, 4], f32, view(stride=[4, 1])] = call as_layout(x)\n"
+                       "  b: tile[[n, 4], f32, view()] = call ld(a)\n"
+                       "  c: tile[[n, 4], f32] = call ld(a)\n"
+                       "  e: tuple[] = call pack(b, c, u, t)\n"
+                       "  return e\n"
+                       "}\n");
+  pt_has_text(a, "x: tensor[[n, 4], f32, view(stride=[1, n], layout=dn, valid_shape=[n, 2], pad=max)]");
+  pt_has_text(a, "t: tile[[16, 16], f16, view(valid_shape=[n, 16], stride=[16, 1], start_offset=n, blayout=col_major, "
+                 "slayout=row_major, fractal=1024, pad=zero, compact=normal)]");
+  pt_has_text(a, "u: tuple[i32, tensor[[n], f32], tile[[2, 2], i8]]) -> (tuple[])");
+  pt_has_text(a, "  a: tensor[[n, 4], f32, view(stride=[4, 1], layout=nd)] = call as_layout(x)\n");
+  pt_has_text(a, "  b: tile[[n, 4], f32, view(blayout=row_major)] = call ld(a)\n");
+  pt_has_text(a, "  c: tile[[n, 4], f32] = call ld(a)\n");
+  /* The events: params (the metadata of x, t and u), as_layout's tensor event, the calls. */
+  Program *p = parse_ok(ctx, a);
+  uint64_t params[4] = {3, 0, 0, 0};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace tr;
+  assert_true(prog_eval(p->funcs[0], &in, &tr));
+  assert_false(tr.ub);
+  assert_int_equal(tr.nevents, 6);
+  assert_string_equal(tr.events[0].sig, "params(tensor[2]f32{s2,v2,dn,max},tile[2]f16{s2,v2,o,col_major,row_major,1024,zero,"
+                                        "normal},tuple(i32,tensor[1]f32,tile[2]i8))");
+  /* x: 3, 4, 1, 3, 3, 2; t: 16, 16, 16, 1, 3, 16, 3; u: 3, 2, 2 */
+  const uint64_t meta[] = {3, 4, 1, 3, 3, 2, 16, 16, 16, 1, 3, 16, 3, 3, 2, 2};
+  assert_int_equal(tr.events[0].nargs, sizeof meta / sizeof *meta);
+  for (size_t i = 0; i < sizeof meta / sizeof *meta; i++) assert_int_equal(tr.events[0].args[i], meta[i]);
+  /* as_layout from dn to nd: another tensor than x (parameter 2), with a's shape and stride. */
+  assert_string_equal(tr.events[1].sig, "tensor(tensor[2]f32{s2,v0,nd,null})");
+  assert_int_equal(tr.events[1].nargs, 5);
+  assert_true(tr.events[1].args[0] != 2);
+  assert_int_equal(tr.events[1].args[3], 4);
+  assert_string_equal(tr.events[2].sig, "call ld(tensor[2]f32{s2,v0,nd,null})->tile[2]f32{s0,v0,row_major,none_box,512,null,null}");
+  assert_string_equal(tr.events[4].sig, "call pack(tile[2]f32{s0,v0,row_major,none_box,512,null,null},tile[2]f32,"
+                                        "tuple(i32,tensor[1]f32,tile[2]i8),tile[2]f16{s2,v2,o,col_major,row_major,1024,zero,normal})->tuple()");
+  assert_string_equal(tr.events[5].sig, "return(tuple())");
+  prog_trace_free(&tr);
+  prog_free(p);
+  /* as_layout to the operand's own layout is the operand: the event holds x's identity. */
+  p = parse_ok(ctx, "func main(x: tensor[[2], f32]) {\n  a: tensor[[2], f32, view(layout=nd)] = call as_layout(x)\n"
+                    "  call f(a)\n}\n");
+  assert_true(prog_eval(p->funcs[0], &in, &tr));
+  assert_int_equal(tr.events[1].args[0], 1);
+  prog_trace_free(&tr);
+  prog_free(p);
+  free(a);
+  const char *h = "func main(n: index, t: tensor[[4, 8], f32]) {\n";
+  char b[512];
+#define TYPE_ERROR(body, line, col, msg) \
+  (snprintf(b, sizeof b, "%s%s\n}\n", h, body), check_error(b, line, col, msg))
+  TYPE_ERROR("  v: tensor[[4, 8], f32, view(stride=[1])] = t", 2, 38, "the view's stride has 1 entries, the shape 2");
+  TYPE_ERROR("  v: tensor[[4, 8], f32, view(layout=dn, layout=nd)] = t", 2, 42, "the view's layout is given twice");
+  TYPE_ERROR("  v: tensor[[4, 8], f32, view(blayout=row_major)] = t", 2, 31, "'blayout' is not a field of a tensor view");
+  TYPE_ERROR("  v: tile[[4, 8], f32, view(layout=nd)] = call f()", 2, 29, "'layout' is not a field of a tile view");
+  TYPE_ERROR("  v: tensor[[4, 8], f32, view(layout=xy)] = t", 2, 38, "expected the layout (nd, dn or nz), found 'xy'");
+  TYPE_ERROR("  v: tile[[4, 8], f32, view(pad=nan)] = call f()", 2, 33, "expected the pad value (null, zero, max or min)");
+  TYPE_ERROR("  v: tile[[4, 8], f32, view(fractal=0)] = call f()", 2, 37, "the fractal size must be from 1");
+  TYPE_ERROR("  v: tile[[4, 8], f32, view(fractal=n)] = call f()", 2, 37, "expected the fractal size");
+  TYPE_ERROR("  v: tile[[4, 8], f32, view(start_offset=f(n))] = call f()", 2, 42, "a call cannot appear");
+  TYPE_ERROR("  v: tensor[[4, 8], f32, view(3)] = t", 2, 31, "expected a field of the tensor view");
+  TYPE_ERROR("  v: tensor[[4, 8], f32, stride=[1, 1]] = t", 2, 26, "expected 'view', found 'stride'");
+  TYPE_ERROR("  v: tuple[i32, tuple[]] = call f()", 2, 17, "a tuple's elements are scalars, tensors or tiles");
+  TYPE_ERROR("  v: tuple[i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32] = call f()",
+             2, 92, "too many elements in a tuple (limit 16)");
+  TYPE_ERROR("  v: tile[[4, 8], f32] = t", 2, 26, "type mismatch: 'v' is a rank-2 tile of f32, but 't' is a tensor");
+  TYPE_ERROR("  v: tensor[[4], f32] = t", 2, 25, "'v' is a rank-1 tensor of f32, but 't' is a tensor");
+  TYPE_ERROR("  v: tensor[[4, 8], f32, view(layout=dn)] = t\n  v: tensor[[4, 8], f32] = t", 3, 3,
+             "type mismatch: 'v' is a rank-2 tensor of f32 with a view");
+  TYPE_ERROR("  v: tile[[4, 8], f32] = call f()\n  y: index = 1 + v", 3, 18, "'v' is a tile: only scalars");
+  TYPE_ERROR("  v: tensor[[8, 4], i32] = call as_layout(t)", 2, 33, "as_layout gives a tensor of its operand's dtype and rank");
+  TYPE_ERROR("  v: tensor[[4, 8], f32] = call as_layout(t, n)", 2, 33, "as_layout takes one tensor variable");
+  TYPE_ERROR("  v: tensor[[4, 8], f32] = call as_layout(g(t))", 2, 33, "the operand of as_layout cannot call");
+  TYPE_ERROR("  y: index = as_layout(t) + 1", 2, 14, "'as_layout' gives a tensor");
+#undef TYPE_ERROR
+  assert_int_equal(error_failures, 0);
+  vs_ctx_free(ctx);
+}
+
 /* break and continue: where they go, what they carry, and the trace they leave. */
 static void test_jumps(void **state) {
   (void)state;
@@ -504,6 +592,7 @@ int main(void) {
     cmocka_unit_test(test_calls_in_expressions),
     cmocka_unit_test(test_submit),
     cmocka_unit_test(test_jumps),
+    cmocka_unit_test(test_types),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

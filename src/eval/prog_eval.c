@@ -9,7 +9,10 @@
  *                    result its hole takes; then the expression, which reads the holes.
  *   x = t            (tensor alias) an event `tensor[r]dt` with t's identity and x's declared shape.
  *   x = call view(t, rows, off)  (builtin, no call event) the same event; x is t when rows is t's
- *                    first shape entry, off is 0 and x's shape is t's, otherwise another tensor.
+ *                    first shape entry, off is 0 and x's type (shape, view) is t's, otherwise another tensor.
+ *   x = call as_layout(t)  (builtin, no call event) the same event; x is t when x's layout is t's,
+ *                    otherwise another tensor.
+ * Tiles and tuples are aggregates like tensors: an identity and the expressions their type carries.
  *   for              start, stop, step evaluated once; step 0 is UB; the trip count is
  *                    ceil((stop - start) / step) over the integers (0 if negative); iteration k runs
  *                    the body with the variable at start + k * step and the carries at the last yield.
@@ -194,8 +197,9 @@ static void value(Run *r, const Val *v, Slot *out, int line, int col) {
   }
 }
 
+/* The expressions a type carries (its shape, view fields...), evaluated here: an aggregate's metadata. */
 static void eval_shape(Run *r, const Type *t, uint64_t *shape, int line, int col) {
-  for (uint32_t i = 0; i < t->rank; i++) shape[i] = eval(r, t->shape[i], line, col);
+  for (uint32_t i = 0; i < t->nexpr; i++) shape[i] = eval(r, t->expr[i], line, col);
 }
 
 /* An opaque call: the event, then the result (into *res when result is not NULL). */
@@ -212,7 +216,7 @@ static size_t call_ex(Run *r, const Call *c, const Type *result, Slot *res, int 
                       uint32_t ndeps, bool submit) {
   if (c->nsub) run_sub(r, c->sub, c->nsub, line, col);
   if (r->stop) return 0;
-  uint32_t shape_n = result && result->kind == TY_TENSOR ? result->rank : 0;
+  uint32_t shape_n = result ? result->nexpr : 0;
   uint32_t extra = shape_n + ndeps;
   uint64_t *args = calloc(c->nargs + extra + 1, sizeof *args);
   if (!args) {
@@ -239,12 +243,12 @@ static size_t call_ex(Run *r, const Call *c, const Type *result, Slot *res, int 
   }
   if (result && res) {
     memset(res, 0, sizeof *res);
-    if (result->kind == TY_TENSOR) {
+    if (!type_is_scalar(result)) {
       res->bits = prog_tensor_call_id(pos);
-      res->rank = result->rank;
-      res->shape = result->rank ? malloc(result->rank * sizeof *res->shape) : NULL;
-      if (result->rank && !res->shape) fail(r);
-      else if (result->rank) memcpy(res->shape, args + c->nargs, result->rank * sizeof *args);
+      res->rank = result->nexpr;
+      res->shape = result->nexpr ? malloc(result->nexpr * sizeof *res->shape) : NULL;
+      if (result->nexpr && !res->shape) fail(r);
+      else if (result->nexpr) memcpy(res->shape, args + c->nargs, result->nexpr * sizeof *args);
     } else if (r->in->call_result) {
       uint64_t b = 0;
       if (!r->in->call_result(r->in->user, pos, (DType)result->dtype, &b)) fail(r);
@@ -280,7 +284,7 @@ static void enter_loop(Run *r, const Stmt *s) {
 }
 
 static void assign_slot(Run *r, PVar *v, Slot *s) {
-  if (v->type.kind == TY_TENSOR) set_tensor(r, v, s->bits, s->shape, s->rank);
+  if (!type_is_scalar(&v->type)) set_tensor(r, v, s->bits, s->shape, s->rank);
   else r->env[v->id].bits = s->bits;
 }
 
@@ -363,7 +367,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
     PVar *v = s->u.assign.var;
     const Val *val = &s->u.assign.val;
     const Type *ty = s->u.assign.type ? s->u.assign.type : &v->type;
-    if (v->type.kind != TY_TENSOR) {
+    if (type_is_scalar(&v->type)) {
       if (val->call) {
         Slot res;
         call(r, val->call, ty, &res, L, C);
@@ -375,7 +379,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
       }
       break;
     }
-    uint32_t rank = ty->rank;
+    uint32_t rank = ty->nexpr;
     uint64_t *shape = calloc(rank + 2, sizeof *shape);
     if (!shape) {
       fail(r);
@@ -385,7 +389,9 @@ static void exec_stmt(Run *r, const Stmt *s) {
     uint64_t id = 0;
     bool is_view = val->call && !strcmp(val->call->name, "view") && val->call->nargs == 3 && val->call->args[0].tensor &&
                    val->call->args[1].e && val->call->args[2].e;
-    if (val->call && !is_view) {
+    bool is_as_layout = val->call && !strcmp(val->call->name, "as_layout") && val->call->nargs == 1 &&
+                        val->call->args[0].tensor;
+    if (val->call && !is_view && !is_as_layout) {
       Slot res;
       call(r, val->call, ty, &res, L, C);
       if (!r->stop) set_tensor(r, v, res.bits, res.shape, res.rank);
@@ -396,11 +402,18 @@ static void exec_stmt(Run *r, const Stmt *s) {
     if (is_view) {
       const Slot *t = &r->env[val->call->args[0].tensor->id];
       uint64_t rows = eval(r, val->call->args[1].e, L, C), off = eval(r, val->call->args[2].e, L, C);
-      bool ident = val->call->args[0].tensor->type.dtype == ty->dtype && t->rank == rank && rank && rows == t->shape[0] &&
-                   off == 0;
+      bool ident = type_same_form(&val->call->args[0].tensor->type, ty) && t->rank == rank && ty->rank &&
+                   rows == t->shape[0] && off == 0;
       for (uint32_t i = 0; ident && i < rank; i++) ident = t->shape[i] == shape[1 + i];
       /* Any other view is some tensor other than t: an identity that depends on the operands. */
       id = ident ? t->bits : (UINT64_C(1) << 40) ^ (t->bits * UINT64_C(0x9E3779B97F4A7C15)) ^ (rows << 7) ^ off;
+    } else if (is_as_layout) {
+      /* The same memory under T's layout: t itself when the layouts are one, else another tensor. */
+      const PVar *src = val->call->args[0].tensor;
+      uint64_t tb = r->env[src->id].bits;
+      int lt = type_tensor_layout(ty);
+      bool ident = src->type.dtype == ty->dtype && type_tensor_layout(&src->type) == lt;
+      id = ident ? tb : (UINT64_C(1) << 41) ^ (tb * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)lt;
     } else {
       id = r->env[val->tensor->id].bits;
     }
@@ -559,13 +572,13 @@ static void exec_stmt(Run *r, const Stmt *s) {
     }
     for (uint32_t i = 0; i < n; i++) {
       types[i] = &r->f->results[i];
-      na += 1 + (types[i]->kind == TY_TENSOR ? y[i].rank : 0);
+      na += 1 + (!type_is_scalar(types[i]) ? y[i].rank : 0);
     }
     ProgEvent *e = event(r, prog_sig_simple("return", types, n), na, L, C);
     for (uint32_t i = 0, k = 0; e && i < n; i++) {
-      e->kinds[k] = types[i]->kind == TY_TENSOR ? PROG_KIND_TENSOR : types[i]->dtype;
+      e->kinds[k] = !type_is_scalar(types[i]) ? PROG_KIND_TENSOR : types[i]->dtype;
       e->args[k++] = y[i].bits;
-      if (types[i]->kind == TY_TENSOR)
+      if (!type_is_scalar(types[i]))
         for (uint32_t j = 0; j < y[i].rank; j++) e->args[k++] = y[i].shape[j];
     }
     free(types);
@@ -592,10 +605,10 @@ bool prog_eval(const Function *f, const ProgEvalInput *in, ProgTrace *out) {
   uint32_t ntp = 0, nshape = 0;
   for (uint32_t i = 0; i < f->nparams; i++) {
     PVar *p = f->params[i];
-    if (p->type.kind == TY_TENSOR) {
+    if (!type_is_scalar(&p->type)) {
       r.env[p->id].bits = prog_tensor_param_id(i);
       ntp++;
-      nshape += p->type.rank;
+      nshape += p->type.nexpr;
     } else {
       r.env[p->id].bits = vs_canon_bits((DType)p->type.dtype, in->params[i]);
     }
@@ -606,11 +619,11 @@ bool prog_eval(const Function *f, const ProgEvalInput *in, ProgTrace *out) {
     if (!types || !shapes) r.failed = r.stop = true;
     for (uint32_t i = 0, k = 0, t = 0; !r.stop && i < f->nparams; i++) {
       PVar *p = f->params[i];
-      if (p->type.kind != TY_TENSOR) continue;
+      if (type_is_scalar(&p->type)) continue;
       types[t++] = &p->type;
       eval_shape(&r, &p->type, shapes + k, f->line, f->col);
-      set_tensor(&r, p, prog_tensor_param_id(i), shapes + k, p->type.rank);
-      k += p->type.rank;
+      set_tensor(&r, p, prog_tensor_param_id(i), shapes + k, p->type.nexpr);
+      k += p->type.nexpr;
     }
     if (!r.stop) {
       ProgEvent *e = event(&r, prog_sig_simple("params", types, ntp), nshape, f->line, f->col);

@@ -892,6 +892,76 @@ static void tensor_def(PG *g) {
   }
 }
 
+/* Views, tiles and tuples (docs/syntax.md "Types"): an as_layout of a visible tensor (to its own
+ * layout, which the pass turns into an alias, or a flip it must keep), and a tile or tuple from a call
+ * whose type reads index bindings made here that nothing else reads (only the type keeps them
+ * alive) or constants the pass propagates into it, sometimes carried through a loop (a single-trip
+ * one folds and passes the tile on by name). Each new variable is passed to a call at once: the
+ * model of visible variables (GVar) knows bare tensors only. */
+static void typed_def(PG *g) {
+  static const char *const els[4] = {"f32", "i8", "f16", "u8"};
+  static const char *const tags[4] = {"", ", pad=zero", ", slayout=col_major", ", fractal=1024, compact=normal"};
+  char name[NAME_LEN], k[NAME_LEN];
+  fresh_name(g, 'v', name);
+  GVar *t = below(g, 3) ? find_tensor(g) : NULL;
+  if (t) {
+    /* t's shape is `rows, C`: row-major nd strides are [C, 1]; the dn flip swaps the two entries. */
+    const char *c = strrchr(t->shape, ',');
+    c = c ? c + 2 : "1";
+    line_start(g);
+    if (below(g, 2))
+      put(g, "%s: tensor[[%s], %s, view(stride=[%s, 1], layout=nd%s)] = call as_layout(%s)\n", name, t->shape,
+          dt_name(t->dt), c, below(g, 4) ? "" : ", pad=max", t->name);
+    else
+      put(g, "%s: tensor[[%s, %s], %s, view(stride=[1, %s], layout=dn)] = call as_layout(%s)\n", name, c, t->rows,
+          dt_name(t->dt), c, t->name);
+    line_start(g);
+    put(g, "call f%u(%s)\n", below(g, 4), name);
+    return;
+  }
+  fresh_name(g, 'v', k);
+  line_start(g);
+  put(g, "%s: index = ", k);
+  if (below(g, 2)) put_const(g, DT_INDEX, 1 + below(g, 32));
+  else put_expr(g, DT_INDEX, 2);
+  put(g, "\n");
+  push_local(g, k, DT_INDEX);
+  const char *el = els[below(g, 4)];
+  char ty[SHAPE_LEN * 2];
+  unsigned cols = 1u << below(g, 5);
+  switch (below(g, 3)) {
+  case 0:
+    snprintf(ty, sizeof ty, "tile[[%s, %u], %s]", k, cols, el);
+    break;
+  case 1:
+    snprintf(ty, sizeof ty, "tile[[%u, %u], %s, view(valid_shape=[%s %% %u, %u], stride=[%u, 1], start_offset=%s * %u%s)]",
+             cols, cols, el, k, cols + 1, cols, cols, k, 1u << below(g, 3), tags[below(g, 4)]);
+    break;
+  default:
+    snprintf(ty, sizeof ty, "tuple[%s, tensor[[%s + %u, 2 * 4], %s, view(valid_shape=[%s, 8])]]", dt_name(pick_dtype(g, int_weight)),
+             k, below(g, 3), el, k);
+    break;
+  }
+  line_start(g);
+  put(g, "%s: %s = call f%u(%s)\n", name, ty, below(g, 4), k);
+  if (below(g, 2)) {
+    /* Through a loop of 1 to 3 trips (a single trip folds: the carry passes on by name). */
+    char r[NAME_LEN], c[NAME_LEN], iv[NAME_LEN];
+    fresh_name(g, 'v', r);
+    fresh_name(g, 'v', c);
+    fresh_name(g, 'l', iv);
+    line_start(g);
+    put(g, "(%s) = for %s in range(0, %u) iter (%s: %s = %s) {\n", r, iv, 1 + below(g, 3), c, ty, name);
+    line_start(g);
+    put(g, "  yield call f%u(%s, %s)\n", below(g, 4), c, iv);
+    line_start(g);
+    put(g, "}\n");
+    copy_str(name, NAME_LEN, r);
+  }
+  line_start(g);
+  put(g, "call f%u(%s)\n", below(g, 4), name);
+}
+
 /* A constant binding that the pass propagates into what follows (a loop bound, a guard). */
 static void const_binding(PG *g, unsigned depth) {
   char k[NAME_LEN];
@@ -955,9 +1025,9 @@ static void fact_loop(PG *g, unsigned depth) {
 
 enum {
   S_END, S_ASSIGN, S_CALL_BIND, S_REASSIGN, S_CALL, S_FOR, S_IF, S_WHILE, S_SCOPE, S_GUARD, S_SINGLE,
-  S_TENSOR, S_CONST, S_FACTS, S_COUNT
+  S_TENSOR, S_CONST, S_FACTS, S_TYPED, S_COUNT
 };
-static const uint8_t stmt_weight[S_COUNT] = {6, 10, 3, 5, 6, 8, 7, 3, 3, 5, 4, 2, 4, 3};
+static const uint8_t stmt_weight[S_COUNT] = {6, 10, 3, 5, 6, 8, 7, 3, 3, 5, 4, 2, 4, 3, 2};
 
 static void gen_stmt(PG *g, unsigned depth) {
   int k = fin_weighted(g->in, stmt_weight, S_COUNT);
@@ -975,6 +1045,7 @@ static void gen_stmt(PG *g, unsigned depth) {
   case S_TENSOR: tensor_def(g); break;
   case S_CONST: const_binding(g, depth); break;
   case S_FACTS: if (nest) fact_loop(g, depth); else call_stmt(g); break;
+  case S_TYPED: typed_def(g); break;
   default: assign_new(g, false); break;
   }
 }

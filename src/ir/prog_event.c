@@ -35,9 +35,8 @@ static void sput(Str *b, const char *s) {
 }
 
 static void skind(Str *b, const Type *t) {
-  char tmp[64];
-  if (t->kind == TY_TENSOR) snprintf(tmp, sizeof tmp, "tensor[%u]%s", t->rank, dt_name((DType)t->dtype));
-  else snprintf(tmp, sizeof tmp, "%s", dt_name((DType)t->dtype));
+  char tmp[4096] = "";
+  type_sig(t, tmp, sizeof tmp);
   sput(b, tmp);
 }
 

@@ -55,9 +55,7 @@ PVar *fn_find_name(const Function *f, const char *name) {
 
 PVar *fn_find_var(const Function *f, const char *name, const Type *type) {
   for (PVar *v = fn_find_name(f, name); v; v = v->next_same_name)
-    if (type_equal(&v->type, type) || (v->type.kind == TY_TENSOR && type->kind == TY_TENSOR &&
-                                       v->type.dtype == type->dtype && v->type.rank == type->rank))
-      return v;
+    if (type_equal(&v->type, type) || (!type_is_scalar(type) && type_same_form(&v->type, type))) return v;
   return NULL;
 }
 
@@ -145,15 +143,6 @@ PVar *fn_var_of_node(const Function *f, const Node *n) {
     if (v->node == n) return v;
   return NULL;
 }
-
-bool type_equal(const Type *a, const Type *b) {
-  if (a->kind != b->kind || a->dtype != b->dtype || a->rank != b->rank) return false;
-  for (uint32_t i = 0; i < a->rank; i++)
-    if (a->shape[i] != b->shape[i]) return false;
-  return true;
-}
-
-Type type_scalar(DType dt) { return (Type){.kind = TY_SCALAR, .dtype = (uint8_t)dt}; }
 
 Stmt *stmt_new(Program *p, StmtKind kind, int line, int col) {
   Stmt *s = prog_alloc(p, sizeof *s);

@@ -4,7 +4,8 @@
  * statements. Every expression is a hash-consed Node of the program's VsCtx; a scalar program variable
  * is a VAR node (its declared range, for parameters, is the node's range), so the whole expression
  * machinery (bounds, rewriting, evaluation, Z3 encoding) applies to program expressions unchanged.
- * Tensor variables have no node: they appear only as call arguments, alias values, yields and returns.
+ * Tensor, tile and tuple variables (aggregates, prog_type.h) have no node: they appear only as call
+ * arguments, alias values, yields and returns.
  *
  * Variables (PVar) belong to their function: one PVar per (name, type) in the function, whatever the
  * scope, so a name defined in two sibling scopes with one type is one variable (assigned twice).
@@ -23,15 +24,8 @@
 
 #include "ir/arena.h"
 #include "ir/node.h"
+#include "ir/prog_type.h"
 
-typedef enum { TY_SCALAR, TY_TENSOR } TypeKind;
-
-typedef struct {
-  uint8_t kind;  /* TypeKind */
-  uint8_t dtype; /* scalar dtype, or the tensor's element dtype */
-  uint32_t rank; /* tensors: number of shape entries */
-  Node **shape;  /* tensors: index expressions */
-} Type;
 
 typedef struct PVar PVar;
 struct PVar {
@@ -194,7 +188,7 @@ typedef struct {
 
 /* Limits (against hostile input; the parser reports them as errors). Statement nesting bounds the
  * recursion of every stage that walks statements. */
-enum { PROG_MAX_NESTING = 256, PROG_MAX_VALS = 256 };
+enum { PROG_MAX_NESTING = 256, PROG_MAX_VALS = 256, PROG_TUPLE_MAX = 16 };
 
 Program *prog_new(VsCtx *ctx);
 void prog_free(Program *p);
@@ -216,8 +210,6 @@ PVar *fn_fresh_var(Program *p, Function *f, const PVar *base, unsigned *next);
  * repeated lookups). */
 PVar *fn_var_of_node(const Function *f, const Node *n);
 
-bool type_equal(const Type *a, const Type *b); /* same kind, dtype, rank and shape nodes */
-Type type_scalar(DType dt);
 
 Stmt *stmt_new(Program *p, StmtKind kind, int line, int col);
 /* A shallow copy (same operands and blocks). */

@@ -87,8 +87,8 @@ static void need_expr(Wf *w, Node *e, int line, int col, const char *where) {
 }
 
 static void need_type(Wf *w, const Type *t, int line, int col, const char *where) {
-  if (!t || t->kind != TY_TENSOR) return;
-  for (uint32_t i = 0; i < t->rank; i++) need_expr(w, t->shape[i], line, col, where);
+  if (!t) return;
+  for (uint32_t i = 0; i < t->nexpr; i++) need_expr(w, t->expr[i], line, col, where);
 }
 
 static void need_val(Wf *w, const Val *v, int line, int col, const char *where) {

@@ -53,8 +53,7 @@ static void count_val(Dce *d, const Val *v, int64_t delta) {
 }
 
 static void count_type(Dce *d, const Type *t, int64_t delta) {
-  if (t && t->kind == TY_TENSOR)
-    for (uint32_t i = 0; i < t->rank; i++) count_expr(d, t->shape[i], delta);
+  for (uint32_t i = 0; t && i < t->nexpr; i++) count_expr(d, t->expr[i], delta);
 }
 
 static void count_block(Dce *d, Block b, int64_t delta);
@@ -151,8 +150,7 @@ static void lr_val(LocalReads *lr, const Val *v) {
 static void lr_block(LocalReads *lr, Block b);
 
 static void lr_type(LocalReads *lr, const Type *t) {
-  if (t && t->kind == TY_TENSOR)
-    for (uint32_t i = 0; i < t->rank; i++) lr_expr(lr, t->shape[i]);
+  for (uint32_t i = 0; t && i < t->nexpr; i++) lr_expr(lr, t->expr[i]);
 }
 
 static void lr_stmt(LocalReads *lr, const Stmt *s) {

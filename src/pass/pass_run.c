@@ -49,7 +49,7 @@ static void count_defs_block(Pass *ps, Block b) {
 }
 
 /* The output function: the input's variables (shared), parameters and results with their types'
- * shapes simplified. */
+ * expressions (shapes, views) simplified. */
 static Function *derive(Pass *ps) {
   const Function *src = ps->src;
   Function *f = prog_alloc(ps->prog, sizeof *f);
@@ -72,23 +72,24 @@ static Function *derive(Pass *ps) {
   for (uint32_t i = 0; i < src->nparams; i++) {
     PVar *p = src->params[i];
     f->params[i] = p;
-    if (p->type.kind != TY_TENSOR) continue;
+    if (type_is_scalar(&p->type)) continue;
     PVar *c = prog_alloc(ps->prog, sizeof *c);
-    Node **shape = p->type.rank ? prog_alloc(ps->prog, p->type.rank * sizeof *shape) : NULL;
-    if (!c || (p->type.rank && !shape)) return f;
+    Node **ex = p->type.nexpr ? prog_alloc(ps->prog, p->type.nexpr * sizeof *ex) : NULL;
+    if (!c || (p->type.nexpr && !ex)) return f;
     *c = *p;
-    for (uint32_t k = 0; k < p->type.rank; k++) shape[k] = analyzer_simplify(ps->an, p->type.shape[k]);
-    c->type.shape = shape;
+    for (uint32_t k = 0; k < p->type.nexpr; k++) ex[k] = analyzer_simplify(ps->an, p->type.expr[k]);
+    c->type.expr = ex;
     f->params[i] = c;
     f->vars[p->id] = c;
   }
   for (uint32_t i = 0; i < src->nresults; i++) {
     f->results[i] = src->results[i];
-    if (src->results[i].kind != TY_TENSOR || !src->results[i].rank) continue;
-    Node **shape = prog_alloc(ps->prog, src->results[i].rank * sizeof *shape);
-    if (!shape) return f;
-    for (uint32_t k = 0; k < src->results[i].rank; k++) shape[k] = analyzer_simplify(ps->an, src->results[i].shape[k]);
-    f->results[i].shape = shape;
+    const Type *t = &src->results[i];
+    if (!t->nexpr) continue;
+    Node **ex = prog_alloc(ps->prog, t->nexpr * sizeof *ex);
+    if (!ex) return f;
+    for (uint32_t k = 0; k < t->nexpr; k++) ex[k] = analyzer_simplify(ps->an, t->expr[k]);
+    f->results[i].expr = ex;
   }
   return f;
 }

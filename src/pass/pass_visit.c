@@ -333,14 +333,19 @@ static bool tensor_pass_foldable(const Pass *ps, PVar *const *rets, const Val *v
 /* Result r (an input variable) takes tensor value t (an output variable) at a fold point. */
 static void pass_tensor(Pass *ps, PVar *r, PVar *t) { set_sub(ps, r, t, NULL, false); }
 
+/* t with every expression it carries (shape, view fields, a tuple's elements') folded here. */
+static bool type_fill(Pass *ps, Type *o, const Type *t) {
+  *o = *t;
+  if (!t->nexpr) return true;
+  o->expr = alloc(ps, t->nexpr * sizeof *o->expr);
+  for (uint32_t i = 0; o->expr && i < t->nexpr; i++) o->expr[i] = expr(ps, t->expr[i]);
+  return o->expr != NULL;
+}
+
 static Type *type_out(Pass *ps, const Type *t) {
   Type *o = alloc(ps, sizeof *o);
   if (!o) return NULL;
-  *o = *t;
-  if (t->kind == TY_TENSOR && t->rank) {
-    o->shape = alloc(ps, t->rank * sizeof *o->shape);
-    for (uint32_t i = 0; o->shape && i < t->rank; i++) o->shape[i] = expr(ps, t->shape[i]);
-  }
+  type_fill(ps, o, t);
   return o;
 }
 
@@ -348,14 +353,8 @@ static Type *type_out(Pass *ps, const Type *t) {
 static Type *slot_types_out(Pass *ps, const Stmt *s, uint32_t n) {
   if (!n) return NULL;
   Type *o = alloc(ps, n * sizeof *o);
-  for (uint32_t i = 0; o && i < n; i++) {
-    const Type *t = stmt_slot_type(s, i);
-    o[i] = *t;
-    if (t->kind != TY_TENSOR || !t->rank) continue;
-    o[i].shape = alloc(ps, t->rank * sizeof *o[i].shape);
-    for (uint32_t k = 0; o[i].shape && k < t->rank; k++) o[i].shape[k] = expr(ps, t->shape[k]);
-    if (!o[i].shape) return NULL;
-  }
+  for (uint32_t i = 0; o && i < n; i++)
+    if (!type_fill(ps, &o[i], stmt_slot_type(s, i))) return NULL;
   return o;
 }
 
@@ -408,7 +407,7 @@ static void emit_assign(Pass *ps, StmtVec *out, PVar *var, Val v, const Type *ty
   if (!s) return;
   s->u.assign.var = var;
   s->u.assign.val = v;
-  if (var->type.kind == TY_TENSOR) s->u.assign.type = (Type *)(ty ? ty : &var->type);
+  if (!type_is_scalar(&var->type)) s->u.assign.type = (Type *)(ty ? ty : &var->type);
   svec_push(out, s);
   /* A value that calls is not bound: its holes change with every run of it. */
   if (!ps->remap_only && v.e && !v.nsub && var->node) analyzer_bind_value(ps->an, var->node, v.e);
@@ -694,24 +693,35 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   svec_push(out, o);
 }
 
-/* `v: tensor[S, d] = call view(t, rows, offset)` is t itself when S is t's shape, rows its first
- * entry and offset 0 (docs/pass.md): then it becomes the alias `v = t`. */
+/* `v: tensor[S, d] = call view(t, rows, offset)` is t itself when S is t's shape (and its view t's),
+ * rows its first entry and offset 0 (docs/pass.md): then it becomes the alias `v = t`. */
 static bool view_is_identity(Pass *ps, const Type *rt, const Call *c) {
   if (ps->remap_only || strcmp(c->name, "view") || c->nargs != 3 || !c->args[0].tensor || !c->args[1].e ||
       !c->args[2].e || !rt || rt->kind != TY_TENSOR)
     return false;
   const PVar *t = c->args[0].tensor;
   const Type *tt = &t->type;
-  if (tt->dtype != rt->dtype || tt->rank != rt->rank || !rt->rank) return false;
+  if (!type_same_form(tt, rt) || !rt->rank) return false;
   /* t's shape is the one it was defined with: only while t and its shape's variables keep their value. */
   if (t->id >= ps->nsrc || ps->defs[t->id] > 1) return false;
-  for (uint32_t i = 0; i < tt->rank; i++)
-    if (!analyzer_expr_stable(ps->an, tt->shape[i])) return false;
-  Node *shape0 = expr(ps, tt->shape[0]);
+  for (uint32_t i = 0; i < tt->nexpr; i++)
+    if (!analyzer_expr_stable(ps->an, tt->expr[i])) return false;
+  Node *shape0 = expr(ps, tt->expr[0]);
   if (c->args[1].e != shape0 || c->args[2].e->op != OP_CONST || c->args[2].e->aux.bits != 0) return false;
-  for (uint32_t i = 0; i < rt->rank; i++)
-    if (rt->shape[i] != expr(ps, tt->shape[i])) return false;
+  for (uint32_t i = 0; i < rt->nexpr; i++)
+    if (rt->expr[i] != expr(ps, tt->expr[i])) return false;
   return true;
+}
+
+/* `v: T = call as_layout(t)` is t itself when T's layout is t's (a tensor without a view is nd):
+ * the reference's identity reinterpret, which becomes the alias `v = t` (docs/pass.md). Only the
+ * tags decide it, so no value needs to be stable. */
+static bool as_layout_is_identity(const Pass *ps, const Type *rt, const Call *c) {
+  if (ps->remap_only || strcmp(c->name, "as_layout") || c->nargs != 1 || !c->args[0].tensor || !rt ||
+      rt->kind != TY_TENSOR)
+    return false;
+  const Type *tt = &c->args[0].tensor->type;
+  return tt->kind == TY_TENSOR && tt->dtype == rt->dtype && type_tensor_layout(tt) == type_tensor_layout(rt);
 }
 
 static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt, bool lifted) {
@@ -724,7 +734,7 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     if (!o) return;
     o->u.assign.var = var;
     o->u.assign.type = ty;
-    if (v.call && view_is_identity(ps, ty, v.call)) {
+    if (v.call && (view_is_identity(ps, ty, v.call) || as_layout_is_identity(ps, ty, v.call))) {
       v = (Val){.tensor = v.call->args[0].tensor};
       ps->res->views_folded++;
     }

@@ -130,6 +130,18 @@ static Z3_ast view_id(SymShared *sh, Z3_ast t, Z3_ast rows, Z3_ast off) {
   return H(Z3_mk_app(sh->z, sh->view, 3, args));
 }
 
+static Z3_ast as_layout_id(SymShared *sh, Z3_ast t, int layout) {
+  if (!sh->as_layout) {
+    Z3_sort dom[2] = {sh->bv64, sh->bv64};
+    Z3_func_decl d = Z3_mk_func_decl(sh->z, Z3_mk_string_symbol(sh->z, "as_layout."), 2, dom, sh->bv64);
+    if (!d || !H(Z3_func_decl_to_ast(sh->z, d))) return NULL;
+    sh->as_layout = d;
+  }
+  if (!t) return NULL;
+  Z3_ast args[2] = {t, enc_bv(sh->e, (uint64_t)layout, 64)};
+  return H(Z3_mk_app(sh->z, sh->as_layout, 2, args));
+}
+
 static Z3_ast fresh_const(SymShared *sh, const char *name, Z3_sort sort) {
   return H(Z3_mk_const(sh->z, Z3_mk_string_symbol(sh->z, name), sort));
 }
@@ -138,12 +150,12 @@ static Z3_ast fresh_const(SymShared *sh, const char *name, Z3_sort sort) {
 static SVal fresh_val(SymShared *sh, const char *base, const Type *t) {
   SVal o = {0};
   char name[96];
-  if (t->kind == TY_TENSOR) {
+  if (!type_is_scalar(t)) {
     snprintf(name, sizeof name, "%s.id", base);
     o.v = fresh_const(sh, name, sh->bv64);
-    o.rank = t->rank;
-    o.shape = salloc(sh, t->rank * sizeof *o.shape);
-    for (uint32_t k = 0; o.shape && k < t->rank; k++) {
+    o.rank = t->nexpr;
+    o.shape = salloc(sh, t->nexpr * sizeof *o.shape);
+    for (uint32_t k = 0; o.shape && k < t->nexpr; k++) {
       snprintf(name, sizeof name, "%s.s%u", base, k);
       o.shape[k] = fresh_const(sh, name, sh->bv64);
     }
@@ -384,9 +396,10 @@ static Z3_ast emit(Sym *y, char *sig, Z3_ast *vals, uint32_t n) {
   return pos;
 }
 
+/* The expressions a type carries (shape, view fields...), here: an aggregate's metadata. */
 static Z3_ast *shape_of(Sym *y, const Type *t) {
-  Z3_ast *s = salloc(y->sh, t->rank * sizeof *s);
-  for (uint32_t i = 0; s && i < t->rank; i++) s[i] = value_of(y, t->shape[i]);
+  Z3_ast *s = salloc(y->sh, (t->nexpr ? t->nexpr : 1) * sizeof *s);
+  for (uint32_t i = 0; s && i < t->nexpr; i++) s[i] = value_of(y, t->expr[i]);
   return s;
 }
 
@@ -397,7 +410,7 @@ static SVal call_ex(Sym *y, const Call *c, const Type *result, Node *const *deps
   SymShared *sh = y->sh;
   SVal out = {0};
   if (c->nsub) run_sub(y, c->sub, c->nsub);
-  uint32_t shape_n = result && result->kind == TY_TENSOR ? result->rank : 0, extra = shape_n + ndeps;
+  uint32_t shape_n = result ? result->nexpr : 0, extra = shape_n + ndeps;
   Z3_ast *vals = salloc(sh, (c->nargs + extra + 1) * sizeof *vals);
   if (!vals) return out;
   for (uint32_t i = 0; i < c->nargs; i++) {
@@ -412,9 +425,9 @@ static SVal call_ex(Sym *y, const Call *c, const Type *result, Node *const *deps
   Z3_ast pos = emit(y, submit ? prog_sig_submit(c, result, ndeps) : prog_sig_call(c, result), vals, c->nargs + extra);
   if (pos_out) *pos_out = pos;
   if (!result) return out;
-  if (result->kind == TY_TENSOR) {
+  if (!type_is_scalar(result)) {
     out.v = tensor_call_id(sh, pos);
-    out.rank = result->rank;
+    out.rank = result->nexpr;
     out.shape = shape;
   } else {
     out.v = sym_call_result(sh, sh->region, pos, (DType)result->dtype);
@@ -784,8 +797,7 @@ static bool holds_here(Sym *y, Z3_ast goal) {
 /* ---- loops: pairs and summaries ---- */
 
 static bool same_key(const PVar *a, const PVar *b) {
-  return a->name == b->name && a->type.kind == b->type.kind && a->type.dtype == b->type.dtype &&
-         a->type.rank == b->type.rank;
+  return a->name == b->name && type_same_form(&a->type, &b->type);
 }
 
 typedef struct {
@@ -970,7 +982,7 @@ static void vc_var(VarCollect *c, const PVar *v) {
 static void vc_node(VarCollect *c, Node *n) { node_vars(c->y, n, &c->seen, &c->ids, &c->n, &c->cap); }
 
 static void vc_type(VarCollect *c, const Type *t) {
-  for (uint32_t i = 0; t && t->kind == TY_TENSOR && i < t->rank; i++) vc_node(c, t->shape[i]);
+  for (uint32_t i = 0; t && i < t->nexpr; i++) vc_node(c, t->expr[i]);
 }
 
 static void vc_val(VarCollect *c, const Val *v) {
@@ -1437,14 +1449,15 @@ static void exec_assign(Sym *y, const Stmt *s) {
   PVar *v = s->u.assign.var;
   const Val *val = &s->u.assign.val;
   const Type *ty = s->u.assign.type ? s->u.assign.type : &v->type;
-  if (v->type.kind != TY_TENSOR) {
+  if (type_is_scalar(&v->type)) {
     SVal r = val->call ? call(y, val->call, ty) : val_of(y, val);
     set_var(y, v->id, (SVal){.v = r.v, .def = r.def});
     return;
   }
   const Call *c = val->call;
   bool is_view = c && !strcmp(c->name, "view") && c->nargs == 3 && c->args[0].tensor && c->args[1].e && c->args[2].e;
-  if (c && !is_view) {
+  bool is_as_layout = c && !strcmp(c->name, "as_layout") && c->nargs == 1 && c->args[0].tensor;
+  if (c && !is_view && !is_as_layout) {
     set_var(y, v->id, call(y, c, ty));
     return;
   }
@@ -1455,25 +1468,32 @@ static void exec_assign(Sym *y, const Stmt *s) {
     SVal t = y->env[c->args[0].tensor->id];
     Z3_ast rows = sym_to_bv64(sh, value_of(y, c->args[1].e), (DType)c->args[1].e->dtype);
     Z3_ast off = sym_to_bv64(sh, value_of(y, c->args[2].e), (DType)c->args[2].e->dtype);
-    bool same_kind = c->args[0].tensor->type.dtype == ty->dtype && t.rank == ty->rank && ty->rank > 0;
+    bool same_kind = type_same_form(&c->args[0].tensor->type, ty) && t.rank == ty->nexpr && ty->rank > 0;
     Z3_ast ident = same_kind ? sh->s->t_true : sh->s->t_false;
     if (same_kind) {
       ident = enc_and(e, ident, enc_eq(e, rows, t.shape[0]));
       ident = enc_and(e, ident, enc_eq(e, off, sh->zero64));
-      for (uint32_t i = 0; shape && i < ty->rank; i++) ident = enc_and(e, ident, enc_eq(e, t.shape[i], shape[i]));
+      for (uint32_t i = 0; shape && i < ty->nexpr; i++) ident = enc_and(e, ident, enc_eq(e, t.shape[i], shape[i]));
     }
     id = enc_ite(e, ident, t.v, view_id(sh, t.v, rows, off));
+  } else if (is_as_layout) {
+    /* t itself when T's layout is t's (decided by the types alone), else another tensor. */
+    const PVar *src = c->args[0].tensor;
+    SVal t = y->env[src->id];
+    int lt = type_tensor_layout(ty);
+    bool ident = src->type.dtype == ty->dtype && type_tensor_layout(&src->type) == lt;
+    id = ident ? t.v : as_layout_id(sh, t.v, lt);
   } else {
     id = y->env[val->tensor->id].v;
   }
-  Z3_ast *vals = salloc(sh, (ty->rank + 1) * sizeof *vals);
+  Z3_ast *vals = salloc(sh, (ty->nexpr + 1) * sizeof *vals);
   if (!vals || !shape) return;
   vals[0] = id;
-  for (uint32_t i = 0; i < ty->rank; i++) vals[i + 1] = shape[i];
+  for (uint32_t i = 0; i < ty->nexpr; i++) vals[i + 1] = shape[i];
   Type t = *ty;
   const Type *tp = &t;
-  emit(y, prog_sig_simple("tensor", &tp, 1), vals, ty->rank + 1);
-  set_var(y, v->id, (SVal){.v = id, .rank = ty->rank, .shape = shape});
+  emit(y, prog_sig_simple("tensor", &tp, 1), vals, ty->nexpr + 1);
+  set_var(y, v->id, (SVal){.v = id, .rank = ty->nexpr, .shape = shape});
 }
 
 static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
@@ -1551,13 +1571,13 @@ static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
     if (!types) return;
     for (uint32_t i = 0; i < n; i++) {
       types[i] = &y->f->results[i];
-      na += 1 + (types[i]->kind == TY_TENSOR ? v[i].rank : 0);
+      na += 1 + (!type_is_scalar(types[i]) ? v[i].rank : 0);
     }
     Z3_ast *vals = salloc(sh, (na ? na : 1) * sizeof *vals);
     if (!vals) return;
     for (uint32_t i = 0, k = 0; i < n; i++) {
-      vals[k++] = types[i]->kind == TY_TENSOR ? v[i].v : sym_to_bv64(sh, v[i].v, (DType)types[i]->dtype);
-      for (uint32_t j = 0; types[i]->kind == TY_TENSOR && j < v[i].rank; j++) vals[k++] = v[i].shape[j];
+      vals[k++] = !type_is_scalar(types[i]) ? v[i].v : sym_to_bv64(sh, v[i].v, (DType)types[i]->dtype);
+      for (uint32_t j = 0; !type_is_scalar(types[i]) && j < v[i].rank; j++) vals[k++] = v[i].shape[j];
     }
     emit(y, prog_sig_simple("return", types, n), vals, na);
     break;
@@ -1606,7 +1626,7 @@ void sym_exec(Sym *y, Block b, uint32_t from, uint32_t to, const Stmt *owner) { 
 static uint32_t max_args_block(const Function *f, Block b, const Stmt *owner);
 
 static uint32_t call_args(const Call *c, const Type *result) {
-  return c->nargs + (result && result->kind == TY_TENSOR ? result->rank : 0);
+  return c->nargs + (result ? result->nexpr : 0);
 }
 
 static uint32_t max_u(uint32_t a, uint32_t b) { return a > b ? a : b; }
@@ -1643,7 +1663,7 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
     const Type *t = s->u.assign.type ? s->u.assign.type : &s->u.assign.var->type;
     if (s->u.assign.val.call) m = max_u(m, call_args(s->u.assign.val.call, t));
     m = max_u(m, sub_args(&s->u.assign.val, 1));
-    if (t->kind == TY_TENSOR) m = max_u(m, t->rank + 1);
+    if (!type_is_scalar(t)) m = max_u(m, t->nexpr + 1);
     break;
   }
   case SK_CALL: {
@@ -1677,12 +1697,12 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
       const Val *v = &s->u.vals.vals[i];
       if (v->call) {
         /* A tensor result's shape follows the arguments: its slot's rank (a return: bounded by the limit). */
-        uint32_t rank = s->kind == SK_RETURN ? (i < f->nresults ? f->results[i].rank : 0)
-                        : s->kind == SK_YIELD && owner ? stmt_slot_type(owner, i)->rank
+        uint32_t rank = s->kind == SK_RETURN ? (i < f->nresults ? f->results[i].nexpr : 0)
+                        : s->kind == SK_YIELD && owner ? stmt_slot_type(owner, i)->nexpr
                                                        : 0; /* a jump's: its loop counts them */
         m = max_u(m, v->call->nargs + rank);
       }
-      na += 1 + (v->tensor ? v->tensor->type.rank : 0);
+      na += 1 + (v->tensor ? v->tensor->type.nexpr : 0);
     }
     m = max_u(m, na);
     break;
@@ -1699,9 +1719,9 @@ static uint32_t max_args_block(const Function *f, Block b, const Stmt *owner) {
 
 uint32_t sym_max_event_args(const Function *f) {
   uint32_t m = max_args_block(f, f->body, NULL), shapes = 0, rets = 0;
-  for (uint32_t i = 0; i < f->nresults; i++) m = max_u(m, f->results[i].rank + 1);
-  for (uint32_t i = 0; i < f->nparams; i++) shapes += f->params[i]->type.rank;
-  for (uint32_t i = 0; i < f->nresults; i++) rets += 1 + f->results[i].rank;
+  for (uint32_t i = 0; i < f->nresults; i++) m = max_u(m, f->results[i].nexpr + 1);
+  for (uint32_t i = 0; i < f->nparams; i++) shapes += f->params[i]->type.nexpr;
+  for (uint32_t i = 0; i < f->nresults; i++) rets += 1 + f->results[i].nexpr;
   return max_u(m, max_u(shapes, rets));
 }
 
@@ -1755,7 +1775,7 @@ bool sym_init(Sym *y, SymShared *sh, const Function *f, int side) {
   /* Parameters: scalars are the Enc's variables (with their ranges); tensors have fixed identities. */
   for (uint32_t i = 0; i < f->nparams; i++) {
     PVar *p = f->params[i];
-    if (p->type.kind == TY_TENSOR) continue;
+    if (!type_is_scalar(&p->type)) continue;
     SmtTerm t;
     if (dt_is_float((DType)p->type.dtype)) sh->has_float = true;
     if (!enc_expr(e, p->node, &t)) return false;
@@ -1769,9 +1789,9 @@ void sym_emit_params(Sym *y) {
   const Function *f = y->f;
   uint32_t ntp = 0, nshape = 0;
   for (uint32_t i = 0; i < f->nparams; i++)
-    if (f->params[i]->type.kind == TY_TENSOR) {
+    if (!type_is_scalar(&f->params[i]->type)) {
       ntp++;
-      nshape += f->params[i]->type.rank;
+      nshape += f->params[i]->type.nexpr;
     }
   if (!ntp) return;
   const Type **types = salloc(sh, ntp * sizeof *types);
@@ -1779,11 +1799,11 @@ void sym_emit_params(Sym *y) {
   if (!types || !vals) return;
   for (uint32_t i = 0, k = 0, t = 0; i < f->nparams; i++) {
     PVar *p = f->params[i];
-    if (p->type.kind != TY_TENSOR) continue;
+    if (type_is_scalar(&p->type)) continue;
     types[t++] = &p->type;
     Z3_ast *shape = shape_of(y, &p->type);
-    for (uint32_t j = 0; shape && j < p->type.rank; j++) vals[k++] = shape[j];
-    set_var(y, p->id, (SVal){enc_bv(sh->e, prog_tensor_param_id(i), 64), p->type.rank, shape, NULL});
+    for (uint32_t j = 0; shape && j < p->type.nexpr; j++) vals[k++] = shape[j];
+    set_var(y, p->id, (SVal){enc_bv(sh->e, prog_tensor_param_id(i), 64), p->type.nexpr, shape, NULL});
   }
   emit(y, prog_sig_simple("params", types, ntp), vals, nshape);
 }

@@ -99,6 +99,7 @@ typedef struct {
   Z3_func_decl callres[DT_COUNT]; /* call results, per dtype: (region, position) -> value */
   Z3_func_decl tcall;             /* tensors calls return outside region 0: (region, position) -> identity */
   Z3_func_decl view;              /* a view that is not the identity: (tensor, rows, offset) -> tensor */
+  Z3_func_decl as_layout;         /* an as_layout that is not the identity: (tensor, layout) -> tensor */
   SymPair *pairs;
   uint32_t npairs;
   size_t cappairs;

@@ -52,6 +52,7 @@ typedef struct {
   uint32_t npend, cap_pend;
   const char *no_call; /* set where calls may not stand (conditions, bounds, types): what it is */
   uint32_t nholes;     /* the function's holes so far ($1, $2, ...) */
+  bool alias;          /* parsing an assignment's value: a variable there is an alias (type_alias_ok) */
 } PP;
 
 static const char *const keywords[] = {"func", "for", "if", "else", "while", "iter", "cond", "yield", "return",
@@ -178,8 +179,9 @@ static Node *lookup(void *user, const char *s, size_t len, char *msg, size_t msg
       snprintf(msg, msgsize, "unknown variable '%s' (not defined before this point)", nb);
     return NULL;
   }
-  if (v->type.kind == TY_TENSOR) {
-    snprintf(msg, msgsize, "'%s' is a tensor: only scalars may appear in expressions", nb);
+  if (!type_is_scalar(&v->type)) {
+    snprintf(msg, msgsize, "'%s' is a %s: only scalars may appear in expressions", nb,
+             v->type.kind == TY_TILE ? "tile" : v->type.kind == TY_TUPLE ? "tuple" : "tensor");
     return NULL;
   }
   return v->node;
@@ -244,9 +246,175 @@ static bool parse_dtype(PP *p, DType *dt) {
   return advance(p);
 }
 
-static bool parse_type(PP *p, Type *t) {
+/* `[e, ...]`: index expressions (at most PROG_MAX_VALS), appended to ex[*n]. */
+static bool parse_index_list(PP *p, const char *what, Node **ex, uint32_t *n, uint32_t *count) {
+  char d[64];
+  if (cur(p)->kind != TK_LBRACK)
+    return fail(p, cur(p)->line, cur(p)->col, "expected '[' (the %s), found %s", what, describe(p, cur(p), d, sizeof d));
+  if (!advance(p)) return false;
+  *count = 0;
+  while (cur(p)->kind != TK_RBRACK) {
+    if (*count && !expect(p, TK_COMMA, "',' or ']'")) return false;
+    if (*n == PROG_MAX_VALS)
+      return fail(p, cur(p)->line, cur(p)->col, "too many expressions in a type (limit %d)", PROG_MAX_VALS);
+    if (!parse_expr(p, DT_INDEX, &ex[(*n)++], NULL)) return false;
+    (*count)++;
+  }
+  return advance(p);
+}
+
+/* A tag's word among names[0, n) (`layout=dn`). */
+static bool parse_tag(PP *p, const char *field, const char *(*name)(int), int n, uint8_t *out) {
+  char d[64], list[160] = "";
+  for (int i = 0; i < n; i++) {
+    if (is_kw(p, cur(p), name(i))) {
+      *out = (uint8_t)i;
+      return advance(p);
+    }
+    snprintf(list + strlen(list), sizeof list - strlen(list), "%s%s", i ? (i == n - 1 ? " or " : ", ") : "", name(i));
+  }
+  return fail(p, cur(p)->line, cur(p)->col, "expected the %s (%s), found %s", field, list, describe(p, cur(p), d, sizeof d));
+}
+
+enum { F_STRIDE, F_VALID, F_OFFSET, F_LAYOUT, F_BLAYOUT, F_SLAYOUT, F_FRACTAL, F_PAD, F_COMPACT, F_COUNT };
+static const char *const field_names[F_COUNT] = {"stride",  "valid_shape", "start_offset", "layout", "blayout",
+                                                 "slayout", "fractal",     "pad",          "compact"};
+
+/* `view(FIELD=VALUE, ...)` after a tensor's or tile's dtype (docs/syntax.md, "Types"): the fields in
+ * any order, each at most once; the lists go to ex (stride, then valid shape, then the offset). */
+static bool parse_view(PP *p, Type *t, TypeForm *f, Node **ex, uint32_t *n) {
+  bool tile = t->kind == TY_TILE;
+  static const char *const tensor_fields = "stride, layout, valid_shape or pad";
+  static const char *const tile_fields =
+      "valid_shape, stride, start_offset, blayout, slayout, fractal, pad or compact";
+  char d[64], nb[64];
+  if (!expect_kw(p, "view") || !expect(p, TK_LPAREN, "'(' after 'view'")) return false;
+  f->view = true;
+  f->layout = tile ? TLAYOUT_ROW_MAJOR : LAYOUT_ND;
+  f->slayout = TLAYOUT_NONE_BOX;
+  f->fractal = tile ? 512 : 0;
+  Node *stride[PROG_MAX_VALS], *valid[PROG_MAX_VALS], *offset = NULL;
+  uint32_t ns = 0, nv = 0;
+  bool seen[F_COUNT] = {0};
+  for (uint32_t nf = 0; cur(p)->kind != TK_RPAREN; nf++) {
+    if (nf && !expect(p, TK_COMMA, "',' or ')'")) return false;
+    Token ft = *cur(p);
+    int k = -1;
+    for (int i = 0; i < F_COUNT && ft.kind == TK_IDENT; i++)
+      if (is_kw(p, &ft, field_names[i])) k = i;
+    bool ok = k >= 0 && (tile ? k != F_LAYOUT : (k == F_STRIDE || k == F_VALID || k == F_LAYOUT || k == F_PAD));
+    if (ft.kind != TK_IDENT)
+      return fail(p, ft.line, ft.col, "expected a field of the %s view (%s), found %s", tile ? "tile" : "tensor",
+                  tile ? tile_fields : tensor_fields, describe(p, &ft, d, sizeof d));
+    if (!ok)
+      return fail(p, ft.line, ft.col, "'%s' is not a field of a %s view (%s)",
+                  short_name(p->src + ft.off, ft.len, nb, sizeof nb), tile ? "tile" : "tensor",
+                  tile ? tile_fields : tensor_fields);
+    if (seen[k]) return fail(p, ft.line, ft.col, "the view's %s is given twice", field_names[k]);
+    seen[k] = true;
+    if (!advance(p) || !expect(p, TK_ASSIGN, "'=' after the field's name")) return false;
+    int line = cur(p)->line, col = cur(p)->col;
+    uint32_t cnt = 0;
+    switch (k) {
+    case F_STRIDE:
+    case F_VALID: {
+      uint32_t m = 0;
+      if (!parse_index_list(p, field_names[k], k == F_STRIDE ? stride : valid, &m, &cnt)) return false;
+      if (cnt != t->rank)
+        return fail(p, line, col, "the view's %s has %u entries, the shape %u", field_names[k], cnt, t->rank);
+      if (k == F_STRIDE) ns = cnt;
+      else nv = cnt;
+      break;
+    }
+    case F_OFFSET:
+      if (!parse_expr(p, DT_INDEX, &offset, NULL)) return false;
+      break;
+    case F_LAYOUT:
+      if (!parse_tag(p, "layout", tensor_layout_name, LAYOUT_COUNT, &f->layout)) return false;
+      break;
+    case F_BLAYOUT:
+      if (!parse_tag(p, "block layout", tile_layout_name, TLAYOUT_COUNT, &f->layout)) return false;
+      break;
+    case F_SLAYOUT:
+      if (!parse_tag(p, "scatter layout", tile_layout_name, TLAYOUT_COUNT, &f->slayout)) return false;
+      break;
+    case F_PAD:
+      if (!parse_tag(p, "pad value", pad_name, PAD_COUNT, &f->pad)) return false;
+      break;
+    case F_COMPACT:
+      if (!parse_tag(p, "compact mode", compact_name, COMPACT_COUNT, &f->compact)) return false;
+      break;
+    case F_FRACTAL: {
+      Token *it = cur(p);
+      u128 mag = 0;
+      if (it->kind != TK_INT || it->has_suffix)
+        return fail(p, line, col, "expected the fractal size (an integer literal without a suffix), found %s",
+                    describe(p, it, d, sizeof d));
+      if (!lit_int_magnitude(p->src + it->off, it->num_len, &mag) || mag == 0 || mag > UINT32_MAX)
+        return fail(p, line, col, "the fractal size must be from 1 to 4294967295 bytes");
+      f->fractal = (uint32_t)mag;
+      if (!advance(p)) return false;
+      break;
+    }
+    }
+  }
+  if (!advance(p)) return false;
+  if (*n + ns + nv + (offset ? 1 : 0) > PROG_MAX_VALS)
+    return fail(p, cur(p)->line, cur(p)->col, "too many expressions in a type (limit %d)", PROG_MAX_VALS);
+  memcpy(ex + *n, stride, ns * sizeof *stride);
+  *n += ns;
+  memcpy(ex + *n, valid, nv * sizeof *valid);
+  *n += nv;
+  if (offset) ex[(*n)++] = offset;
+  f->nstride = ns;
+  f->nvalid = nv;
+  f->offset = offset != NULL;
+  return true;
+}
+
+static bool parse_type_in(PP *p, Type *t, bool in_tuple);
+
+/* `tuple[T, ...]`: scalars, tensors and tiles (no tuple in a tuple), at most PROG_TUPLE_MAX. */
+static bool parse_tuple(PP *p, Type *t) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'tuple'")) return false;
+  Type el[PROG_TUPLE_MAX];
+  uint32_t n = 0, nexpr = 0;
+  while (cur(p)->kind != TK_RBRACK) {
+    if (n && !expect(p, TK_COMMA, "',' or ']'")) return false;
+    if (n == PROG_TUPLE_MAX)
+      return fail(p, cur(p)->line, cur(p)->col, "too many elements in a tuple (limit %d)", PROG_TUPLE_MAX);
+    if (!parse_type_in(p, &el[n], true)) return false;
+    nexpr += el[n++].nexpr;
+  }
+  if (!advance(p)) return false;
+  if (nexpr > PROG_MAX_VALS) return fail(p, line, col, "too many expressions in a type (limit %d)", PROG_MAX_VALS);
+  TypeForm *f = prog_alloc(p->prog, sizeof *f);
+  Type *elem = n ? prog_alloc(p->prog, n * sizeof *elem) : NULL;
+  Node **ex = nexpr ? prog_alloc(p->prog, nexpr * sizeof *ex) : NULL;
+  if (!f || (n && !elem) || (nexpr && !ex)) return fail(p, line, col, "out of memory");
+  memset(f, 0, sizeof *f);
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    if (el[i].nexpr) memcpy(ex + k, el[i].expr, el[i].nexpr * sizeof *ex);
+    k += el[i].nexpr;
+    elem[i] = el[i];
+  }
+  f->nelem = n;
+  f->elem = elem;
+  *t = (Type){.kind = TY_TUPLE, .nexpr = nexpr, .expr = ex, .form = f};
+  return true;
+}
+
+static bool parse_type_in(PP *p, Type *t, bool in_tuple) {
   memset(t, 0, sizeof *t);
-  if (!is_kw(p, cur(p), "tensor")) {
+  bool tensor = is_kw(p, cur(p), "tensor");
+  bool tile = !tensor && is_kw(p, cur(p), "tile") && p->st.next.kind == TK_LBRACK;
+  if (!tensor && !tile && is_kw(p, cur(p), "tuple") && p->st.next.kind == TK_LBRACK) {
+    if (in_tuple) return fail(p, cur(p)->line, cur(p)->col, "a tuple's elements are scalars, tensors or tiles, not tuples");
+    return parse_tuple(p, t);
+  }
+  if (!tensor && !tile) {
     DType dt;
     if (!parse_dtype(p, &dt)) return false;
     /* `f32[16]` declares a buffer in a .vs expression file; a program's memory is its tensors. */
@@ -258,39 +426,56 @@ static bool parse_type(PP *p, Type *t) {
     return true;
   }
   int line = cur(p)->line, col = cur(p)->col;
-  if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'tensor'") || !expect(p, TK_LBRACK, "'[' (the shape)"))
-    return false;
-  Node *shape[PROG_MAX_VALS];
+  const char *word = tensor ? "tensor" : "tile";
+  char what[32];
+  snprintf(what, sizeof what, "'[' after '%s'", word);
+  if (!advance(p) || !expect(p, TK_LBRACK, what) || !expect(p, TK_LBRACK, "'[' (the shape)")) return false;
+  Node *ex[PROG_MAX_VALS];
   uint32_t rank = 0;
   while (cur(p)->kind != TK_RBRACK) {
     if (rank && !expect(p, TK_COMMA, "',' or ']'")) return false;
     if (rank == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many shape entries (limit %d)", PROG_MAX_VALS);
-    if (!parse_expr(p, DT_INDEX, &shape[rank], NULL)) return false;
+    if (!parse_expr(p, DT_INDEX, &ex[rank], NULL)) return false;
     rank++;
   }
   if (!advance(p) || !expect(p, TK_COMMA, "',' and the element dtype")) return false;
   DType dt;
-  if (!parse_dtype(p, &dt) || !expect(p, TK_RBRACK, "']'")) return false;
-  t->kind = TY_TENSOR;
+  if (!parse_dtype(p, &dt)) return false;
+  t->kind = tensor ? TY_TENSOR : TY_TILE;
   t->dtype = (uint8_t)dt;
   t->rank = rank;
-  if (rank) {
-    t->shape = prog_alloc(p->prog, rank * sizeof *t->shape);
-    if (!t->shape) return fail(p, line, col, "out of memory");
-    memcpy(t->shape, shape, rank * sizeof *shape);
+  uint32_t n = rank;
+  if (cur(p)->kind == TK_COMMA) {
+    TypeForm *f = prog_alloc(p->prog, sizeof *f);
+    if (!f) return fail(p, line, col, "out of memory");
+    memset(f, 0, sizeof *f);
+    if (!advance(p) || !parse_view(p, t, f, ex, &n)) return false;
+    t->form = f;
+  }
+  if (!expect(p, TK_RBRACK, "']'")) return false;
+  t->nexpr = n;
+  if (n) {
+    t->expr = prog_alloc(p->prog, n * sizeof *t->expr);
+    if (!t->expr) return fail(p, line, col, "out of memory");
+    memcpy(t->expr, ex, n * sizeof *ex);
   }
   return true;
 }
 
-static bool type_compatible(const Type *a, const Type *b) {
-  if (a->kind != b->kind || a->dtype != b->dtype) return false;
-  return a->kind == TY_SCALAR || a->rank == b->rank;
+static bool parse_type(PP *p, Type *t) { return parse_type_in(p, t, false); }
+
+/* Two types one variable may take, or a value and its slot: the same form (kind, dtype, rank, view
+ * tags and lists), whatever the expressions. */
+static bool type_compatible(const Type *a, const Type *b) { return type_same_form(a, b); }
+
+/* An alias `v: T = t` gives t's identity T's shape and view: the same kind, dtype and rank suffice
+ * (a tuple's elements keep their forms). */
+static bool type_alias_ok(const Type *a, const Type *b) {
+  if (a->kind == TY_TUPLE || a->kind == TY_SCALAR) return type_same_form(a, b);
+  return a->kind == b->kind && a->dtype == b->dtype && a->rank == b->rank;
 }
 
-static void type_text(const Type *t, char *buf, size_t size) {
-  if (t->kind == TY_SCALAR) snprintf(buf, size, "%s", dt_name((DType)t->dtype));
-  else snprintf(buf, size, "a rank-%u tensor of %s", t->rank, dt_name((DType)t->dtype));
-}
+static void type_text(const Type *t, char *buf, size_t size) { type_describe(t, buf, size); }
 
 /* ---- values ---- */
 
@@ -349,7 +534,7 @@ static bool parse_call_body(PP *p, Call **out, size_t *rp_end) {
     if (t->kind == TK_IDENT && (p->st.next.kind == TK_COMMA || p->st.next.kind == TK_RPAREN)) {
       const char *nm = vs_intern(p->ctx, p->src + t->off, t->len);
       PVar *v = nm ? visible(p, nm) : NULL;
-      if (v && v->type.kind == TY_TENSOR) {
+      if (v && !type_is_scalar(&v->type)) {
         args[n++].tensor = v;
         if (!advance(p)) return false;
         continue;
@@ -392,6 +577,8 @@ static bool parse_call(PP *p, Call **out) {
   /* view is a builtin, not an event: its operands are evaluated as they are. */
   if ((*out)->nsub && !strcmp((*out)->name, "view"))
     return fail(p, (*out)->line, (*out)->col, "the operands of view cannot call: bind the call's result to a variable first");
+  if ((*out)->nsub && !strcmp((*out)->name, "as_layout"))
+    return fail(p, (*out)->line, (*out)->col, "the operand of as_layout cannot call: bind the call's result to a variable first");
   return true;
 }
 
@@ -407,8 +594,8 @@ static bool hook_parse(void *user, ExprStream *st, uint32_t *id, int *dt, char *
     snprintf(msg, msgsize, "a call cannot appear in %s: bind its result to a variable first", p->no_call);
     return false;
   }
-  if (len == 4 && !memcmp(s, "view", 4)) {
-    snprintf(msg, msgsize, "'view' gives a tensor, which cannot stand in an expression");
+  if ((len == 4 && !memcmp(s, "view", 4)) || (len == 9 && !memcmp(s, "as_layout", 9))) {
+    snprintf(msg, msgsize, "'%.*s' gives a tensor, which cannot stand in an expression", (int)len, s);
     return false;
   }
   Call *c;
@@ -481,22 +668,25 @@ static bool parse_value(PP *p, Type *t, bool *known, Val *out, const char *what)
   if (tk->kind == TK_IDENT) {
     const char *nm = vs_intern(p->ctx, p->src + tk->off, tk->len);
     PVar *v = nm ? visible(p, nm) : NULL;
-    if (v && v->type.kind == TY_TENSOR) {
+    if (v && !type_is_scalar(&v->type)) {
       if (known && !*known) {
         *t = v->type;
         *known = true;
-      } else if (!type_compatible(t, &v->type)) {
+      } else if (p->alias ? !type_alias_ok(t, &v->type) : !type_compatible(t, &v->type)) {
         type_text(t, tb, sizeof tb);
-        return fail(p, line, col, "type mismatch: %s is %s, but '%s' is a tensor", what, tb,
-                    short_name(nm, tk->len, nb, sizeof nb));
+        char vb[64];
+        type_text(&v->type, vb, sizeof vb);
+        return fail(p, line, col, "type mismatch: %s is %s, but '%s' is a %s (%s)", what, tb,
+                    short_name(nm, tk->len, nb, sizeof nb),
+                    v->type.kind == TY_TILE ? "tile" : v->type.kind == TY_TUPLE ? "tuple" : "tensor", vb);
       }
       out->tensor = v;
       return advance(p);
     }
   }
-  if ((!known || *known) && t->kind == TY_TENSOR) {
+  if ((!known || *known) && !type_is_scalar(t)) {
     type_text(t, tb, sizeof tb);
-    return fail(p, line, col, "type mismatch: %s is %s; give a tensor variable or a call", what, tb);
+    return fail(p, line, col, "type mismatch: %s is %s; give a variable of that type or a call", what, tb);
   }
   int want = (!known || *known) ? t->dtype : -1;
   Node *e;
@@ -566,6 +756,22 @@ static bool def_var(PP *p, const Token *nt, const Type *type, PVar **out) {
   return true;
 }
 
+/* `v: T = call as_layout(t)` (docs/syntax.md, "Types"): the builtin reinterprets tensor t under T's
+ * layout, so T is a tensor of t's dtype and rank. */
+static bool check_as_layout(PP *p, const Call *c, const Type *t) {
+  char a[64];
+  if (c->nargs != 1 || !c->args[0].tensor || c->args[0].tensor->type.kind != TY_TENSOR)
+    return fail(p, c->line, c->col, "as_layout takes one tensor variable: as_layout(t)");
+  const Type *src = &c->args[0].tensor->type;
+  if (t->kind != TY_TENSOR || t->dtype != src->dtype || t->rank != src->rank) {
+    char b[64];
+    type_text(src, a, sizeof a);
+    type_text(t, b, sizeof b);
+    return fail(p, c->line, c->col, "as_layout gives a tensor of its operand's dtype and rank (%s), not %s", a, b);
+  }
+  return true;
+}
+
 static bool parse_assign(PP *p, StmtVec *out) {
   Token nt = *cur(p);
   if (!check_name(p, &nt) || !advance(p)) return false;
@@ -583,14 +789,18 @@ static bool parse_assign(PP *p, StmtVec *out) {
   snprintf(what, sizeof what, "'%s'", short_name(p->src + nt.off, nt.len, nb, sizeof nb));
   if (!tp && !old) return def_var(p, &nt, NULL, &old);
   Val v;
-  if (!parse_value(p, &want, NULL, &v, what)) return false;
+  p->alias = true;
+  bool ok = parse_value(p, &want, NULL, &v, what);
+  p->alias = false;
+  if (!ok) return false;
   PVar *var;
   if (!def_var(p, &nt, tp, &var) || !make_visible(p, var)) return false;
   Stmt *s = stmt_new(p->prog, SK_ASSIGN, nt.line, nt.col);
   if (!s) return fail(p, nt.line, nt.col, "out of memory");
   s->u.assign.var = var;
   s->u.assign.val = v;
-  if (var->type.kind == TY_TENSOR) {
+  if (v.call && !strcmp(v.call->name, "as_layout") && !check_as_layout(p, v.call, &want)) return false;
+  if (!type_is_scalar(&var->type)) {
     s->u.assign.type = prog_alloc(p->prog, sizeof(Type));
     if (!s->u.assign.type) return fail(p, nt.line, nt.col, "out of memory");
     *s->u.assign.type = want;

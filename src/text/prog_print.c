@@ -63,18 +63,75 @@ static void node(Out *o, const Node *n) {
   free(s);
 }
 
-static void type(Out *o, const Type *t) {
+static void index_list(Out *o, Node *const *ex, uint32_t n) {
+  puts_(o, "[");
+  for (uint32_t i = 0; i < n; i++) {
+    if (i) puts_(o, ", ");
+    node(o, ex[i]);
+  }
+  puts_(o, "]");
+}
+
+/* A type whose expressions are ex (a tuple's elements print from the tuple's flat list). A view prints
+ * its lists, its offset and its first layout always, the other tags where they are not the defaults. */
+static void type_ex(Out *o, const Type *t, Node *const *ex) {
   if (t->kind == TY_SCALAR) {
     puts_(o, dt_name((DType)t->dtype));
     return;
   }
-  puts_(o, "tensor[[");
-  for (uint32_t i = 0; i < t->rank; i++) {
-    if (i) puts_(o, ", ");
-    node(o, t->shape[i]);
+  const TypeForm *f = t->form;
+  if (t->kind == TY_TUPLE) {
+    puts_(o, "tuple[");
+    for (uint32_t i = 0, k = 0; f && i < f->nelem; i++) {
+      if (i) puts_(o, ", ");
+      type_ex(o, &f->elem[i], ex + k);
+      k += f->elem[i].nexpr;
+    }
+    puts_(o, "]");
+    return;
   }
-  putf(o, "], %s]", dt_name((DType)t->dtype));
+  bool tile = t->kind == TY_TILE;
+  puts_(o, tile ? "tile[" : "tensor[");
+  index_list(o, ex, t->rank);
+  putf(o, ", %s", dt_name((DType)t->dtype));
+  if (f && f->view) {
+    Node *const *stride = ex + t->rank, *const *valid = stride + f->nstride;
+    const char *sep = "";
+    puts_(o, ", view(");
+    if (tile && f->nvalid) {
+      puts_(o, "valid_shape=");
+      index_list(o, valid, f->nvalid);
+      sep = ", ";
+    }
+    if (f->nstride) {
+      putf(o, "%sstride=", sep);
+      index_list(o, stride, f->nstride);
+      sep = ", ";
+    }
+    if (tile && f->offset) {
+      putf(o, "%sstart_offset=", sep);
+      node(o, valid[f->nvalid]);
+      sep = ", ";
+    }
+    if (tile) {
+      putf(o, "%sblayout=%s", sep, tile_layout_name(f->layout));
+      if (f->slayout != TLAYOUT_NONE_BOX) putf(o, ", slayout=%s", tile_layout_name(f->slayout));
+      if (f->fractal != 512) putf(o, ", fractal=%u", f->fractal);
+    } else {
+      putf(o, "%slayout=%s", sep, tensor_layout_name(f->layout));
+      if (f->nvalid) {
+        puts_(o, ", valid_shape=");
+        index_list(o, valid, f->nvalid);
+      }
+    }
+    if (f->pad != PAD_NULL) putf(o, ", pad=%s", pad_name(f->pad));
+    if (tile && f->compact != COMPACT_NULL) putf(o, ", compact=%s", compact_name(f->compact));
+    puts_(o, ")");
+  }
+  puts_(o, "]");
 }
+
+static void type(Out *o, const Type *t) { type_ex(o, t, t->expr); }
 
 /* Calls inside expressions: a hole prints as its call, found in the value's sub calls. */
 typedef struct {
@@ -224,7 +281,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
   case SK_ASSIGN: {
     PVar *v = s->u.assign.var;
     puts_(o, v->name);
-    if (!is_visible(o, v) || v->type.kind == TY_TENSOR) {
+    if (!is_visible(o, v) || !type_is_scalar(&v->type)) {
       puts_(o, ": ");
       type(o, s->u.assign.type ? s->u.assign.type : &v->type);
     }
@@ -246,7 +303,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     for (int i = 0; i < 2; i++) {
       if (i) puts_(o, ", ");
       puts_(o, r[i]->name);
-      if (!is_visible(o, r[i]) || r[i]->type.kind == TY_TENSOR) {
+      if (!is_visible(o, r[i]) || !type_is_scalar(&r[i]->type)) {
         puts_(o, ": ");
         type(o, i ? &r[i]->type : s->u.submit.type);
       }

@@ -50,14 +50,23 @@ static void arg_text(Buf *b, const ProgEvent *e, uint32_t i) {
 }
 
 /* `call f(3_i32, tensor#1)->i32 at 4:5`: the signature's parameter list filled with the values; the
- * values past it (a tensor's shape) follow as `shape [..]`. */
+ * values past it (an aggregate's shape and view fields) follow as `shape [..]`. Every aggregate's
+ * identity prints as tensor#N (tiles and tuples too). Types in the list nest brackets and commas
+ * (`tuple(i32,tensor[1]f32)`, `{s2,v0,nd,null}`): only the list's own commas count. */
 static void event_text(Buf *b, const ProgEvent *e) {
-  const char *open = strchr(e->sig, '('), *close = open ? strchr(open, ')') : NULL;
+  const char *open = strchr(e->sig, '('), *close = NULL;
   uint32_t n = 0;
-  if (open && close && close > open + 1) {
-    n = 1;
-    for (const char *c = open; c < close; c++) n += *c == ',';
+  int depth = 0;
+  for (const char *c = open; c && *c; c++) {
+    if (*c == '(' || *c == '[' || *c == '{') depth++;
+    else if (*c == ')' || *c == ']' || *c == '}') {
+      if (--depth == 0) {
+        close = c;
+        break;
+      }
+    } else if (*c == ',' && depth == 1) n++;
   }
+  if (open && close && close > open + 1) n++;
   if (n > e->nargs || !open || !close) n = 0;
   bprintf(b, "%.*s(", open ? (int)(open - e->sig) : (int)strlen(e->sig), e->sig);
   for (uint32_t i = 0; i < n; i++) {
@@ -176,16 +185,14 @@ static bool same_signature(const Function *a, const Function *b, char *why, size
   }
   for (uint32_t i = 0; i < a->nparams; i++) {
     const PVar *p = a->params[i], *q = b->params[i];
-    bool ok = p->name == q->name && p->type.kind == q->type.kind && p->type.dtype == q->type.dtype &&
-              p->type.rank == q->type.rank && p->node == q->node;
+    bool ok = p->name == q->name && type_same_form(&p->type, &q->type) && p->node == q->node;
     if (!ok) {
       snprintf(why, n, "parameter %u of '%s' is declared differently in the two programs", i + 1, a->name);
       return false;
     }
   }
   for (uint32_t i = 0; i < a->nresults; i++)
-    if (a->results[i].kind != b->results[i].kind || a->results[i].dtype != b->results[i].dtype ||
-        a->results[i].rank != b->results[i].rank) {
+    if (!type_same_form(&a->results[i], &b->results[i])) {
       snprintf(why, n, "result %u of '%s' has a different type in the two programs", i + 1, a->name);
       return false;
     }
@@ -321,7 +328,7 @@ static bool silent(Block b) {
     const Stmt *s = b.s[i];
     switch ((StmtKind)s->kind) {
     case SK_ASSIGN:
-      if (val_has_call(&s->u.assign.val) || s->u.assign.var->type.kind == TY_TENSOR) return false;
+      if (val_has_call(&s->u.assign.val) || !type_is_scalar(&s->u.assign.var->type)) return false;
       break;
     case SK_CALL:
     case SK_SUBMIT:
@@ -486,7 +493,7 @@ static bool confirm(Check *c, Z3_model m, uint64_t fuel) {
   bprintf(&b, "counterexample (function '%s'):\n", src->name);
   for (uint32_t i = 0; ok && i < src->nparams; i++) {
     PVar *p = src->params[i];
-    if (p->type.kind == TY_TENSOR) {
+    if (!type_is_scalar(&p->type)) {
       bprintf(&b, "  %s = tensor#%llu\n", p->name, (unsigned long long)prog_tensor_param_id(i));
       continue;
     }
