@@ -383,6 +383,39 @@ static bool collectable(const Node *n) {
   return lin_of(n, &L) && lin_size_mod(&L) < L.atoms;
 }
 
+/* The test's own reading of a skeleton: each term occurrence's coefficient magnitude (false past 32
+ * occurrences or beyond i128), and which kinds of division by a constant are among the terms. */
+static bool occurrences(const Node *n, i128 m, i128 *mags, int *cnt, unsigned *divmod) {
+  if (n->op == OP_CONST) return true;
+  if (n->op == OP_ADD || n->op == OP_SUB)
+    return occurrences(n->args[0], m, mags, cnt, divmod) &&
+           occurrences(n->args[1], n->op == OP_SUB ? -m : m, mags, cnt, divmod);
+  if (n->op == OP_NEG) return occurrences(n->args[0], -m, mags, cnt, divmod);
+  if (n->op == OP_MUL)
+    for (int i = 0; i < 2; i++)
+      if (n->args[i]->op == OP_CONST) {
+        i128 v;
+        return im_mul_ok(m, vs_const_value(n->args[i]), &v) && occurrences(n->args[1 - i], v, mags, cnt, divmod);
+      }
+  if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) *divmod |= 1;
+  if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) *divmod |= 2;
+  if (*cnt == 32) return false;
+  mags[(*cnt)++] = m < 0 ? -m : m;
+  return true;
+}
+
+/* Whether two occurrences share a magnitude of 2 or more (true when the reading gives up). */
+static bool factor_pair(const Node *n, unsigned *divmod) {
+  i128 mags[32];
+  int cnt = 0;
+  *divmod = 0;
+  if (!occurrences(n, 1, mags, &cnt, divmod)) return true;
+  for (int i = 0; i < cnt; i++)
+    for (int j = i + 1; j < cnt; j++)
+      if (mags[i] >= 2 && mags[i] == mags[j]) return true;
+  return false;
+}
+
 static bool may_collect(const char *decls, const char *expr) {
   LinShapeCache c;
   lin_shape_init(&c);
@@ -390,6 +423,18 @@ static bool may_collect(const char *decls, const char *expr) {
   assert_non_null(n);
   bool r = lin_shape_may_collect(&c, n);
   assert_true(r || !collectable(n));
+  lin_shape_free(&c);
+  return r;
+}
+
+static bool may_factor_of(const char *decls, const char *expr) {
+  LinShapeCache c;
+  lin_shape_init(&c);
+  Node *n = px(decls, expr);
+  assert_non_null(n);
+  bool r = lin_shape_may_factor(&c, n);
+  unsigned dm;
+  assert_true(r || !factor_pair(n, &dm));
   lin_shape_free(&c);
   return r;
 }
@@ -413,7 +458,7 @@ static void test_lin_shape(void **state) {
    * 2^w at i8), nested: every node checked against lin_of. */
   static const DType dts[] = {DT_I8, DT_U8, DT_I32, DT_INDEX};
   uint64_t seed = 77;
-  int certain = 0, exact_no = 0;
+  int certain = 0, exact_no = 0, no_pair = 0, certain_pair = 0;
   for (int round = 0; round < 400; round++) {
     DType dt = dts[round % 4];
     Node *pool[64];
@@ -432,7 +477,9 @@ static void test_lin_shape(void **state) {
       k = vs_const_int(ctx, dt, cv);
       Node *args[2];
       Node *n;
-      switch ((r >> 24) % 5) {
+      switch ((r >> 24) % 7) {
+      case 5: n = vs_bin(ctx, OP_IDIV, a, vs_const_int(ctx, dt, 4)); break;
+      case 6: n = vs_bin(ctx, OP_MOD, a, vs_const_int(ctx, dt, 8)); break;
       case 0: n = vs_bin(ctx, OP_ADD, a, b); break;
       case 1: n = vs_bin(ctx, OP_SUB, a, b); break;
       case 2: n = vs_bin(ctx, OP_MUL, a, k); break;
@@ -448,11 +495,25 @@ static void test_lin_shape(void **state) {
       if (exact && !may) fail_msg("lin_shape denies a collectable sum at %s", dt_name(dt));
       if (!exact) exact_no++;
       if (!may) certain++;
+      unsigned dm;
+      bool pair = factor_pair(n, &dm), may_pair = lin_shape_may_factor(&c, n);
+      if (pair && !may_pair) fail_msg("lin_shape denies a common factor at %s", dt_name(dt));
+      if (!pair) no_pair++;
+      if (!may_pair) certain_pair++;
+      unsigned sd = lin_shape_divmod(&c, n);
+      if (sd != 3 && sd != dm) fail_msg("lin_shape gives division kinds %u, not %u", sd, dm);
+      if ((dm & ~sd) != 0) fail_msg("lin_shape misses a division kind");
     }
     lin_shape_free(&c);
   }
-  /* Not vacuous: a good share of the sums that cannot shrink are certified so. */
+  /* Not vacuous: a good share of the sums that cannot shrink (or have no common factor) are
+   * certified so. */
   assert_true(certain * 4 >= exact_no);
+  assert_true(certain_pair * 4 >= no_pair);
+  assert_false(may_factor_of(d32, "x * 4 + y * 8 + z"));
+  assert_true(may_factor_of(d32, "x * 4 + y * 4 + z"));
+  assert_true(may_factor_of(d32, "(x + y) * 4 + z"));
+  assert_true(may_factor_of(d32, "(x * 2 + y) * 3 - z * 6"));
 }
 
 int main(void) {

@@ -7,15 +7,21 @@
  * (doubt) sooner, which only costs a walk. */
 enum { SHAPE_MAX_DEPTH = 48 };
 
+/* Only the keys are cleared: a rewriter is made per expression, and the shapes are read only under a
+ * key that is set. */
 void lin_shape_init(LinShapeCache *c) {
-  memset(c->inline_e, 0, sizeof c->inline_e);
-  c->e = c->inline_e;
+  memset(c->inline_keys, 0, sizeof c->inline_keys);
+  c->keys = c->inline_keys;
+  c->vals = c->inline_vals;
   c->count = 0;
   c->bits = LIN_SHAPE_INLINE_BITS;
 }
 
 void lin_shape_free(LinShapeCache *c) {
-  if (c->e != c->inline_e) free(c->e);
+  if (c->keys != c->inline_keys) {
+    free(c->keys);
+    free(c->vals);
+  }
   lin_shape_init(c);
 }
 
@@ -26,34 +32,44 @@ static inline size_t slot_of(const Node *k, unsigned bits) {
 static const LinShape *lookup(const LinShapeCache *c, const Node *k) {
   size_t mask = ((size_t)1 << c->bits) - 1;
   for (size_t i = slot_of(k, c->bits);; i = (i + 1) & mask) {
-    if (c->e[i].key == k) return &c->e[i].s;
-    if (!c->e[i].key) return NULL;
+    if (c->keys[i] == k) return &c->vals[i];
+    if (!c->keys[i]) return NULL;
   }
 }
 
 static bool grow(LinShapeCache *c) {
   unsigned bits = c->bits + 1;
   size_t cap = (size_t)1 << bits, mask = cap - 1;
-  LinShapeEntry *e = calloc(cap, sizeof *e);
-  if (!e) return false;
-  for (size_t i = 0; i < ((size_t)1 << c->bits); i++) {
-    if (!c->e[i].key) continue;
-    size_t j = slot_of(c->e[i].key, bits);
-    while (e[j].key) j = (j + 1) & mask;
-    e[j] = c->e[i];
+  const Node **keys = calloc(cap, sizeof *keys);
+  LinShape *vals = malloc(cap * sizeof *vals);
+  if (!keys || !vals) {
+    free(keys);
+    free(vals);
+    return false;
   }
-  if (c->e != c->inline_e) free(c->e);
-  c->e = e;
+  for (size_t i = 0; i < ((size_t)1 << c->bits); i++) {
+    if (!c->keys[i]) continue;
+    size_t j = slot_of(c->keys[i], bits);
+    while (keys[j]) j = (j + 1) & mask;
+    keys[j] = c->keys[i];
+    vals[j] = c->vals[i];
+  }
+  if (c->keys != c->inline_keys) {
+    free(c->keys);
+    free(c->vals);
+  }
+  c->keys = keys;
+  c->vals = vals;
   c->bits = bits;
   return true;
 }
 
-static void store(LinShapeCache *c, const Node *k, LinShape s) {
+static void store(LinShapeCache *c, const Node *k, const LinShape *s) {
   if ((c->count + 1) * 2 > ((size_t)1 << c->bits) && !grow(c)) return; /* not cached: recomputed */
   size_t mask = ((size_t)1 << c->bits) - 1, i = slot_of(k, c->bits);
-  while (c->e[i].key) i = (i + 1) & mask;
-  c->e[i].key = k;
-  c->e[i].s = s;
+  while (c->keys[i]) i = (i + 1) & mask;
+  c->keys[i] = k;
+  c->vals[i] = *s;
   c->count++;
 }
 
@@ -66,56 +82,142 @@ static unsigned tz_of(i128 v) {
   return t;
 }
 
-static uint8_t sat8(unsigned v) { return v > 255 ? 255 : (uint8_t)v; }
+static uint8_t sat(unsigned v, unsigned cap) { return (uint8_t)(v > cap ? cap : v); }
 
-static const LinShape DOUBT = {0, 0, 0, true};
-
-/* Two disjoint parts of one sum: the shape of their sum (or difference: signs change no coefficient's
- * trailing zeros). */
-static LinShape join(LinShape a, LinShape b) {
-  LinShape s;
-  s.sig = a.sig | b.sig;
-  s.nconst = (uint8_t)(a.nconst + b.nconst > 2 ? 2 : a.nconst + b.nconst);
-  s.maxtz = a.maxtz > b.maxtz ? a.maxtz : b.maxtz;
-  s.doubt = a.doubt || b.doubt || (a.sig & b.sig) != 0;
-  return s;
+/* Certain of nothing: every question answers "may". */
+static void set_doubt(LinShape *s) {
+  memset(s, 0, sizeof *s);
+  s->doubt = s->fpair = true;
+  s->divmod = 3;
+  s->nocc = 255;
 }
 
-/* The shape of n read with coefficient 1: lin.c's walk, occurrence by occurrence. */
-static LinShape shape(LinShapeCache *c, const Node *n, int depth) {
-  if (n->op == OP_CONST) {
-    i128 v = vs_const_value(n);
-    return v == 0 ? (LinShape){0, 0, 0, false} : (LinShape){0, 1, sat8(tz_of(v)), false};
+static bool has_mag(const LinShape *s, uint32_t m) {
+  for (int i = 0; i < s->nmag; i++)
+    if (s->mag[i] == m) return true;
+  return false;
+}
+
+/* Adds magnitude m (>= 2) as a new distinct one; losing track makes fpair. */
+static void add_mag(LinShape *s, uint32_t m) {
+  if (has_mag(s, m)) s->fpair = true;
+  else if (s->nmag == LIN_SHAPE_MAGS) s->fpair = true;
+  else s->mag[s->nmag++] = m;
+}
+
+/* Two parts of one sum: the shape of their sum (or difference: signs change no coefficient's magnitude
+ * or trailing zeros). */
+static void join(LinShape *s, const LinShape *b) {
+  s->doubt = s->doubt || b->doubt || (s->sig & b->sig) != 0;
+  s->sig |= b->sig;
+  s->nconst = sat((unsigned)s->nconst + b->nconst, 2);
+  if (b->maxtz > s->maxtz) s->maxtz = b->maxtz;
+  s->divmod |= b->divmod;
+  s->n1 = sat((unsigned)s->n1 + b->n1, 2);
+  s->nocc = sat((unsigned)s->nocc + b->nocc, 255);
+  s->fpair = s->fpair || b->fpair;
+  for (int i = 0; i < b->nmag; i++) add_mag(s, b->mag[i]);
+}
+
+/* The shape of n scaled by m (nonzero): every coefficient multiplied. */
+static void scale(LinShape *s, i128 m) {
+  s->maxtz = sat((unsigned)s->maxtz + tz_of(m), 255);
+  i128 am = m < 0 ? -m : m; /* m is a constant's value: |m| <= 2^64 */
+  if (am > (i128)UINT32_MAX) { /* beyond the summary's range: lose track */
+    s->fpair = true;
+    s->nmag = 0;
+    s->n1 = 0;
+    return;
   }
-  bool skeleton = n->op == OP_ADD || n->op == OP_SUB || n->op == OP_NEG ||
-                  (n->op == OP_MUL && (n->args[0]->op == OP_CONST || n->args[1]->op == OP_CONST));
-  if (!skeleton) return (LinShape){UINT64_C(1) << (n->hash & 63), 0, 0, false};
-  if (depth >= SHAPE_MAX_DEPTH) return DOUBT;
+  uint32_t M = (uint32_t)am;
+  if (M == 1) return;
+  for (int i = 0; i < s->nmag; i++) {
+    if (s->mag[i] > UINT32_MAX / M) { /* beyond the summary's range: lose track */
+      s->fpair = true;
+      s->nmag = 0;
+      break;
+    }
+    s->mag[i] *= M;
+  }
+  /* Scaled magnitudes stay distinct and are at least 2M, so M is new; two occurrences of magnitude 1
+   * both become M. */
+  if (s->n1 >= 2) s->fpair = true;
+  if (s->n1 >= 1) add_mag(s, M);
+  s->n1 = 0;
+}
+
+static bool skeleton_op(const Node *n) {
+  return n->op == OP_ADD || n->op == OP_SUB || n->op == OP_NEG ||
+         (n->op == OP_MUL && (n->args[0]->op == OP_CONST || n->args[1]->op == OP_CONST));
+}
+
+/* The shape of n read with coefficient 1, into *s: lin.c's walk, occurrence by occurrence. */
+static void shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
+  if (n->op == OP_CONST || !skeleton_op(n)) {
+    memset(s, 0, sizeof *s);
+    if (n->op == OP_CONST) {
+      i128 v = vs_const_value(n);
+      if (v != 0) {
+        s->nconst = 1;
+        s->maxtz = sat(tz_of(v), 255);
+      }
+      return;
+    }
+    s->sig = UINT64_C(1) << (n->hash & 63);
+    s->n1 = s->nocc = 1;
+    if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) s->divmod = 1;
+    if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) s->divmod = 2;
+    return;
+  }
+  if (depth >= SHAPE_MAX_DEPTH) {
+    set_doubt(s);
+    return;
+  }
   const LinShape *hit = lookup(c, n);
-  if (hit) return *hit;
-  LinShape s;
+  if (hit) {
+    *s = *hit;
+    return;
+  }
   switch (n->op) {
   case OP_ADD:
-  case OP_SUB: s = join(shape(c, n->args[0], depth + 1), shape(c, n->args[1], depth + 1)); break;
-  case OP_NEG: s = shape(c, n->args[0], depth + 1); break;
-  default: { /* a product by a constant: every coefficient below it is multiplied by the constant */
+  case OP_SUB: {
+    LinShape b;
+    shape(c, n->args[0], depth + 1, s);
+    shape(c, n->args[1], depth + 1, &b);
+    join(s, &b);
+    break;
+  }
+  case OP_NEG: shape(c, n->args[0], depth + 1, s); break;
+  default: { /* a product by a constant */
     int k = n->args[0]->op == OP_CONST ? 0 : 1;
     i128 m = vs_const_value(n->args[k]);
     if (m == 0) {
-      s = DOUBT;
+      set_doubt(s);
       break;
     }
-    s = shape(c, n->args[1 - k], depth + 1);
-    s.maxtz = sat8((unsigned)s.maxtz + tz_of(m));
+    shape(c, n->args[1 - k], depth + 1, s);
+    scale(s, m);
     break;
   }
   }
   store(c, n, s);
-  return s;
 }
 
 bool lin_shape_may_collect(LinShapeCache *c, const Node *n) {
   if (!dt_is_int((DType)n->dtype)) return true;
-  LinShape s = shape(c, n, 0);
+  LinShape s;
+  shape(c, n, 0, &s);
   return s.doubt || s.nconst > 1 || s.maxtz >= (unsigned)dt_bits((DType)n->dtype);
+}
+
+bool lin_shape_may_factor(LinShapeCache *c, const Node *n) {
+  LinShape s;
+  shape(c, n, 0, &s);
+  return s.fpair || s.nocc > 32;
+}
+
+unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) {
+  LinShape s;
+  shape(c, n, 0, &s);
+  return s.divmod;
 }

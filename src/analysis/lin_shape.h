@@ -1,12 +1,11 @@
 /* lin_shape.h: what a sum's skeleton can tell without reading its linear form.
  *
- * term_collect reads an integer node as a linear form (lin.h) and fires only when the form has fewer
- * terms than the node has term occurrences and nonzero constants: like terms, two constants, or a
- * coefficient that is 0 modulo 2^w. It is tried on every sum the engine visits, and reading the form
- * walks the whole +, -, negation and product-by-constant skeleton, so long sums cost a walk per
- * enclosing node. A LinShape summarises the skeleton bottom-up instead (each node once per cache,
- * from its operands' shapes) and answers "no like terms, at most one constant, no coefficient
- * divisible by 2^w" in O(1) when that is certain; any doubt answers "may collect".
+ * The sum folds (term collection, common factors, div/mod recombination) read an integer node as a
+ * linear form (lin.h) through its +, -, negation and product-by-constant skeleton. They are tried on
+ * every sum the engine visits, and each reading walks the whole skeleton, so a long sum costs a walk
+ * per enclosing node and per fold. A LinShape summarises the skeleton bottom-up instead (each node
+ * once per cache, from its operands' shapes) and answers the folds' first questions in O(1) where the
+ * answer is certain; any doubt answers "may".
  *
  * The cache is the caller's (one per rewriter): shapes are pure functions of the node, but the cache
  * is keyed by the node's address, so it must not outlive the nodes' context. */
@@ -18,33 +17,46 @@
 
 #include "ir/node.h"
 
+enum { LIN_SHAPE_MAGS = 4 };
+
+/* Term occurrences are the skeleton's leaves that are not constants, each with its coefficient (the
+ * product of the constants on its path, signs included). */
 typedef struct {
-  uint64_t sig;  /* a bit per term occurrence, chosen by the term's hash: disjoint signatures mean
-                  * disjoint term sets (the converse need not hold) */
+  uint64_t sig; /* a bit per term occurrence, chosen by the term's hash: disjoint signatures mean
+                   * disjoint term sets (the converse need not hold) */
   uint8_t nconst; /* nonzero constant occurrences, at most 2 */
   uint8_t maxtz;  /* the most trailing zero bits of any occurrence's coefficient (constants as their
                    * coefficient times their value), at most 255 */
   bool doubt;     /* like terms may occur, or the skeleton is deeper than the summary follows */
+  uint8_t divmod; /* bit 0: a term is a quotient by a constant (// or tdiv), bit 1: a remainder */
+  uint8_t n1;     /* occurrences of coefficient magnitude 1, at most 2 */
+  uint8_t nocc;   /* term occurrences, at most 255 */
+  uint8_t nmag;   /* the distinct magnitudes of 2 or more among the coefficients, in mag */
+  bool fpair;     /* two occurrences may share a magnitude of 2 or more (or the summary lost track) */
+  uint32_t mag[LIN_SHAPE_MAGS];
 } LinShape;
 
 enum { LIN_SHAPE_INLINE_BITS = 6 };
 typedef struct {
-  const Node *key;
-  LinShape s;
-} LinShapeEntry;
-typedef struct {
-  LinShapeEntry *e;
+  const Node **keys; /* NULL: an empty slot; a slot's shape is read only when its key is set */
+  LinShape *vals;
   size_t count;
   unsigned bits;
-  LinShapeEntry inline_e[1 << LIN_SHAPE_INLINE_BITS];
+  const Node *inline_keys[1 << LIN_SHAPE_INLINE_BITS];
+  LinShape inline_vals[1 << LIN_SHAPE_INLINE_BITS];
 } LinShapeCache;
 
 void lin_shape_init(LinShapeCache *c);
 void lin_shape_free(LinShapeCache *c);
 
 /* False only when reading n as a linear form (lin_of) certainly gives lin_size_mod(form) equal to the
- * number of term occurrences and nonzero constants read, i.e. term_collect cannot shrink it. Out of
- * memory for the cache answers true. */
+ * number of term occurrences and nonzero constants read, i.e. term collection cannot shrink it. */
 bool lin_shape_may_collect(LinShapeCache *c, const Node *n);
+/* False only when no two term occurrences of n's skeleton certainly have one coefficient magnitude of 2
+ * or more (what a common factor needs), with at most 32 occurrences. */
+bool lin_shape_may_factor(LinShapeCache *c, const Node *n);
+/* Which kinds of division by a constant n's skeleton has among its terms: bit 0 a quotient, bit 1 a
+ * remainder (3 when the summary is not certain). */
+unsigned lin_shape_divmod(LinShapeCache *c, const Node *n);
 
 #endif

@@ -150,7 +150,9 @@ static bool factor_candidate(const Node *n) {
  * only when the skeleton shrinks, so it cannot undo term_collect or itself. */
 bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
-  if (n->lanes != 1 || !fold_terms_applies(n) || !factor_candidate(n) || !lin_of(n, &L) || L.n < 2) return false;
+  if (n->lanes != 1 || !fold_terms_applies(n) || (out->aux && out->aux->shapes && !lin_shape_may_factor(out->aux->shapes, n)) ||
+      !factor_candidate(n) || !lin_of(n, &L) || L.n < 2)
+    return false;
   i128 a[LIN_MAX_TERMS], g;
   for (int i = 0; i < L.n; i++) a[i] = L.t[i].a;
   int least = least_size(a, L.n, L.k != 0, 0, &g);
@@ -252,6 +254,13 @@ static unsigned divmod_terms(const Node *n, int depth) {
   return 0;
 }
 
+/* divmod_terms(n, 0), from the rewriter's skeleton summary when it has one (exact, except that 3 may
+ * also mean "not certain"). */
+static unsigned divmod_bits(const Node *n, const FoldStep *st) {
+  unsigned b = st->aux && st->aux->shapes ? lin_shape_divmod(st->aux->shapes, n) : 3;
+  return b != 3 ? b : divmod_terms(n, 0);
+}
+
 /* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
 static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, FoldStep *out) {
   Lin Y;
@@ -290,7 +299,7 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
  * pair found; the rule's guard and the ring identities decide. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !divmod_terms(n, 0) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_terms_applies(n) || !divmod_bits(n, out) || !lin_of(n, &S) || S.n < 2) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     for (int trunc = 0; trunc < 2; trunc++) {
@@ -384,7 +393,7 @@ bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
   int i, j;
   Node *z;
-  if (!fold_terms_applies(n) || divmod_terms(n, 0) != 3 || !lin_of(n, &S) || S.n < 2 ||
+  if (!fold_terms_applies(n) || divmod_bits(n, out) != 3 || !lin_of(n, &S) || S.n < 2 ||
       !find_cong_pair(ctx, &S, &i, &j, &z))
     return false;
   Node *t = S.t[i].t, *y = S.t[j].t->args[0];
