@@ -54,8 +54,10 @@ typedef struct {
 /* The actions of dispatch_actions(c, simple, n->op) that can fire on n, in the same order: a rule
  * whose pattern fits n's shape (its op, dtype and first operand's dtype, its operands' ops and, for a
  * binary node, theirs: a constant variable or a literal needs a constant of its value class, a
- * sub-pattern its op, a repeated variable one node, a fixed type class its dtype) and that has a
- * proved instance at those dtypes; a fold whose lemmas are proved at n's subject dtype.
+ * sub-pattern its op, a repeated variable one node, a fixed type class its dtype, a marked op a marked
+ * node) and that has a proved instance at those dtypes; a fold whose lemmas are proved at n's subject
+ * dtype and whose declared needs (Fold.needs) n's shape meets. On a vector node, only vector rules and
+ * folds that fire on vectors (what the engine would refuse is not listed).
  * Variants whose template is the variant itself are left out too (they can only rebuild the matched
  * node, which the engine discards: the commuted variant of x + y => y + x). Leaving out the others
  * changes nothing (they cannot fire), and the engine still checks everything
