@@ -17,7 +17,7 @@ typedef struct {
   const Node *key;
   Node *val;
 } MemoEntry;
-enum { MEMO_INLINE_BITS = 6 };
+enum { MEMO_INLINE_BITS = 7 };
 typedef struct {
   MemoEntry *e;
   size_t count;
