@@ -1,0 +1,12 @@
+# fuzz finding, open (3 December 2026): unsound:binding_removed,view_folded (program target).
+# The identity-view fold (src/pass/pass_visit.c, view_is_identity) takes the loop carry c10's declared
+# shape [7, 2] for its runtime shape; c10 starts as t0, of shape [p0, 64]. Replay: vsimp fuzz --target program FILE.
+# Move to corpus/regressions/programs/ with the fix (the tests replay that directory: fixed bugs only).
+func main(p0: index, t0: tensor[[p0, 2 * 32], f32]) {
+  v12: index = 7
+  v15: index = 0
+  (r11, r14) = for l9 in range(0, 1) iter (c10: tensor[[v12, 2], f32] = t0, c13: tensor[[v15 // 1, 1], i8] = call f2()) {
+    v18: tensor[[v12, 2], f32] = call view(c10, v12, 0)
+    yield call f0(), call f0()
+  }
+}
