@@ -304,6 +304,18 @@ typedef struct Slot {
   char rows[ROWS_LEN];
 } Slot;
 
+/* `k: index = E` for a fresh name k: E a constant in [1, span] or an index expression over what is
+ * visible. What types read (shapes, view fields) is made this way. */
+static void put_index_binding(PG *g, char k[NAME_LEN], unsigned span) {
+  fresh_name(g, 'v', k);
+  line_start(g);
+  put(g, "%s: index = ", k);
+  if (below(g, 2)) put_const(g, DT_INDEX, 1 + below(g, span));
+  else put_expr(g, DT_INDEX, 2);
+  put(g, "\n");
+  push_local(g, k, DT_INDEX);
+}
+
 /* Decides a slot. One in four is a tensor whose shape reads an index binding made here for it, which
  * often nothing else reads (only the type keeps it alive: dead-code removal must count it), over the
  * visible index variables or a constant the pass propagates into the type. */
@@ -317,13 +329,7 @@ static void pick_slot(PG *g, Slot *sl) {
   sl->tensor = true;
   sl->dt = els[below(g, 4)];
   char k[NAME_LEN];
-  fresh_name(g, 'v', k);
-  line_start(g);
-  put(g, "%s: index = ", k);
-  if (below(g, 2)) put_const(g, DT_INDEX, 1 + below(g, 64));
-  else put_expr(g, DT_INDEX, 2);
-  put(g, "\n");
-  push_local(g, k, DT_INDEX);
+  put_index_binding(g, k, 64);
   if (below(g, 2)) snprintf(sl->rows, ROWS_LEN, "%s", k);
   else snprintf(sl->rows, ROWS_LEN, "%s // %u", k, 1u << below(g, 3));
   snprintf(sl->shape, SHAPE_LEN, "%s, %u", sl->rows, 1u << below(g, 4));
@@ -919,13 +925,7 @@ static void typed_def(PG *g) {
     put(g, "call f%u(%s)\n", below(g, 4), name);
     return;
   }
-  fresh_name(g, 'v', k);
-  line_start(g);
-  put(g, "%s: index = ", k);
-  if (below(g, 2)) put_const(g, DT_INDEX, 1 + below(g, 32));
-  else put_expr(g, DT_INDEX, 2);
-  put(g, "\n");
-  push_local(g, k, DT_INDEX);
+  put_index_binding(g, k, 32);
   const char *el = els[below(g, 4)];
   char ty[SHAPE_LEN * 2];
   unsigned cols = 1u << below(g, 5);
