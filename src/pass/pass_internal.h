@@ -61,6 +61,8 @@ typedef struct {
   PtrMap fresh_next; /* interned name -> the next suffix to try for a fresh copy */
   PVar **ren;       /* per input variable id: its output variable when renamed */
   uint8_t *vis;     /* per input variable id: visible here (input scoping) */
+  uint8_t *shape_from_value; /* per input variable id: a carry or a result, whose runtime shape is the
+                              * value's it was given, not necessarily its declared one */
   uint32_t nsrc;    /* input variables (ids below this) */
   PVar **scope;
   size_t nscope, cap_scope;

@@ -10,8 +10,11 @@ enum { DEFAULT_FOLD_DEPTH = 16 };
 
 static void count_defs_block(Pass *ps, Block b);
 
-static void def_site(Pass *ps, PVar *v, bool assignment) {
+/* A definition of v; `assignment` when multi-assignment collection counts it, `from_value` when v's
+ * shape is the value's it is given (a carry, a loop's or an if's result) rather than its declared one. */
+static void def_site(Pass *ps, PVar *v, bool assignment, bool from_value) {
   if (assignment && v->id < ps->nsrc) ps->defs[v->id]++;
+  if (from_value && v->id < ps->nsrc) ps->shape_from_value[v->id] = 1;
   uint64_t n = 0;
   ptrmap_get(&ps->name_defs, v->name, &n);
   if (!ptrmap_put(&ps->name_defs, v->name, n + 1)) pass_fail(ps, "out of memory");
@@ -19,22 +22,22 @@ static void def_site(Pass *ps, PVar *v, bool assignment) {
 
 static void count_defs_stmt(Pass *ps, const Stmt *s) {
   switch ((StmtKind)s->kind) {
-  case SK_ASSIGN: def_site(ps, s->u.assign.var, true); break;
+  case SK_ASSIGN: def_site(ps, s->u.assign.var, true, false); break;
   case SK_SUBMIT:
-    def_site(ps, s->u.submit.out, true);
-    def_site(ps, s->u.submit.tid, true);
+    def_site(ps, s->u.submit.out, true, false);
+    def_site(ps, s->u.submit.tid, true, false);
     break;
   case SK_FOR:
   case SK_WHILE:
-    if (s->kind == SK_FOR) def_site(ps, s->u.loop.var, false);
+    if (s->kind == SK_FOR) def_site(ps, s->u.loop.var, false, false);
     for (uint32_t i = 0; i < s->u.loop.ncarry; i++) {
-      def_site(ps, s->u.loop.carries[i], false);
-      if (s->u.loop.rets) def_site(ps, s->u.loop.rets[i], true);
+      def_site(ps, s->u.loop.carries[i], false, true);
+      if (s->u.loop.rets) def_site(ps, s->u.loop.rets[i], true, true);
     }
     count_defs_block(ps, s->u.loop.body);
     break;
   case SK_IF:
-    for (uint32_t i = 0; i < s->u.ifs.nrets; i++) def_site(ps, s->u.ifs.rets[i], true);
+    for (uint32_t i = 0; i < s->u.ifs.nrets; i++) def_site(ps, s->u.ifs.rets[i], true, true);
     count_defs_block(ps, s->u.ifs.then);
     count_defs_block(ps, s->u.ifs.els);
     break;
@@ -110,12 +113,13 @@ static Function *run_once(Program *into, const Function *src, const PassOptions 
   ps.defs = calloc(n, sizeof *ps.defs);
   ps.ren = calloc(n, sizeof *ps.ren);
   ps.vis = calloc(n, 1);
-  if (!ps.an || !ps.defs || !ps.ren || !ps.vis || (ps.opts.cat && !ps.opts.constant_only && !ps.rw)) {
+  ps.shape_from_value = calloc(n, 1);
+  if (!ps.an || !ps.defs || !ps.ren || !ps.vis || !ps.shape_from_value || (ps.opts.cat && !ps.opts.constant_only && !ps.rw)) {
     pass_fail(&ps, "out of memory");
     goto done;
   }
   /* 1. Multi-assignment collection. */
-  for (uint32_t i = 0; i < src->nparams; i++) def_site(&ps, src->params[i], true);
+  for (uint32_t i = 0; i < src->nparams; i++) def_site(&ps, src->params[i], true, false);
   count_defs_block(&ps, src->body);
   for (uint32_t i = 0; i < src->nvars; i++)
     if ((ps.defs[i] > 1 || pvar_is_hole(src->vars[i])) && src->vars[i]->node) analyzer_set_unstable(ps.an, src->vars[i]->node);
@@ -155,6 +159,7 @@ done:
   free(ps.defs);
   free(ps.ren);
   free(ps.vis);
+  free(ps.shape_from_value);
   free(ps.scope);
   free(ps.undo);
   return out;

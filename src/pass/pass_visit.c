@@ -702,8 +702,10 @@ static bool view_is_identity(Pass *ps, const Type *rt, const Call *c) {
   const PVar *t = c->args[0].tensor;
   const Type *tt = &t->type;
   if (!type_same_form(tt, rt) || !rt->rank) return false;
-  /* t's shape is the one it was defined with: only while t and its shape's variables keep their value. */
-  if (t->id >= ps->nsrc || ps->defs[t->id] > 1) return false;
+  /* t's shape is the one it was defined with: only while t and its shape's variables keep their value,
+   * and only for a definition that gives t its declared shape (not a carry or a result, which take the
+   * shape of the value they are given). */
+  if (t->id >= ps->nsrc || ps->defs[t->id] > 1 || ps->shape_from_value[t->id]) return false;
   for (uint32_t i = 0; i < tt->nexpr; i++)
     if (!analyzer_expr_stable(ps->an, tt->expr[i])) return false;
   Node *shape0 = expr(ps, tt->expr[0]);
