@@ -244,7 +244,8 @@ static bool collect_loops(Block b, LoopVec *out) {
     case SK_WHILE: ok = lv_push(out, s) && collect_loops(s->u.loop.body, out); break;
     case SK_IF: ok = collect_loops(s->u.ifs.then, out) && collect_loops(s->u.ifs.els, out); break;
     case SK_SPMD:
-    case SK_SCOPE: ok = collect_loops(s->u.scope.body, out); break;
+    case SK_SCOPE:
+    case SK_DOMAIN: ok = collect_loops(s->u.scope.body, out); break;
     default: break;
     }
   }
@@ -285,7 +286,9 @@ static bool collect_calls(Block b, LoopVec *out) {
       break;
     case SK_IF: ok = collect_calls(s->u.ifs.then, out) && collect_calls(s->u.ifs.els, out); break;
     case SK_SPMD:
-    case SK_SCOPE: ok = collect_calls(s->u.scope.body, out); break;
+    case SK_SCOPE:
+    case SK_DOMAIN: ok = collect_calls(s->u.scope.body, out); break;
+    case SK_PIN: break;
     case SK_YIELD:
     case SK_RETURN:
     case SK_BREAK:
@@ -334,6 +337,8 @@ static bool silent(Block b) {
     case SK_SUBMIT:
     case SK_SPMD:
     case SK_SCOPE:
+    case SK_DOMAIN:
+    case SK_PIN:
     case SK_RETURN: return false;
     case SK_FOR:
     case SK_WHILE:
