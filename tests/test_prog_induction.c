@@ -349,7 +349,8 @@ static void check_file(const char *path) {
 static void test_corpus(void **state) {
   (void)state;
   const char *names[] = {"calls",  "carries",       "guards", "issue_example", "nest19",     "nonssa",
-                         "scopes", "sibling_loops", "tasks",  "tensors",       "views",  "while_loops"};
+                         "scopes", "sibling_loops", "tasks",  "tensors",       "views",  "while_loops",
+                         "domains", "pinned"};
   char path[512];
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
     snprintf(path, sizeof path, "%s/corpus/programs/%s.vs", VSIMP_SOURCE_DIR, names[k]);

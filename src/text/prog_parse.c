@@ -1381,8 +1381,9 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     svec_push(out, s);
     return true;
   }
-  if (is_kw(p, t, "domain")) return parse_domain(p, out);
-  if (is_kw(p, t, "pin")) return parse_pin(p, out);
+  bool defines = p->st.next.kind == TK_COLON || p->st.next.kind == TK_ASSIGN; /* `pin: ...`: a reserved word */
+  if (is_kw(p, t, "domain") && !defines) return parse_domain(p, out);
+  if (is_kw(p, t, "pin") && !defines) return parse_pin(p, out);
   if (is_kw(p, t, "spmd") || is_kw(p, t, "scope")) {
     bool spmd = is_kw(p, t, "spmd");
     Stmt *s = stmt_new(p->prog, spmd ? SK_SPMD : SK_SCOPE, line, col);
