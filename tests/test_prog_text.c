@@ -658,6 +658,18 @@ static void test_domain_and_pin(void **state) {
   check_error("func main(t: tensor[[4], f32]) {\n  pin p = t[f(0)]\n}", 2, 13, "a call cannot appear in a slot index");
   check_error("func main(t: tensor[[4], f32]) {\n  pin p = u[0]\n}", 2, 11, "unknown variable 'u'");
   check_error("func main(t: tensor[[4], f32]) {\n  p: i32 = 1\n  pin p = t[0]\n}", 3, 7, "type mismatch");
+  /* Domains nest like any statement, up to the limit (each keeps its slot list off the stack). */
+  {
+    size_t cap = 300 * 40 + 64, len = 0;
+    char *deep = malloc(cap);
+    assert_non_null(deep);
+    len += (size_t)snprintf(deep + len, cap - len, "func main() {\n");
+    for (int i = 0; i < 300; i++) len += (size_t)snprintf(deep + len, cap - len, "domain [s%d: %d] {\n", i, i);
+    for (int i = 0; i < 300; i++) len += (size_t)snprintf(deep + len, cap - len, "}\n");
+    snprintf(deep + len, cap - len, "}\n");
+    check_error(deep, 257, 20, "statements nested too deeply");
+    free(deep);
+  }
   check_error("func main(domain: index) {\n}", 1, 11, "reserved word");
   check_error("func main() {\n  pin: index = 1\n}", 2, 3, "reserved word");
   assert_int_equal(error_failures, 0);

@@ -736,7 +736,7 @@ static void while_loop(PG *g, unsigned depth) {
   }
 }
 
-/* `pin vN = t[index]` (docs/syntax.md, "Pinned memory slots") into tensor t: the index sometimes reads
+/* `pin vN = t[index]` (docs/syntax.md, "Statements") into tensor t: the index sometimes reads
  * an index binding made here for it, which nothing else reads (only the pin keeps it alive: dead-code
  * removal must count it), masked so that it is rarely negative (UB), or a constant the pass folds. */
 static void pin_stmt(PG *g, const char *tensor) {
@@ -771,7 +771,7 @@ static void pin_stmt(PG *g, const char *tensor) {
   }
 }
 
-/* `domain [s1: size, ...] { body }` (docs/syntax.md, "Communication domains"). The body is written
+/* `domain [s1: size, ...] { body }` (docs/syntax.md, "Statements"). The body is written
  * first and the slot list inserted before it afterwards, since the sizes are expressions over what is
  * visible at the body's end: an unconditional binding of the body (which the pass folds into the size
  * when it is a constant), and an index the body compares in a branch (`if x == 3 { ... }`: a fact

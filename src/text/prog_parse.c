@@ -1234,16 +1234,23 @@ static bool parse_submit(PP *p, RetList *r, StmtVec *out) {
   return true;
 }
 
-/* `domain [s: size, ...] ATTRS { body }` (docs/syntax.md, "Communication domains"). The sizes stand
- * before the body but are evaluated at its end, over what is visible there (the body's top-level
- * bindings among it): they are skipped, the body parsed, then the sizes parsed from the saved stream. */
-static bool parse_domain(PP *p, StmtVec *out) {
+/* A domain's slot list while its body is parsed (malloc'd: domains nest as deep as statements). */
+typedef struct {
+  Token names[PROG_MAX_VALS];
+  ExprStream at[PROG_MAX_VALS]; /* where each size starts */
+  PVar *slots[PROG_MAX_VALS];
+} SlotList;
+
+/* `domain [s: size, ...] ATTRS { body }` (docs/syntax.md, "Statements"). The sizes stand before the
+ * body but are evaluated at its end, over what is visible there (the body's top-level bindings among
+ * it): they are skipped, the body parsed, then the sizes parsed from the saved stream. */
+static bool parse_domain_in(PP *p, StmtVec *out, SlotList *sl) {
   int line = cur(p)->line, col = cur(p)->col;
   Stmt *s = stmt_new(p->prog, SK_DOMAIN, line, col);
   if (!s) return fail(p, line, col, "out of memory");
   if (!advance(p) || !expect(p, TK_LBRACK, "'[' and the domain's slots (domain [name: size, ...] { ... })")) return false;
-  Token names[PROG_MAX_VALS];
-  ExprStream at[PROG_MAX_VALS];
+  Token *names = sl->names;
+  ExprStream *at = sl->at;
   uint32_t k = 0;
   while (cur(p)->kind != TK_RBRACK) {
     if (k && !expect(p, TK_COMMA, "',' or ']'")) return false;
@@ -1269,14 +1276,13 @@ static bool parse_domain(PP *p, StmtVec *out) {
   }
   if (!advance(p)) return false;
   Type it = type_scalar(DT_INDEX);
-  PVar *slots[PROG_MAX_VALS];
+  PVar **slots = sl->slots;
   for (uint32_t i = 0; i < k; i++) {
     const char *name = vs_intern(p->ctx, p->src + names[i].off, names[i].len);
     if (!name) return fail(p, names[i].line, names[i].col, "out of memory");
     if (visible(p, name))
       return fail(p, names[i].line, names[i].col, "slot '%s' hides a variable that is already defined", name);
     if (!def_var(p, &names[i], &it, &slots[i])) return false;
-    if (slots[i]->type.kind != TY_SCALAR || slots[i]->type.dtype != DT_INDEX) return fail(p, names[i].line, names[i].col, "a slot is an index");
     for (uint32_t j = 0; j < i; j++)
       if (slots[j] == slots[i]) return fail(p, names[i].line, names[i].col, "slot '%s' appears twice", name);
   }
@@ -1319,7 +1325,15 @@ static bool parse_domain(PP *p, StmtVec *out) {
   return true;
 }
 
-/* `pin x = buf[index]` (docs/syntax.md, "Pinned memory slots"). */
+static bool parse_domain(PP *p, StmtVec *out) {
+  SlotList *sl = malloc(sizeof *sl);
+  if (!sl) return fail(p, cur(p)->line, cur(p)->col, "out of memory");
+  bool ok = parse_domain_in(p, out, sl);
+  free(sl);
+  return ok;
+}
+
+/* `pin x = buf[index]` (docs/syntax.md, "Statements"). */
 static bool parse_pin(PP *p, StmtVec *out) {
   int line = cur(p)->line, col = cur(p)->col;
   if (!advance(p)) return false;
