@@ -16,6 +16,7 @@
 #include "fuzz/campaign.h"
 #include "fuzz/gen_prog.h"
 #include "fuzz/prog_oracle.h"
+#include "ir/rebuild.h"
 #include "pass/prog_pass.h"
 #include "support.h"
 #include "text/prog_text.h"
@@ -63,6 +64,8 @@ static void test_gen_prog_well_typed(void **state) {
     ")_",        "(f",         "select(",   "* 0\n", /* calls inside expressions: suffixed, nested */
     ") = submit ", " deps [", /* tasks */
     "= call as_layout(", "layout=dn", "tile[[", "tuple[", "view(valid_shape=[", "start_offset=", /* types */
+    "domain [", " @group(world) {", "if p0 == ", /* communication domains, a branch fact in one */
+    "pin ", " & 7) * ",                          /* pinned slots, an index over a binding made for it */
   };
   enum { NSHAPES = sizeof shapes / sizeof shapes[0], N = 3000 };
   unsigned seen[NSHAPES] = {0};
@@ -396,6 +399,162 @@ static void test_planted_valid_shape_dropped(void **state) {
   expect_found(valid_shape_pass, 7, 2000);
 }
 
+/* ---- planted bugs of communication domains and pinned slots ---- */
+
+/* Every block of b, depth first (domain bodies included), to fix. */
+static void each_block(Program *p, Block *b, void (*fix)(Program *, Block *)) {
+  fix(p, b);
+  for (uint32_t i = 0; i < b->n; i++) {
+    Stmt *s = b->s[i];
+    Block *inner[2] = {NULL, NULL};
+    if (s->kind == SK_IF) inner[0] = &s->u.ifs.then, inner[1] = &s->u.ifs.els;
+    else if (s->kind == SK_FOR || s->kind == SK_WHILE) inner[0] = &s->u.loop.body;
+    else if (s->kind == SK_SPMD || s->kind == SK_SCOPE || s->kind == SK_DOMAIN) inner[0] = &s->u.scope.body;
+    for (int k = 0; k < 2; k++)
+      if (inner[k]) each_block(p, inner[k], fix);
+  }
+}
+
+/* Substitutes, in the sizes of domain d, the fact `x == c` of the first if in b (at any depth) whose
+ * condition is one. */
+static bool specialize_by_branch(Program *p, Stmt *d, Block b) {
+  for (uint32_t i = 0; i < b.n; i++) {
+    Stmt *s = b.s[i];
+    if (s->kind == SK_IF) {
+      Node *c = s->u.ifs.cond;
+      if (c->op == OP_EQ && c->args[0]->op == OP_VAR && c->args[1]->op == OP_CONST) {
+        for (uint32_t j = 0; j < d->u.scope.nslots; j++)
+          d->u.scope.sizes[j] = vs_substitute(p->ctx, d->u.scope.sizes[j], c->args[0], c->args[1]);
+        return true;
+      }
+      if (specialize_by_branch(p, d, s->u.ifs.then) || specialize_by_branch(p, d, s->u.ifs.els)) return true;
+    } else if (s->kind == SK_FOR || s->kind == SK_WHILE) {
+      if (specialize_by_branch(p, d, s->u.loop.body)) return true;
+    } else if (s->kind == SK_SPMD || s->kind == SK_SCOPE || s->kind == SK_DOMAIN) {
+      if (specialize_by_branch(p, d, s->u.scope.body)) return true;
+    }
+  }
+  return false;
+}
+
+/* A size fold that walks the body with the analyzer and folds a slot's size where a use sits, under
+ * the facts of the branch around it: the first `if x == c` in a domain's body fixes x in its sizes. */
+static void fact_into_sizes(Program *p, Block *b) {
+  for (uint32_t i = 0; i < b->n; i++)
+    if (b->s[i]->kind == SK_DOMAIN) specialize_by_branch(p, b->s[i], b->s[i]->u.scope.body);
+}
+
+static Program *domain_fact_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, fact_into_sizes);
+  return out;
+}
+
+/* Does e read variable v? */
+static bool reads_var(Node *e, const PVar *v) {
+  if (!e || !v->node || !(e->flags & NF_HAS_VAR)) return false;
+  if (e == v->node) return true;
+  for (int k = 0; k < e->nargs; k++)
+    if (reads_var(e->args[k], v)) return true;
+  return false;
+}
+
+/* Dead-code removal that does not count a pin's index as a read: the binding just before a pin (in
+ * its block) of a scalar its index reads is removed. Inside the pass that bug meets the pass's own
+ * check of its output (docs/pass.md, step 10), which the wrapper runs as the pass does. */
+static void drop_pin_scalar(Program *p, Block *b) {
+  (void)p;
+  for (uint32_t i = 0; i < b->n; i++) {
+    if (b->s[i]->kind != SK_PIN) continue;
+    for (uint32_t j = i; j-- > 0;) {
+      Stmt *a = b->s[j];
+      if (a->kind == SK_ASSIGN && a->u.assign.val.e && !val_has_call(&a->u.assign.val) &&
+          reads_var(b->s[i]->u.pin.index, a->u.assign.var)) {
+        memmove(b->s + j, b->s + j + 1, (b->n - j - 1) * sizeof *b->s);
+        b->n--;
+        return;
+      }
+    }
+  }
+}
+
+static Program *pin_dce_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) {
+    each_block(out, &out->funcs[f]->body, drop_pin_scalar);
+    char why[120];
+    if (!fn_well_formed(out->funcs[f], why, sizeof why)) {
+      res->failed = true;
+      snprintf(res->error, sizeof res->error, "internal error: the output is not well formed: %.120s", why);
+      prog_free(out);
+      return NULL;
+    }
+  }
+  return out;
+}
+
+/* A campaign against a planted pass (no solver) that finds one program; reduced in the full tier only
+ * (the reductions take most of the time under the sanitizers). */
+static const FuzzFinding *find_planted_in(ProgPassFn pass, bool reduce, CampaignReport *rep) {
+  CampaignOptions o = {.target = FUZZ_TARGET_PROGRAM, .jobs = 1, .seed = 7, .max_execs = 3000, .reduce = reduce,
+                       .max_findings = 1};
+  o.oracle.smt = SMT_MODE_NEVER;
+  o.prog.pass = pass;
+  o.reduce_opts.max_seconds = 60;
+  assert_true(campaign_run(&o, rep));
+  assert_int_equal(rep->nfindings, 1);
+  const FuzzFinding *f = &rep->findings[0];
+  print_message("found after %llu inputs: %s\n%s\n", (unsigned long long)rep->execs, f->detail, f->case_text);
+  return f;
+}
+
+static void planted_domain_size(bool reduce) {
+  CampaignReport rep;
+  const FuzzFinding *f = find_planted_in(domain_fact_pass, reduce, &rep);
+  /* Refuted by the interpreter at the domain's end: a domain whose size reads what a branch in its body
+   * compares. */
+  assert_int_equal(f->kind, FIND_UNSOUND);
+  assert_non_null(strstr(f->detail, "end domain["));
+  assert_non_null(strstr(f->case_text, "domain ["));
+  assert_non_null(strstr(f->case_text, "if "));
+  assert_real_pass_clean(f);
+  campaign_report_free(&rep);
+}
+
+static void planted_pin_scalar(bool reduce) {
+  CampaignReport rep;
+  const FuzzFinding *f = find_planted_in(pin_dce_pass, reduce, &rep);
+  /* The pass's own well-formedness check stops the output that reads the removed scalar. */
+  assert_int_equal(f->kind, FIND_ENGINE);
+  assert_non_null(strstr(f->detail, "not well formed"));
+  assert_non_null(strstr(f->detail, "a slot index reads"));
+  assert_non_null(strstr(f->case_text, "pin "));
+  assert_real_pass_clean(f);
+  campaign_report_free(&rep);
+}
+
+static void test_planted_domain_size_specialized(void **state) {
+  (void)state;
+  planted_domain_size(false);
+}
+
+static void test_planted_pin_scalar_removed(void **state) {
+  (void)state;
+  planted_pin_scalar(false);
+}
+
+static void test_planted_domain_size_specialized_reduced(void **state) {
+  (void)state;
+  planted_domain_size(true);
+}
+
+static void test_planted_pin_scalar_removed_reduced(void **state) {
+  (void)state;
+  planted_pin_scalar(true);
+}
+
 /* ---- replays ---- */
 
 static void replay(const char *dir, SmtMode smt) {
@@ -429,6 +588,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_planted_call_duplicated),
     cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_planted_layout_flip_aliased),
+    cmocka_unit_test(test_planted_domain_size_specialized),
+    cmocka_unit_test(test_planted_pin_scalar_removed),
     cmocka_unit_test(test_program_regressions_replay),
     cmocka_unit_test(test_program_seeds_replay),
   };
@@ -442,6 +603,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_planted_layout_flip_aliased),
     cmocka_unit_test(test_planted_valid_shape_dropped),
+    cmocka_unit_test(test_planted_domain_size_specialized_reduced),
+    cmocka_unit_test(test_planted_pin_scalar_removed_reduced),
     cmocka_unit_test(test_program_regressions_replay),
     cmocka_unit_test(test_program_seeds_replay),
   };

@@ -192,6 +192,50 @@ static void expect_refuted(const char *a, const char *b, const char *iteration, 
   pt_fini(&t);
 }
 
+/* Domains and pins in loops: proved by induction (slot identities outside the first region are
+ * unknowns of the position), and a size or a pin index wrong from iteration 1 on refuted there. */
+static void test_domains_in_loops(void **state) {
+  (void)state;
+  const char *src = "func main(n: index, t: tensor[[n], f32]) {\n"
+                    "  (r) = for i in range(0, n) iter (acc: index = 0) {\n"
+                    "    domain [b: k * 4 + i, c: acc] @group(world) {\n"
+                    "      k: index = 3\n"
+                    "      if i == 2 {\n"
+                    "        call send(b, c, i)\n"
+                    "      }\n"
+                    "      pin o = t[i + k]\n"
+                    "      call put(o, b)\n"
+                    "    }\n"
+                    "    yield acc + c\n"
+                    "  }\n"
+                    "  call use(r)\n"
+                    "}\n";
+  PT t;
+  it_init(&t);
+  const char *out = NULL;
+  ProgCheckResult r = pass_and_check(&t, src, &out);
+  expect_all_induction(&r, out, NULL);
+  pt_has(out, "    domain [b: i + 12, c: acc] @group(world) {\n");
+  pt_has(out, "        call send(b, c, 2)\n");
+  pt_has(out, "      pin o = t[i + 3]\n");
+  prog_check_result_free(&r);
+  pt_fini(&t);
+  char bad[1024];
+  const char *tail = "      pin o = t[i + 3]\n      call put(o, b)\n    }\n    yield acc + c\n  }\n  call use(r)\n}\n";
+  snprintf(bad, sizeof bad,
+           "func main(n: index, t: tensor[[n], f32]) {\n  (r) = for i in range(0, n) iter (acc: index = 0) {\n"
+           "    domain [b: select(i == 0, 12, i + 13), c: acc] @group(world) {\n      if i == 2 {\n"
+           "        call send(b, c, 2)\n      }\n%s",
+           tail);
+  expect_refuted(src, bad, "(iteration 1 of the loop at 2:9)", "end domain[2] sizes [13_index");
+  snprintf(bad, sizeof bad,
+           "func main(n: index, t: tensor[[n], f32]) {\n  (r) = for i in range(0, n) iter (acc: index = 0) {\n"
+           "    domain [b: i + 12, c: acc] @group(world) {\n      if i == 2 {\n"
+           "        call send(b, c, 2)\n      }\n      pin o = t[i * 2 + 3]\n      call put(o, b)\n    }\n"
+           "    yield acc + c\n  }\n  call use(r)\n}\n");
+  expect_refuted(src, bad, "(iteration 1 of the loop at 2:9)", "pin(tensor#2) index 4_index, offset 16_index");
+}
+
 /* Bugs that only show after the first iteration, at trip counts 34, 1024 and n. */
 static void test_planted(void **state) {
   (void)state;
@@ -349,7 +393,8 @@ static void check_file(const char *path) {
 static void test_corpus(void **state) {
   (void)state;
   const char *names[] = {"calls",  "carries",       "guards", "issue_example", "nest19",     "nonssa",
-                         "scopes", "sibling_loops", "tasks",  "tensors",       "views",  "while_loops"};
+                         "scopes", "sibling_loops", "tasks",  "tensors",       "views",  "while_loops",
+                         "domains", "pinned"};
   char path[512];
   for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
     snprintf(path, sizeof path, "%s/corpus/programs/%s.vs", VSIMP_SOURCE_DIR, names[k]);
@@ -644,11 +689,13 @@ int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_kernel),          cmocka_unit_test(test_structural),   cmocka_unit_test(test_shapes),
     cmocka_unit_test(test_planted),         cmocka_unit_test(test_pairing_rejected),
+    cmocka_unit_test(test_domains_in_loops),
     cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_regressions),
   };
   const struct CMUnitTest full[] = {
     cmocka_unit_test(test_kernel),          cmocka_unit_test(test_structural),   cmocka_unit_test(test_shapes),
     cmocka_unit_test(test_planted),         cmocka_unit_test(test_pairing_rejected),
+    cmocka_unit_test(test_domains_in_loops),
     cmocka_unit_test(test_induction_fails), cmocka_unit_test(test_corpus),   cmocka_unit_test(test_regressions),
     cmocka_unit_test(test_mutants),
   };

@@ -955,6 +955,146 @@ static void random_programs(uint64_t nseeds, size_t max_unknown) {
   assert_true(unknown <= max_unknown);
 }
 
+/* Communication domains (docs/pass.md, "Communication domains and pinned slots"): sizes folded after
+ * the body from its unconditional bindings and the facts around the domain, never from a branch of the
+ * body; every slot kept; a binding read only by a size kept. Each run is validated (pt_run). */
+static void test_domains(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, "func main(n: index, c: index) {\n"
+                               "  domain [buf: m * 2, sig: n * 4, spare: 8 + 0] {\n"
+                               "    m: index = 16\n"
+                               "    w: index = n + 1\n"
+                               "    if n == 3 {\n"
+                               "      call send(buf, n)\n"
+                               "    }\n"
+                               "    call wait(sig, m)\n"
+                               "  }\n"
+                               "  domain [b: w * 2] {\n"
+                               "  }\n"
+                               "  if c == 2 {\n"
+                               "    domain [d: c * 8] {\n"
+                               "      call put(d)\n"
+                               "    }\n"
+                               "  }\n"
+                               "}\n");
+  /* The body's m folds into the size (and its binding goes); the branch's n == 3 folds the call under
+   * it, not the size; the unread slot stays. */
+  pt_has(out, "  domain [buf: 32, sig: n * 4, spare: 8] {\n");
+  pt_has(out, "      call send(buf, 3)\n");
+  pt_has(out, "    call wait(sig, 16)\n");
+  pt_lacks(out, "m: index");
+  /* w is read only by the second domain's size: kept; an empty domain is kept. */
+  pt_has(out, "    w: index = n + 1\n");
+  pt_has(out, "  domain [b: w * 2] {\n    pass\n  }\n");
+  /* The fact around a domain holds at its end: c == 2 folds its size. */
+  pt_has(out, "    domain [d: 16] {\n");
+  pt_fini(&t);
+  /* The same expression under the branch and in the size: folded under the branch only. */
+  pt_init(&t);
+  out = pt_run(&t, "func main(n: index) {\n"
+                   "  domain [b: n + 1] {\n"
+                   "    if n == 5 {\n"
+                   "      call f(b, n + 1)\n"
+                   "    }\n"
+                   "  }\n"
+                   "}\n");
+  pt_has(out, "  domain [b: n + 1] {\n");
+  pt_has(out, "      call f(b, 6)\n");
+  pt_fini(&t);
+  /* A domain in a single-trip loop: lifted with the loop's body, its size folded from the loop
+   * variable's value. */
+  pt_init(&t);
+  out = pt_run(&t, "func main(n: index) {\n"
+                   "  for i in range(3, 4) {\n"
+                   "    domain [e: i * n] {\n"
+                   "      call put(e, i)\n"
+                   "    }\n"
+                   "  }\n"
+                   "}\n");
+  pt_has(out, "  domain [e: n * 3] {\n    call put(e, 3)\n  }\n");
+  pt_lacks(out, "for ");
+  pt_fini(&t);
+  /* Constant-only mode folds the sizes by propagation too. */
+  pt_init(&t);
+  PassOptions po = {.constant_only = true};
+  out = pt_run_opts(&t, "func main(n: index) {\n  domain [b: m * 2] {\n    m: index = 3\n  }\n}\n", 1, po, true);
+  pt_has(out, "  domain [b: 6] {\n    pass\n  }\n");
+  pt_fini(&t);
+}
+
+/* Pinned slots: the index folded (the offset follows), a scalar read only by an index kept, the
+ * buffer the same tensor. */
+static void test_pins(void **state) {
+  (void)state;
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, "func main(n: index, t: tensor[[n], f16]) -> (index) {\n"
+                               "  j: index = 5\n"
+                               "  pin o = t[j * 2]\n"
+                               "  q: index = n + 1\n"
+                               "  pin p = t[q & 7]\n"
+                               "  unused: index = q * 3\n"
+                               "  u: tensor[[n], f16] = t\n"
+                               "  pin r = u[0 + n]\n"
+                               "  return o\n"
+                               "}\n");
+  pt_has(out, "  pin o = t[10]\n");
+  pt_has(out, "  q: index = n + 1\n  pin p = t[q & 7]\n");
+  pt_lacks(out, "unused");
+  pt_has(out, "  pin r = u[n]\n");
+  pt_lacks(out, "j: index");
+  pt_fini(&t);
+}
+
+static char *read_file(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *buf = NULL;
+  size_t cap = 0;
+  *len = 0;
+  for (;;) {
+    if (*len + 4096 + 1 > cap) {
+      cap = cap * 2 + 4096 + 1;
+      char *nb = realloc(buf, cap);
+      if (!nb) break;
+      buf = nb;
+    }
+    size_t k = fread(buf + *len, 1, cap - *len - 1, f);
+    *len += k;
+    if (!k) break;
+  }
+  fclose(f);
+  if (buf) buf[*len] = 0;
+  return buf;
+}
+
+/* The corpus cases and their expected outputs (corpus/programs/expected/). */
+static void test_corpus_expected(void **state) {
+  (void)state;
+  static const char *const names[] = {"domains", "pinned"};
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+    char path[512], want_path[512];
+    snprintf(path, sizeof path, "%s/corpus/programs/%s.vs", VSIMP_SOURCE_DIR, names[k]);
+    snprintf(want_path, sizeof want_path, "%s/corpus/programs/expected/%s.vs", VSIMP_SOURCE_DIR, names[k]);
+    size_t n = 0, m = 0;
+    char *src = read_file(path, &n), *want = read_file(want_path, &m);
+    assert_non_null(src);
+    assert_non_null(want);
+    /* The expected file is the printed output after its comment lines. */
+    const char *body = want;
+    while (*body == '#') body = strchr(body, '\n') ? strchr(body, '\n') + 1 : body + strlen(body);
+    PT t;
+    pt_init(&t);
+    const char *out = pt_run(&t, src);
+    assert_string_equal(out, body);
+    pt_fini(&t);
+    free(src);
+    free(want);
+  }
+}
+
 static void test_random_programs(void **state) {
   (void)state;
   random_programs(24, 8);
@@ -994,6 +1134,9 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_type_only_use_keeps_binding),
     cmocka_unit_test(test_fold_passes_tensors_without_events),
     cmocka_unit_test(test_well_formed_check),
+    cmocka_unit_test(test_domains),
+    cmocka_unit_test(test_pins),
+    cmocka_unit_test(test_corpus_expected),
     cmocka_unit_test(test_random_programs_sample),
   };
   const struct CMUnitTest full[] = {
@@ -1024,6 +1167,9 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_type_only_use_keeps_binding),
     cmocka_unit_test(test_fold_passes_tensors_without_events),
     cmocka_unit_test(test_well_formed_check),
+    cmocka_unit_test(test_domains),
+    cmocka_unit_test(test_pins),
+    cmocka_unit_test(test_corpus_expected),
     cmocka_unit_test(test_random_programs),
     cmocka_unit_test(test_calls_in_expressions),
   };

@@ -579,6 +579,103 @@ static void test_jumps(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* Communication domains and pinned slots: printing, the round trip, the events (the slots' identities,
+ * the sizes at the body's end, the pin's buffer, index and offset, its UB) and the errors. */
+static void test_domain_and_pin(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx, "func main(n: index, a: tensor[[n], f32]) -> (index) {\n"
+                            "  domain [buf: m * 4, sig: 8] @group(world) @level(2) {\n"
+                            "    m: index = n + 1\n"
+                            "    call send(buf, sig)\n"
+                            "  }\n"
+                            "  pin o = a[n]\n"
+                            "  call use(o, m)\n"
+                            "  domain [] {\n  }\n"
+                            "  return o + buf\n"
+                            "}\n");
+  pt_has_text(a, "  domain [buf: m * 4, sig: 8] @group(world) @level(2) {\n    m: index = n + 1\n");
+  pt_has_text(a, "  pin o = a[n]\n");
+  pt_has_text(a, "  domain [] {\n    pass\n  }\n");
+  Program *p = parse_ok(ctx, a);
+  uint64_t params[2] = {3, 0};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* params, domain, send, end domain, pin, use, domain, end domain, return */
+  assert_int_equal(t.nevents, 9);
+  assert_string_equal(t.events[1].sig, "domain[2]");
+  assert_int_equal(t.events[1].nargs, 0);
+  uint64_t slot0 = (UINT64_C(1) << 48) + (1 << 8); /* slot 0 of the domain at event 1 */
+  assert_int_equal(t.events[2].args[0], slot0);
+  assert_int_equal(t.events[2].args[1], slot0 + 1);
+  assert_string_equal(t.events[3].sig, "end domain[2]");
+  assert_int_equal(t.events[3].nargs, 2);
+  assert_int_equal(t.events[3].args[0], 16); /* m * 4 with the body's m = 4 */
+  assert_int_equal(t.events[3].args[1], 8);
+  assert_string_equal(t.events[4].sig, "pin(tensor[1]f32)");
+  assert_int_equal(t.events[4].nargs, 3);
+  assert_int_equal(t.events[4].kinds[0], PROG_KIND_TENSOR);
+  assert_int_equal(t.events[4].args[0], 2); /* a: parameter 1 */
+  assert_int_equal(t.events[4].args[1], 3);
+  assert_int_equal(t.events[4].args[2], 12); /* 3 * 4 bytes */
+  assert_int_equal(t.events[5].args[0], 12);
+  assert_string_equal(t.events[7].sig, "end domain[0]");
+  assert_int_equal(t.events[8].args[0], 12 + slot0);
+  prog_trace_free(&t);
+  /* A negative slot index is UB at the pin, after the domain's events. */
+  params[0] = (uint64_t)-1;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_true(t.ub);
+  assert_int_equal(t.ub_line, 6);
+  assert_int_equal(t.nevents, 4);
+  prog_trace_free(&t);
+  /* An offset past 2^63 - 1: UB too (an f32 slot 2^61 is 2^63 bytes in). */
+  params[0] = UINT64_C(1) << 61;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_true(t.ub);
+  prog_trace_free(&t);
+  prog_free(p);
+  free(a);
+  check_error("func main() {\n  domain [b: 4] {\n    b = 3\n  }\n}", 3, 5, "a domain's slots are read-only");
+  check_error("func main(n: index) {\n  domain [n: 4] {\n  }\n}", 2, 11, "slot 'n' hides a variable");
+  check_error("func main() {\n  domain [b: 4, b: 5] {\n  }\n}", 2, 17, "slot 'b' appears twice");
+  check_error("func main() {\n  domain [b: c] {\n  }\n}", 2, 14, "unknown variable 'c'");
+  check_error("func main() {\n  domain [b: f(1)] {\n  }\n}", 2, 14, "a call cannot appear in a slot size");
+  check_error("func main() {\n  domain [b: 4 {\n  }\n}", 2, 16, "expected a slot's size, then ',' or ']'");
+  check_error("func main() {\n  domain b: 4 {\n  }\n}", 2, 10, "expected '[' and the domain's slots");
+  check_error("func main() {\n  domain [b: 4] {\n    m: index = 1\n  }\n  domain [c: m] {\n    if true {\n"
+              "      k: index = 2\n    }\n  }\n  domain [d: k] {\n  }\n}",
+              10, 14, "'k' is not defined here");
+  check_error("func main(n: index) {\n  for i in range(0, n) {\n    domain [b: 4] {\n      break\n    }\n  }\n}", 4, 7,
+              "a jump cannot leave an spmd, a scope, a domain");
+  check_error("func main(n: index) {\n  (r) = for i in range(0, n) iter (c: index = 0) {\n    domain [b: 4] {\n"
+              "      yield c\n    }\n  }\n}",
+              4, 7, "'yield' cannot end a domain body");
+  check_error("func main(x: i32) {\n  pin p = x[0]\n}", 2, 11, "a slot is pinned in a tensor: 'x' is not one");
+  check_error("func main(t: tensor[[4], f32]) {\n  pin p = t(0)\n}", 2, 12, "expected '[' and the slot index");
+  check_error("func main(t: tensor[[4], f32]) {\n  pin p = t[f(0)]\n}", 2, 13, "a call cannot appear in a slot index");
+  check_error("func main(t: tensor[[4], f32]) {\n  pin p = u[0]\n}", 2, 11, "unknown variable 'u'");
+  check_error("func main(t: tensor[[4], f32]) {\n  p: i32 = 1\n  pin p = t[0]\n}", 3, 7, "type mismatch");
+  /* Domains nest like any statement, up to the limit (each keeps its slot list off the stack). */
+  {
+    size_t cap = 300 * 40 + 64, len = 0;
+    char *deep = malloc(cap);
+    assert_non_null(deep);
+    len += (size_t)snprintf(deep + len, cap - len, "func main() {\n");
+    for (int i = 0; i < 300; i++) len += (size_t)snprintf(deep + len, cap - len, "domain [s%d: %d] {\n", i, i);
+    for (int i = 0; i < 300; i++) len += (size_t)snprintf(deep + len, cap - len, "}\n");
+    snprintf(deep + len, cap - len, "}\n");
+    check_error(deep, 257, 20, "statements nested too deeply");
+    free(deep);
+  }
+  check_error("func main(domain: index) {\n}", 1, 11, "reserved word");
+  check_error("func main() {\n  pin: index = 1\n}", 2, 3, "reserved word");
+  assert_int_equal(error_failures, 0);
+  vs_ctx_free(ctx);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_round_trip),
@@ -593,6 +690,7 @@ int main(void) {
     cmocka_unit_test(test_submit),
     cmocka_unit_test(test_jumps),
     cmocka_unit_test(test_types),
+    cmocka_unit_test(test_domain_and_pin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

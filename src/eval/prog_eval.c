@@ -19,6 +19,12 @@
  *   while            the condition is evaluated on the carries before each iteration.
  *   if               the condition picks one branch; the other is not evaluated at all.
  *   spmd(n) { b }    events `spmd(n)`, then b once, then `end spmd`; `scope` likewise.
+ *   domain [s: e] { b }  event `domain[k]`, the slots take their identities (2^48 + 256 p + j, p the
+ *                    event's position), b once, then the sizes e are evaluated and `end domain[k]`
+ *                    holds them.
+ *   pin x = t[i]     i evaluated; UB if negative or i * size overflows an index (size: t's element
+ *                    size in bytes); an event `pin(T)` with t's identity, i and the offset i * size,
+ *                    which x takes.
  *   return v         an event `return(...)` with the values (tensors: identity and shape).
  *   break v          ends the innermost loop; its results are v (one per carry).
  *   continue v       ends the iteration; the next carries are v.
@@ -504,6 +510,44 @@ static void exec_stmt(Run *r, const Stmt *s) {
     if (!r->stop && n && !y) fail(r);
     for (uint32_t i = 0; !r->stop && i < n; i++) assign_slot(r, s->u.ifs.rets[i], &y[i]);
     free_slots(y, n);
+    break;
+  }
+  case SK_DOMAIN: {
+    uint32_t k = s->u.scope.nslots;
+    size_t pos = r->out->nevents;
+    event(r, prog_sig_domain(k, false), 0, L, C);
+    if (r->stop) break;
+    for (uint32_t j = 0; j < k; j++) r->env[s->u.scope.slots[j]->id].bits = prog_slot_id(pos, j);
+    exec_block(r, s->u.scope.body);
+    if (r->stop) break;
+    uint64_t *sz = calloc(k ? k : 1, sizeof *sz);
+    if (!sz) {
+      fail(r);
+      break;
+    }
+    for (uint32_t j = 0; j < k && !r->stop; j++) sz[j] = eval(r, s->u.scope.sizes[j], L, C);
+    ProgEvent *e = r->stop ? NULL : event(r, prog_sig_domain(k, true), k, L, C);
+    if (e) memcpy(e->args, sz, k * sizeof *sz);
+    free(sz);
+    break;
+  }
+  case SK_PIN: {
+    uint64_t idx = eval(r, s->u.pin.index, L, C);
+    if (r->stop) break;
+    uint64_t size = prog_pin_elem_bytes((DType)s->u.pin.buf->type.dtype);
+    if ((idx >> 63) || idx > (UINT64_MAX >> 1) / size) {
+      ub_at(r, L, C);
+      break;
+    }
+    const Type *tp = &s->u.pin.buf->type;
+    ProgEvent *e = event(r, prog_sig_simple("pin", &tp, 1), 3, L, C);
+    if (e) {
+      e->args[0] = r->env[s->u.pin.buf->id].bits;
+      e->kinds[0] = PROG_KIND_TENSOR;
+      e->args[1] = idx;
+      e->args[2] = idx * size;
+    }
+    r->env[s->u.pin.var->id].bits = idx * size;
     break;
   }
   case SK_SPMD:

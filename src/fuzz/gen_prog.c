@@ -736,7 +736,115 @@ static void while_loop(PG *g, unsigned depth) {
   }
 }
 
+/* `pin vN = t[index]` (docs/syntax.md, "Statements") into tensor t: the index sometimes reads
+ * an index binding made here for it, which nothing else reads (only the pin keeps it alive: dead-code
+ * removal must count it), masked so that it is rarely negative (UB), or a constant the pass folds. */
+static void pin_stmt(PG *g, const char *tensor) {
+  char t[NAME_LEN], k[NAME_LEN] = "", name[NAME_LEN];
+  copy_str(t, NAME_LEN, tensor);
+  if (below(g, 2)) {
+    GVar *p = unbound_param(g);
+    fresh_name(g, 'v', k);
+    line_start(g);
+    if (p && p->dt == DT_INDEX) put(g, "%s: index = %s + %u\n", k, p->name, below(g, 4));
+    else {
+      put(g, "%s: index = ", k);
+      put_expr(g, DT_INDEX, 2);
+      put(g, "\n");
+    }
+    push_local(g, k, DT_INDEX);
+  }
+  fresh_name(g, 'v', name);
+  line_start(g);
+  put(g, "pin %s = %s[", name, t);
+  switch (k[0] ? below(g, 3) : 3) {
+  case 0: put(g, "%s & %u", k, 1 + below(g, 15)); break;
+  case 1: put(g, "(%s & 7) * %u", k, 1 + below(g, 3)); break;
+  case 2: put(g, "%s", k); break;
+  default: put(g, "%u + %u", below(g, 8), below(g, 4)); break;
+  }
+  put(g, "]\n");
+  push_local(g, name, DT_INDEX);
+  if (below(g, 2)) {
+    line_start(g);
+    put(g, "call f%u(%s)\n", below(g, 4), name);
+  }
+}
+
+/* `domain [s1: size, ...] { body }` (docs/syntax.md, "Statements"). The body is written
+ * first and the slot list inserted before it afterwards, since the sizes are expressions over what is
+ * visible at the body's end: an unconditional binding of the body (which the pass folds into the size
+ * when it is a constant), and an index the body compares in a branch (`if x == 3 { ... }`: a fact
+ * that must not specialize the size). The slots are read-only index variables, passed to calls. */
+static void domain_stmt(PG *g, unsigned depth) {
+  unsigned ns = 1 + below(g, 3);
+  char slots[3][NAME_LEN], bind[NAME_LEN] = "", branch[NAME_LEN] = "";
+  line_start(g);
+  put(g, "domain ");
+  size_t at = g->len;
+  if (below(g, 3) == 0) put(g, " @group(world)");
+  put(g, " {\n");
+  g->indent++;
+  for (unsigned i = 0; i < ns; i++) {
+    fresh_name(g, 's', slots[i]);
+    if (push_local(g, slots[i], DT_INDEX)) g->vis[g->nvis - 1].readonly = true;
+  }
+  const JumpTo *saved_jt = g->jt;
+  g->jt = NULL; /* a jump may not leave a domain */
+  if (below(g, 3)) { /* an unconditional binding: a constant, or over a parameter */
+    fresh_name(g, 'v', bind);
+    GVar *p = unbound_param(g);
+    line_start(g);
+    if (below(g, 2) || !p || p->dt != DT_INDEX) put(g, "%s: index = %u\n", bind, 1 + below(g, 64));
+    else put(g, "%s: index = %s + %u\n", bind, p->name, below(g, 4));
+    push_local(g, bind, DT_INDEX);
+  }
+  if (depth + 1 < g->max_depth && below(g, 2)) gen_block(g, depth + 1);
+  if (below(g, 3)) { /* a branch-local fact over an index the sizes read */
+    GVar *p = below(g, 2) && bind[0] ? NULL : unbound_param(g);
+    copy_str(branch, NAME_LEN, p && p->dt == DT_INDEX ? p->name : bind);
+    if (branch[0]) {
+      line_start(g);
+      put(g, "if %s == %u {\n", branch, below(g, 4));
+      line_start(g);
+      put(g, "  call f%u(%s, %s)\n", below(g, 4), slots[below(g, ns)], branch);
+      line_start(g);
+      put(g, "}\n");
+    }
+  }
+  line_start(g);
+  put(g, "call f%u(%s)\n", below(g, 4), slots[below(g, ns)]);
+  g->jt = saved_jt;
+  g->indent--;
+  line_start(g);
+  put(g, "}\n");
+  /* The slot list, over what is visible now. */
+  char *rest = g->oom ? NULL : strdup(g->buf + at);
+  if (!rest) {
+    g->oom = true;
+    return;
+  }
+  g->len = at;
+  put(g, "[");
+  for (unsigned i = 0; i < ns; i++) {
+    put(g, "%s%s: ", i ? ", " : "", slots[i]);
+    const char *v = i == 0 && branch[0] ? branch : i <= 1 && bind[0] ? bind : NULL;
+    switch (v ? below(g, 3) : 3) {
+    case 0: put(g, "%s * %u", v, 1u << below(g, 4)); break;
+    case 1: put(g, "%s + %u", v, below(g, 8)); break;
+    case 2: put(g, "%s", v); break;
+    default: put_expr(g, DT_INDEX, 2); break;
+    }
+  }
+  put(g, "]%s", rest);
+  free(rest);
+}
+
 static void spmd_or_scope(PG *g, unsigned depth) {
+  if (below(g, 3) == 0) {
+    domain_stmt(g, depth);
+    return;
+  }
   line_start(g);
   if (below(g, 3)) {
     put(g, "spmd(");
@@ -896,6 +1004,7 @@ static void tensor_def(PG *g) {
     copy_str(v->shape, SHAPE_LEN, shape);
     copy_str(v->rows, ROWS_LEN, rows);
   }
+  if (below(g, 2)) pin_stmt(g, t && below(g, 2) ? t->name : name);
 }
 
 /* Views, tiles and tuples (docs/syntax.md "Types"): an as_layout of a visible tensor (to its own

@@ -173,6 +173,11 @@ static void edit_stmt(Edit *e, Block *b, uint32_t i) {
     edit_expr(e, &s->u.scope.cores);
     /* fall through */
   case SK_SCOPE: edit_block(e, &s->u.scope.body); break;
+  case SK_DOMAIN:
+    for (uint32_t k = 0; k < s->u.scope.nslots; k++) edit_expr(e, &s->u.scope.sizes[k]);
+    edit_block(e, &s->u.scope.body);
+    break;
+  case SK_PIN: edit_expr(e, &s->u.pin.index); break;
   case SK_YIELD:
   case SK_RETURN:
     for (uint32_t k = 0; k < s->u.vals.n; k++) edit_val(e, &s->u.vals.vals[k]);

@@ -82,6 +82,12 @@ char *prog_sig_submit(const Call *c, const Type *result, uint32_t ndeps) {
   return s;
 }
 
+char *prog_sig_domain(uint32_t nslots, bool end) {
+  char *s = malloc(48);
+  if (s) snprintf(s, 48, "%sdomain[%u]", end ? "end " : "", nslots);
+  return s;
+}
+
 char *prog_sig_simple(const char *what, const Type *const *types, uint32_t n) {
   Str b = {0};
   sput(&b, what);

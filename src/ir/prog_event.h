@@ -57,5 +57,13 @@ uint64_t prog_tensor_param_id(uint32_t param_index);
 uint64_t prog_tensor_call_id(uint64_t event_pos);
 /* The task id of the submit at event k: 2^32 + k (an index). */
 static inline uint64_t prog_task_id(uint64_t event_pos) { return prog_tensor_call_id(event_pos); }
+/* The identity of slot j of the domain entered at event k: 2^48 + 256 k + j (an index; j < 256). */
+static inline uint64_t prog_slot_id(uint64_t event_pos, uint32_t j) {
+  return (UINT64_C(1) << 48) + (event_pos << 8) + j;
+}
+/* The element size, in bytes, of a pinned slot's buffer of dtype dt: a byte for bool. */
+static inline uint64_t prog_pin_elem_bytes(DType dt) { return dt_bits(dt) >= 8 ? (uint64_t)dt_bits(dt) / 8 : 1; }
+/* `end domain(index,index)`: the domain's end with its k sizes; `domain[k]` its start. */
+char *prog_sig_domain(uint32_t nslots, bool end);
 
 #endif

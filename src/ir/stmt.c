@@ -300,7 +300,8 @@ size_t block_count(Block b) {
     case SK_WHILE: n += block_count(s->u.loop.body); break;
     case SK_IF: n += block_count(s->u.ifs.then) + block_count(s->u.ifs.els); break;
     case SK_SPMD:
-    case SK_SCOPE: n += block_count(s->u.scope.body); break;
+    case SK_SCOPE:
+    case SK_DOMAIN: n += block_count(s->u.scope.body); break;
     default: break;
     }
   }

@@ -102,6 +102,15 @@ typedef enum {
    * and the dependencies' values; out is its result (as a call's), tid its task id, a scalar (index)
    * that later deps name. */
   SK_SUBMIT,
+  /* domain [s1: e1, ...] ATTRS { body }: a communication-domain scope (docs/pass.md): events `domain[k]`,
+   * the body, `end domain(...)` with the slot sizes e1... evaluated at the end of the body (over the
+   * variables visible there: what the body binds at its top level among them). The slots are index
+   * variables, read-only, each holding its slot's identity; the statement uses u.scope (cores NULL). */
+  SK_DOMAIN,
+  /* pin var = buf[index]: a pinned memory slot of tensor buf (docs/pass.md): an event with buf's
+   * identity, the index and the byte offset index * (buf's element size); var (index) takes the
+   * offset. */
+  SK_PIN,
 } StmtKind;
 
 typedef enum { LOOP_SEQ, LOOP_PARALLEL, LOOP_UNROLL, LOOP_PIPELINE } LoopKind;
@@ -149,7 +158,17 @@ struct Stmt {
       const char **attrs;
       uint32_t nattrs;
       Block body;
-    } scope; /* SK_SPMD and SK_SCOPE */
+      /* SK_DOMAIN only: the slots (index variables, visible from the body on) and their sizes (index
+       * expressions, evaluated at the end of the body). */
+      uint32_t nslots;
+      PVar **slots;
+      Node **sizes;
+    } scope; /* SK_SPMD, SK_SCOPE and SK_DOMAIN */
+    struct {
+      PVar *var;   /* index: the byte offset */
+      PVar *buf;   /* a tensor variable: the buffer the slot is pinned in (its identity is kept) */
+      Node *index; /* index expression: the slot index */
+    } pin;
     struct {
       uint32_t n;
       Val *vals;

@@ -179,13 +179,22 @@ static void stmt(Wf *w, const Stmt *s) {
     for (uint32_t i = 0; i < s->u.ifs.nrets; i++) show(w, s->u.ifs.rets[i]);
     break;
   }
+  case SK_PIN:
+    need_expr(w, s->u.pin.index, L, C, "a slot index");
+    need(w, s->u.pin.buf, L, C, "a pinned slot's buffer");
+    show(w, s->u.pin.var);
+    break;
   case SK_SPMD:
-  case SK_SCOPE: {
+  case SK_SCOPE:
+  case SK_DOMAIN: {
     if (s->kind == SK_SPMD) need_expr(w, s->u.scope.cores, L, C, "a core count");
+    for (uint32_t i = 0; i < s->u.scope.nslots; i++) show(w, s->u.scope.slots[i]);
     const Stmt *jt = w->jt;
     w->jt = NULL;
     block(w, s->u.scope.body);
     w->jt = jt;
+    /* The sizes are evaluated at the end of the body: over what is visible there. */
+    for (uint32_t i = 0; i < s->u.scope.nslots; i++) need_expr(w, s->u.scope.sizes[i], L, C, "a slot size");
     break;
   }
   case SK_YIELD:

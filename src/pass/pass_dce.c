@@ -95,9 +95,17 @@ static void count_stmt(Dce *d, const Stmt *s, int64_t delta) {
     count_block(d, s->u.ifs.then, delta);
     count_block(d, s->u.ifs.els, delta);
     break;
+  case SK_PIN:
+    /* Address metadata: the index reads its variables, the buffer is read. */
+    count_expr(d, s->u.pin.index, delta);
+    d->reads[s->u.pin.buf->id] += delta;
+    break;
   case SK_SPMD:
   case SK_SCOPE:
+  case SK_DOMAIN:
+    /* A domain's sizes read their variables (a body binding read only by a size stays). */
     count_expr(d, s->u.scope.cores, delta);
+    for (uint32_t i = 0; i < s->u.scope.nslots; i++) count_expr(d, s->u.scope.sizes[i], delta);
     count_block(d, s->u.scope.body, delta);
     break;
   case SK_YIELD:
@@ -189,9 +197,16 @@ static void lr_stmt(LocalReads *lr, const Stmt *s) {
     lr_block(lr, s->u.ifs.then);
     lr_block(lr, s->u.ifs.els);
     break;
+  case SK_PIN:
+    lr_expr(lr, s->u.pin.index);
+    for (uint32_t k = 0; k < lr->nv; k++)
+      if (lr->cand[k] && lr->vars[k] == s->u.pin.buf) lr->n[k]++;
+    break;
   case SK_SPMD:
   case SK_SCOPE:
+  case SK_DOMAIN:
     lr_expr(lr, s->u.scope.cores);
+    for (uint32_t i = 0; i < s->u.scope.nslots; i++) lr_expr(lr, s->u.scope.sizes[i]);
     lr_block(lr, s->u.scope.body);
     break;
   case SK_YIELD:
@@ -363,6 +378,7 @@ static bool sweep_stmt(Dce *d, Stmt *s) {
     return true;
   case SK_SPMD:
   case SK_SCOPE:
+  case SK_DOMAIN: /* a domain is kept whole: every slot, every size */
     sweep_block(d, &s->u.scope.body);
     return true;
   default: return true;

@@ -41,8 +41,13 @@ static void count_defs_stmt(Pass *ps, const Stmt *s) {
     count_defs_block(ps, s->u.ifs.then);
     count_defs_block(ps, s->u.ifs.els);
     break;
+  case SK_PIN: def_site(ps, s->u.pin.var, true, false); break;
   case SK_SPMD:
-  case SK_SCOPE: count_defs_block(ps, s->u.scope.body); break;
+  case SK_SCOPE:
+  case SK_DOMAIN:
+    for (uint32_t i = 0; i < s->u.scope.nslots; i++) def_site(ps, s->u.scope.slots[i], true, false);
+    count_defs_block(ps, s->u.scope.body);
+    break;
   default: break;
   }
 }
@@ -190,8 +195,16 @@ static void count_defs_into(Block b, uint32_t *defs, uint32_t n) {
       count_defs_into(s->u.ifs.then, defs, n);
       count_defs_into(s->u.ifs.els, defs, n);
       break;
+    case SK_PIN:
+      if (s->u.pin.var->id < n) defs[s->u.pin.var->id]++;
+      break;
     case SK_SPMD:
-    case SK_SCOPE: count_defs_into(s->u.scope.body, defs, n); break;
+    case SK_SCOPE:
+    case SK_DOMAIN:
+      for (uint32_t k = 0; k < s->u.scope.nslots; k++)
+        if (s->u.scope.slots[k]->id < n) defs[s->u.scope.slots[k]->id]++;
+      count_defs_into(s->u.scope.body, defs, n);
+      break;
     default: break;
     }
   }
@@ -228,7 +241,8 @@ static size_t count_jumps(Block b) {
     case SK_WHILE: n += count_jumps(s->u.loop.body); break;
     case SK_IF: n += count_jumps(s->u.ifs.then) + count_jumps(s->u.ifs.els); break;
     case SK_SPMD:
-    case SK_SCOPE: n += count_jumps(s->u.scope.body); break;
+    case SK_SCOPE:
+    case SK_DOMAIN: n += count_jumps(s->u.scope.body); break;
     default: break;
     }
   }

@@ -138,8 +138,13 @@ static size_t defs_in(Block b, const PVar *v) {
       for (uint32_t k = 0; s->u.ifs.rets && k < s->u.ifs.nrets; k++) n += s->u.ifs.rets[k] == v;
       n += defs_in(s->u.ifs.then, v) + defs_in(s->u.ifs.els, v);
       break;
+    case SK_PIN: n += s->u.pin.var == v; break;
     case SK_SPMD:
-    case SK_SCOPE: n += defs_in(s->u.scope.body, v); break;
+    case SK_SCOPE:
+    case SK_DOMAIN:
+      for (uint32_t k = 0; k < s->u.scope.nslots; k++) n += s->u.scope.slots[k] == v;
+      n += defs_in(s->u.scope.body, v);
+      break;
     default: break;
     }
   }
@@ -772,6 +777,42 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     svec_push(out, o);
     show(ps, s->u.submit.out);
     show(ps, s->u.submit.tid);
+    break;
+  }
+  case SK_PIN: {
+    /* An event: kept; its index simplified (before the semantics turns it into a byte offset); the
+     * buffer is the same tensor variable (a reference keeps its identity); the offset is an unknown. */
+    Stmt *o = new_stmt(ps, SK_PIN, s);
+    if (!o) return;
+    o->u.pin.index = expr(ps, s->u.pin.index);
+    Val bv = {.tensor = s->u.pin.buf};
+    o->u.pin.buf = val(ps, &bv).tensor;
+    o->u.pin.var = def_target(ps, s->u.pin.var, lifted);
+    svec_push(out, o);
+    show(ps, s->u.pin.var);
+    break;
+  }
+  case SK_DOMAIN: {
+    /* The slots are fixed before the body is walked (never bound: each holds its identity); the sizes
+     * are simplified after it, with what holds at its end: its top-level bindings, and nothing a branch
+     * inside it knew (those facts ended with their region). */
+    Stmt *o = new_stmt(ps, SK_DOMAIN, s);
+    if (!o) return;
+    *o = *s;
+    uint32_t k = s->u.scope.nslots;
+    o->u.scope.slots = k ? alloc(ps, k * sizeof *o->u.scope.slots) : NULL;
+    o->u.scope.sizes = k ? alloc(ps, k * sizeof *o->u.scope.sizes) : NULL;
+    if (k && (!o->u.scope.slots || !o->u.scope.sizes)) return;
+    for (uint32_t j = 0; j < k; j++) {
+      o->u.scope.slots[j] = def_target(ps, s->u.scope.slots[j], lifted);
+      show(ps, s->u.scope.slots[j]);
+    }
+    StmtVec v = {0};
+    visit_block(ps, s->u.scope.body, &v, yt, lifted);
+    if (v.oom) pass_fail(ps, "out of memory");
+    o->u.scope.body = svec_freeze(ps->prog, &v);
+    for (uint32_t j = 0; j < k; j++) o->u.scope.sizes[j] = expr(ps, s->u.scope.sizes[j]);
+    svec_push(out, o);
     break;
   }
   case SK_IF: visit_if(ps, s, out, lifted); break;

@@ -118,6 +118,24 @@ static Z3_ast tensor_call_id(SymShared *sh, Z3_ast pos) {
   return H(Z3_mk_app(sh->z, sh->tcall, 2, args));
 }
 
+/* The identity of slot j of the domain entered at `pos`: 2^48 + 256 pos + j in region 0, an unknown
+ * of (region, position) plus j elsewhere (prog_slot_id). */
+static Z3_ast slot_id(SymShared *sh, Z3_ast pos, uint32_t j) {
+  if (!pos) return NULL;
+  Enc *e = sh->e;
+  Z3_ast base;
+  if (sh->region == 0) {
+    Z3_ast p64 = H(Z3_mk_zero_ext(sh->z, 32, pos));
+    base = enc_ap2(e, Z3_mk_bvadd, enc_bv(e, prog_slot_id(0, 0), 64), enc_ap2(e, Z3_mk_bvshl, p64, enc_bv(e, 8, 64)));
+  } else {
+    if (!sh->tslot && !(sh->tslot = decl2(sh, "domain.slot", sh->bv64))) return NULL;
+    Z3_ast args[2] = {enc_bv(e, sh->region, 32), pos};
+    if (!args[0]) return NULL;
+    base = enc_ap2(e, Z3_mk_bvshl, H(Z3_mk_app(sh->z, sh->tslot, 2, args)), enc_bv(e, 8, 64));
+  }
+  return enc_ap2(e, Z3_mk_bvadd, base, enc_bv(e, j, 64));
+}
+
 static Z3_ast view_id(SymShared *sh, Z3_ast t, Z3_ast rows, Z3_ast off) {
   if (!sh->view) {
     Z3_sort dom[3] = {sh->bv64, sh->bv64, sh->bv64};
@@ -823,6 +841,7 @@ static bool assigned_in(Block b, VarSet *s) {
     switch ((StmtKind)x->kind) {
     case SK_ASSIGN: ok = vs_add(s, x->u.assign.var); break;
     case SK_SUBMIT: ok = vs_add(s, x->u.submit.out) && vs_add(s, x->u.submit.tid); break;
+    case SK_PIN: ok = vs_add(s, x->u.pin.var); break;
     case SK_FOR:
     case SK_WHILE:
       for (uint32_t k = 0; ok && x->u.loop.rets && k < x->u.loop.ncarry; k++) ok = vs_add(s, x->u.loop.rets[k]);
@@ -834,7 +853,11 @@ static bool assigned_in(Block b, VarSet *s) {
       if (ok) ok = assigned_in(x->u.ifs.els, s);
       break;
     case SK_SPMD:
-    case SK_SCOPE: ok = assigned_in(x->u.scope.body, s); break;
+    case SK_SCOPE:
+    case SK_DOMAIN:
+      for (uint32_t k = 0; ok && k < x->u.scope.nslots; k++) ok = vs_add(s, x->u.scope.slots[k]);
+      if (ok) ok = assigned_in(x->u.scope.body, s);
+      break;
     default: break;
     }
   }
@@ -1046,9 +1069,19 @@ static void vc_stmt(VarCollect *c, const Stmt *s) {
     vc_block(c, s->u.ifs.then);
     vc_block(c, s->u.ifs.els);
     break;
+  case SK_PIN:
+    vc_var(c, s->u.pin.var);
+    vc_var(c, s->u.pin.buf);
+    vc_node(c, s->u.pin.index);
+    break;
   case SK_SPMD:
   case SK_SCOPE:
+  case SK_DOMAIN:
     vc_node(c, s->u.scope.cores);
+    for (uint32_t i = 0; i < s->u.scope.nslots; i++) {
+      vc_var(c, s->u.scope.slots[i]);
+      vc_node(c, s->u.scope.sizes[i]);
+    }
     vc_block(c, s->u.scope.body);
     break;
   case SK_YIELD:
@@ -1387,6 +1420,7 @@ static bool holds_loop(Block b) {
       break;
     case SK_SPMD:
     case SK_SCOPE:
+    case SK_DOMAIN:
       if (holds_loop(s->u.scope.body)) return true;
       break;
     default: break;
@@ -1532,6 +1566,39 @@ static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
     y->st.jmp = sh->s->t_true;
     y->st.brk = s->kind == SK_BREAK ? sh->s->t_true : sh->s->t_false;
     y->st.jv = v;
+    break;
+  }
+  case SK_DOMAIN: {
+    uint32_t k = s->u.scope.nslots;
+    Z3_ast pos = emit(y, prog_sig_domain(k, false), NULL, 0);
+    for (uint32_t j = 0; j < k; j++) {
+      Z3_ast id = slot_id(sh, pos, j);
+      if (!id) {
+        sh->e->failed = true;
+        return;
+      }
+      set_var(y, s->u.scope.slots[j]->id, (SVal){.v = id});
+    }
+    exec_block(y, s->u.scope.body, 0, s->u.scope.body.n, owner);
+    /* The sizes at the end of the body, over what it left. */
+    Z3_ast *v = salloc(sh, (k ? k : 1) * sizeof *v);
+    if (!v) return;
+    for (uint32_t j = 0; j < k; j++) v[j] = sym_to_bv64(sh, value_of(y, s->u.scope.sizes[j]), DT_INDEX);
+    emit(y, prog_sig_domain(k, true), v, k);
+    break;
+  }
+  case SK_PIN: {
+    Enc *e = sh->e;
+    Z3_ast idx = sym_to_bv64(sh, value_of(y, s->u.pin.index), DT_INDEX);
+    uint64_t size = prog_pin_elem_bytes((DType)s->u.pin.buf->type.dtype);
+    /* UB when the index is negative or its offset overflows an index: as unsigned, past (2^63-1)/size. */
+    Z3_ast bad = enc_ap2(e, Z3_mk_bvugt, idx, enc_bv(e, (UINT64_MAX >> 1) / size, 64));
+    y->st.ub = enc_or(e, y->st.ub, bad);
+    Z3_ast off = enc_ap2(e, Z3_mk_bvmul, idx, enc_bv(e, size, 64));
+    Z3_ast vals[3] = {y->env[s->u.pin.buf->id].v, idx, off};
+    const Type *tp = &s->u.pin.buf->type;
+    emit(y, prog_sig_simple("pin", &tp, 1), vals, 3);
+    set_var(y, s->u.pin.var->id, (SVal){.v = off});
     break;
   }
   case SK_SPMD:
@@ -1685,8 +1752,10 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
     m = max_u(m, jump_call_args(s->u.loop.body, s));
     break;
   case SK_IF: m = max_u(m, max_u(max_args_block(f, s->u.ifs.then, s), max_args_block(f, s->u.ifs.els, s))); break;
+  case SK_PIN: m = max_u(m, 3); break;
   case SK_SPMD:
-  case SK_SCOPE: m = max_u(m, max_args_block(f, s->u.scope.body, owner)); break;
+  case SK_SCOPE:
+  case SK_DOMAIN: m = max_u(m, max_u(s->u.scope.nslots, max_args_block(f, s->u.scope.body, owner))); break;
   case SK_YIELD:
   case SK_RETURN:
   case SK_BREAK:

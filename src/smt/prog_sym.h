@@ -98,6 +98,7 @@ typedef struct {
   unsigned long steps, max_steps;
   Z3_func_decl callres[DT_COUNT]; /* call results, per dtype: (region, position) -> value */
   Z3_func_decl tcall;             /* tensors calls return outside region 0: (region, position) -> identity */
+  Z3_func_decl tslot;             /* a domain's slots outside region 0: (region, position) -> base identity */
   Z3_func_decl view;              /* a view that is not the identity: (tensor, rows, offset) -> tensor */
   Z3_func_decl as_layout;         /* an as_layout that is not the identity: (tensor, layout) -> tensor */
   SymPair *pairs;

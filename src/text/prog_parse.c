@@ -57,7 +57,7 @@ typedef struct {
 
 static const char *const keywords[] = {"func", "for", "if", "else", "while", "iter", "cond", "yield", "return",
                                        "call", "spmd", "scope", "pass", "range", "parallel", "unroll",
-                                       "pipeline", "tensor", "break", "continue", "submit"};
+                                       "pipeline", "tensor", "break", "continue", "submit", "domain", "pin"};
 
 __attribute__((format(printf, 4, 5))) static bool fail(PP *p, int line, int col, const char *fmt, ...) {
   char msg[sizeof p->diag->msg];
@@ -152,7 +152,11 @@ static bool make_visible(PP *p, PVar *v) {
 }
 
 static void close_scope(PP *p, size_t mark) {
-  while (p->nscope > mark) p->vis[p->scope[--p->nscope]->id] = 0;
+  while (p->nscope > mark) {
+    PVar *v = p->scope[--p->nscope];
+    p->vis[v->id] = 0;
+    if (p->ro[v->id] == 2) p->ro[v->id] = 0; /* a domain's slot: read-only while visible */
+  }
 }
 
 /* ---- expressions ---- */
@@ -727,6 +731,8 @@ static bool def_var(PP *p, const Token *nt, const Type *type, PVar **out) {
   short_name(name, nt->len, nb, sizeof nb);
   PVar *v = visible(p, name);
   if (v) {
+    if (v->id < p->cap_vis && p->ro[v->id] == 2)
+      return fail(p, nt->line, nt->col, "cannot assign to '%s': a domain's slots are read-only", nb);
     if (v->id < p->cap_vis && p->ro[v->id])
       return fail(p, nt->line, nt->col, "cannot assign to '%s': loop variables and carries are read-only in their body",
                   nb);
@@ -1228,6 +1234,137 @@ static bool parse_submit(PP *p, RetList *r, StmtVec *out) {
   return true;
 }
 
+/* A domain's slot list while its body is parsed (malloc'd: domains nest as deep as statements). */
+typedef struct {
+  Token names[PROG_MAX_VALS];
+  ExprStream at[PROG_MAX_VALS]; /* where each size starts */
+  PVar *slots[PROG_MAX_VALS];
+} SlotList;
+
+/* `domain [s: size, ...] ATTRS { body }` (docs/syntax.md, "Statements"). The sizes stand before the
+ * body but are evaluated at its end, over what is visible there (the body's top-level bindings among
+ * it): they are skipped, the body parsed, then the sizes parsed from the saved stream. */
+static bool parse_domain_in(PP *p, StmtVec *out, SlotList *sl) {
+  int line = cur(p)->line, col = cur(p)->col;
+  Stmt *s = stmt_new(p->prog, SK_DOMAIN, line, col);
+  if (!s) return fail(p, line, col, "out of memory");
+  if (!advance(p) || !expect(p, TK_LBRACK, "'[' and the domain's slots (domain [name: size, ...] { ... })")) return false;
+  Token *names = sl->names;
+  ExprStream *at = sl->at;
+  uint32_t k = 0;
+  while (cur(p)->kind != TK_RBRACK) {
+    if (k && !expect(p, TK_COMMA, "',' or ']'")) return false;
+    if (k == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many slots (limit %d)", PROG_MAX_VALS);
+    if (!check_name(p, cur(p))) return false;
+    names[k] = *cur(p);
+    if (!advance(p) || !expect(p, TK_COLON, "':' and the slot's size")) return false;
+    at[k] = p->st;
+    /* Skip the size: to the ',' or ']' outside brackets. */
+    int nest = 0;
+    while (nest > 0 || (cur(p)->kind != TK_COMMA && cur(p)->kind != TK_RBRACK)) {
+      TokKind tk = cur(p)->kind;
+      if (tk == TK_EOF || tk == TK_LBRACE || tk == TK_RBRACE) {
+        char d[64];
+        return fail(p, cur(p)->line, cur(p)->col, "expected a slot's size, then ',' or ']', found %s",
+                    describe(p, cur(p), d, sizeof d));
+      }
+      if (tk == TK_LPAREN || tk == TK_LBRACK) nest++;
+      if ((tk == TK_RPAREN || tk == TK_RBRACK) && nest > 0) nest--;
+      if (!advance(p)) return false;
+    }
+    k++;
+  }
+  if (!advance(p)) return false;
+  Type it = type_scalar(DT_INDEX);
+  PVar **slots = sl->slots;
+  for (uint32_t i = 0; i < k; i++) {
+    const char *name = vs_intern(p->ctx, p->src + names[i].off, names[i].len);
+    if (!name) return fail(p, names[i].line, names[i].col, "out of memory");
+    if (visible(p, name))
+      return fail(p, names[i].line, names[i].col, "slot '%s' hides a variable that is already defined", name);
+    if (!def_var(p, &names[i], &it, &slots[i])) return false;
+    for (uint32_t j = 0; j < i; j++)
+      if (slots[j] == slots[i]) return fail(p, names[i].line, names[i].col, "slot '%s' appears twice", name);
+  }
+  for (uint32_t i = 0; i < k; i++) {
+    if (!make_visible(p, slots[i])) return false;
+    p->ro[slots[i]->id] = 2;
+  }
+  if (!parse_attrs(p, &s->u.scope.attrs, &s->u.scope.nattrs)) return false;
+  /* Not a scope for names (as `scope`); no jump leaves it and no yield ends it (its end is an event
+   * after which nothing of the body may run). */
+  bool top = p->at_top;
+  YieldTarget *jt = p->jt, *yt = p->yt, none = {.what = "domain"};
+  p->at_top = false;
+  p->jt = NULL;
+  p->yt = &none;
+  bool ok = parse_block(p, &s->u.scope.body);
+  p->at_top = top;
+  p->jt = jt;
+  p->yt = yt;
+  if (!ok) return false;
+  ExprStream after = p->st;
+  Node **sizes = k ? prog_alloc(p->prog, k * sizeof *sizes) : NULL;
+  PVar **sv = k ? prog_alloc(p->prog, k * sizeof *sv) : NULL;
+  if (k && (!sizes || !sv)) return fail(p, line, col, "out of memory");
+  for (uint32_t i = 0; i < k; i++) {
+    p->st = at[i];
+    sv[i] = slots[i];
+    if (!parse_expr_in(p, "a slot size", DT_INDEX, &sizes[i], NULL)) return false;
+    if (cur(p)->kind != TK_COMMA && cur(p)->kind != TK_RBRACK) {
+      char d[64];
+      return fail(p, cur(p)->line, cur(p)->col, "expected ',' or ']' after the slot's size, found %s",
+                  describe(p, cur(p), d, sizeof d));
+    }
+  }
+  p->st = after;
+  s->u.scope.nslots = k;
+  s->u.scope.slots = sv;
+  s->u.scope.sizes = sizes;
+  svec_push(out, s);
+  return true;
+}
+
+static bool parse_domain(PP *p, StmtVec *out) {
+  SlotList *sl = malloc(sizeof *sl);
+  if (!sl) return fail(p, cur(p)->line, cur(p)->col, "out of memory");
+  bool ok = parse_domain_in(p, out, sl);
+  free(sl);
+  return ok;
+}
+
+/* `pin x = buf[index]` (docs/syntax.md, "Statements"). */
+static bool parse_pin(PP *p, StmtVec *out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  if (!advance(p)) return false;
+  Token nt = *cur(p);
+  if (!check_name(p, &nt) || !advance(p) || !expect(p, TK_ASSIGN, "'=' after the pinned slot's name")) return false;
+  Token bt = *cur(p);
+  char nb[64];
+  if (bt.kind != TK_IDENT) {
+    char d[64];
+    return fail(p, bt.line, bt.col, "expected the tensor the slot is pinned in, found %s", describe(p, &bt, d, sizeof d));
+  }
+  const char *bname = vs_intern(p->ctx, p->src + bt.off, bt.len);
+  PVar *buf = bname ? visible(p, bname) : NULL;
+  if (!buf)
+    return fail(p, bt.line, bt.col, "unknown variable '%s' (not defined before this point)",
+                short_name(p->src + bt.off, bt.len, nb, sizeof nb));
+  if (buf->type.kind != TY_TENSOR)
+    return fail(p, bt.line, bt.col, "a slot is pinned in a tensor: '%s' is not one", buf->name);
+  if (!advance(p) || !expect(p, TK_LBRACK, "'[' and the slot index")) return false;
+  Stmt *s = stmt_new(p->prog, SK_PIN, line, col);
+  if (!s) return fail(p, line, col, "out of memory");
+  if (!parse_expr_in(p, "a slot index", DT_INDEX, &s->u.pin.index, NULL) || !expect(p, TK_RBRACK, "']'")) return false;
+  Type it = type_scalar(DT_INDEX);
+  PVar *v;
+  if (!def_var(p, &nt, &it, &v) || !make_visible(p, v)) return false;
+  s->u.pin.var = v;
+  s->u.pin.buf = buf;
+  svec_push(out, s);
+  return true;
+}
+
 static bool parse_stmt(PP *p, StmtVec *out) {
   Token *t = cur(p);
   int line = t->line, col = t->col;
@@ -1258,6 +1395,9 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     svec_push(out, s);
     return true;
   }
+  bool defines = p->st.next.kind == TK_COLON || p->st.next.kind == TK_ASSIGN; /* `pin: ...`: a reserved word */
+  if (is_kw(p, t, "domain") && !defines) return parse_domain(p, out);
+  if (is_kw(p, t, "pin") && !defines) return parse_pin(p, out);
   if (is_kw(p, t, "spmd") || is_kw(p, t, "scope")) {
     bool spmd = is_kw(p, t, "spmd");
     Stmt *s = stmt_new(p->prog, spmd ? SK_SPMD : SK_SCOPE, line, col);
@@ -1287,6 +1427,8 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     if (!advance(p)) return false;
     YieldTarget *yt = p->yt;
     if (!yt) return fail(p, line, col, "'yield' outside a loop or if body");
+    if (!strcmp(yt->what, "domain"))
+      return fail(p, line, col, "'yield' cannot end a domain body (the domain ends with its sizes, after its body)");
     if (yt->nyields++ == 0) yt->yline = line, yt->ycol = col;
     else return fail(p, line, col, "a body has one 'yield', at its end");
     Stmt *s = stmt_new(p->prog, SK_YIELD, line, col);
@@ -1304,7 +1446,7 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     const char *word = brk ? "break" : "continue";
     YieldTarget *jt = p->jt;
     if (!jt)
-      return fail(p, line, col, "'%s' outside a loop body (a jump cannot leave an spmd, a scope or an if with results)",
+      return fail(p, line, col, "'%s' outside a loop body (a jump cannot leave an spmd, a scope, a domain or an if with results)",
                   word);
     if (!advance(p)) return false;
     Stmt *s = stmt_new(p->prog, brk ? SK_BREAK : SK_CONTINUE, line, col);
@@ -1437,6 +1579,7 @@ static bool parse_function(PP *p) {
   p->nholes = 0;
   p->nscope = 0;
   if (p->vis) memset(p->vis, 0, p->cap_vis * sizeof *p->vis);
+  if (p->ro) memset(p->ro, 0, p->cap_vis);
   if (!advance(p) || !expect(p, TK_LPAREN, "'(' and the parameters")) return false;
   while (cur(p)->kind != TK_RPAREN) {
     if (f->nvars && !expect(p, TK_COMMA, "',' or ')'")) return false;

@@ -383,9 +383,25 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     for (uint32_t i = 0; i < s->u.ifs.nrets; i++) show(o, s->u.ifs.rets[i]);
     break;
   }
+  case SK_PIN:
+    putf(o, "pin %s = %s[", s->u.pin.var->name, s->u.pin.buf->name);
+    node(o, s->u.pin.index);
+    puts_(o, "]\n");
+    show(o, s->u.pin.var);
+    break;
   case SK_SPMD:
   case SK_SCOPE:
-    if (s->kind == SK_SPMD) {
+  case SK_DOMAIN:
+    if (s->kind == SK_DOMAIN) {
+      puts_(o, "domain [");
+      for (uint32_t i = 0; i < s->u.scope.nslots; i++) {
+        if (i) puts_(o, ", ");
+        putf(o, "%s: ", s->u.scope.slots[i]->name);
+        node(o, s->u.scope.sizes[i]);
+        show(o, s->u.scope.slots[i]);
+      }
+      puts_(o, "]");
+    } else if (s->kind == SK_SPMD) {
       puts_(o, "spmd(");
       node(o, s->u.scope.cores);
       puts_(o, ")");

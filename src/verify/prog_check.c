@@ -54,6 +54,28 @@ static void arg_text(Buf *b, const ProgEvent *e, uint32_t i) {
  * identity prints as tensor#N (tiles and tuples too). Types in the list nest brackets and commas
  * (`tuple(i32,tensor[1]f32)`, `{s2,v0,nd,null}`): only the list's own commas count. */
 static void event_text(Buf *b, const ProgEvent *e) {
+  /* A domain's events (`domain[2]`, `end domain[2] sizes [64, 8]`) and a pin (`pin(tensor#2) index 5,
+   * offset 20`). */
+  if (!strchr(e->sig, '(') || (!strncmp(e->sig, "pin(", 4) && e->nargs == 3)) {
+    bool pin = e->sig[0] == 'p';
+    if (pin) {
+      bprintf(b, "pin(");
+      arg_text(b, e, 0);
+      bprintf(b, ") index ");
+      arg_text(b, e, 1);
+      bprintf(b, ", offset ");
+      arg_text(b, e, 2);
+    } else {
+      bprintf(b, "%s", e->sig);
+      for (uint32_t i = 0; i < e->nargs; i++) {
+        bprintf(b, i ? ", " : " sizes [");
+        arg_text(b, e, i);
+      }
+      if (e->nargs) bprintf(b, "]");
+    }
+    bprintf(b, " at %d:%d", e->line, e->col);
+    return;
+  }
   const char *open = strchr(e->sig, '('), *close = NULL;
   uint32_t n = 0;
   int depth = 0;
@@ -244,7 +266,8 @@ static bool collect_loops(Block b, LoopVec *out) {
     case SK_WHILE: ok = lv_push(out, s) && collect_loops(s->u.loop.body, out); break;
     case SK_IF: ok = collect_loops(s->u.ifs.then, out) && collect_loops(s->u.ifs.els, out); break;
     case SK_SPMD:
-    case SK_SCOPE: ok = collect_loops(s->u.scope.body, out); break;
+    case SK_SCOPE:
+    case SK_DOMAIN: ok = collect_loops(s->u.scope.body, out); break;
     default: break;
     }
   }
@@ -285,7 +308,9 @@ static bool collect_calls(Block b, LoopVec *out) {
       break;
     case SK_IF: ok = collect_calls(s->u.ifs.then, out) && collect_calls(s->u.ifs.els, out); break;
     case SK_SPMD:
-    case SK_SCOPE: ok = collect_calls(s->u.scope.body, out); break;
+    case SK_SCOPE:
+    case SK_DOMAIN: ok = collect_calls(s->u.scope.body, out); break;
+    case SK_PIN: break;
     case SK_YIELD:
     case SK_RETURN:
     case SK_BREAK:
@@ -334,6 +359,8 @@ static bool silent(Block b) {
     case SK_SUBMIT:
     case SK_SPMD:
     case SK_SCOPE:
+    case SK_DOMAIN:
+    case SK_PIN:
     case SK_RETURN: return false;
     case SK_FOR:
     case SK_WHILE:
