@@ -34,7 +34,7 @@ static const char *fuzz_help =
   "  --max-findings N  stop after N distinct findings\n"
   "  --no-reduce       report findings as found, unreduced\n"
   "  --out DIR         write each finding as DIR/KIND-HASH.vs (regression case) and .input (raw input)\n"
-  "  --input-timeout S an input still running after S seconds (default 300; 0: no limit) is written\n"
+  "  --input-timeout S an input still running after S seconds (a decimal; default 300; 0: no limit) is written\n"
   "                    as timeout-PID-WORKER.input (in --out DIR, else here) and the run exits with 1;\n"
   "                    a crash writes its input as crash-PID-WORKER.input the same way\n"
   "  --report PREFIX   also write the report as PREFIX.json and PREFIX.md\n"
@@ -131,6 +131,13 @@ int cmd_fuzz(int argc, char **argv) {
         cli_usage_error("fuzz: bad value for --time: '%s'", v);
         goto done;
       }
+    } else if (!strcmp(a, "--input-timeout")) {
+      char *end;
+      o.input_timeout = strtod(v, &end);
+      if (*end || end == v || !(o.input_timeout >= 0) || o.input_timeout > 1e7) {
+        cli_usage_error("fuzz: bad value for --input-timeout: '%s'", v);
+        goto done;
+      }
     } else if (!strcmp(a, "--smt")) {
       if (!smt_mode_parse(v, &o.oracle.smt)) {
         cli_usage_error("fuzz: unknown --smt mode '%s' (never, on-mismatch, sampled, always)", v);
@@ -144,7 +151,7 @@ int cmd_fuzz(int argc, char **argv) {
     else if (!strcmp(a, "--rules")) rules[nrules++] = v;
     else {
       static const char *const num_opts[] = {"--execs", "--jobs", "-j", "--seed", "--smt-rate", "--timeout",
-                                             "--points", "--max-findings", "--max-ops", "--input-timeout"};
+                                             "--points", "--max-findings", "--max-ops"};
       size_t k = 0;
       while (k < sizeof num_opts / sizeof num_opts[0] && strcmp(a, num_opts[k])) k++;
       if (k == sizeof num_opts / sizeof num_opts[0]) {
@@ -152,7 +159,7 @@ int cmd_fuzz(int argc, char **argv) {
         goto done;
       }
       unsigned long long max = k == 0 || k == 3 ? ~0ull : k <= 2 ? 256 : 1000000000ull;
-      if (!parse_u64(v, max, &n) || (n == 0 && k != 3 && k != 9)) {
+      if (!parse_u64(v, max, &n) || (n == 0 && k != 3)) {
         cli_usage_error("fuzz: bad value for %s: '%s'", a, v);
         goto done;
       }
@@ -164,7 +171,6 @@ int cmd_fuzz(int argc, char **argv) {
       case 5: o.oracle.smt_timeout_ms = (unsigned)n; break;
       case 6: o.oracle.points = (unsigned)n; break;
       case 7: o.max_findings = (unsigned)n; break;
-      case 9: o.input_timeout = (double)n; break;
       default: o.oracle.gen.max_ops = (unsigned)n; break;
       }
     }

@@ -343,10 +343,10 @@ static void watchdog(Worker *wks, unsigned n, double limit, const char *target) 
     if (wk->cur && now - wk->cur_since > limit) {
       char path[512];
       if (crash_dump_write("timeout", wk->id, wk->cur, wk->cur_size, path, sizeof path))
-        fprintf(stderr, "\nvsimp fuzz: error: an input ran past %.0f s in worker %u: it is %s (replay: vsimp fuzz --target %s %s)\n",
+        fprintf(stderr, "\nvsimp fuzz: error: an input ran past %g s in worker %u: it is %s (replay: vsimp fuzz --target %s %s)\n",
                 limit, wk->id, path, target, path);
       else
-        fprintf(stderr, "\nvsimp fuzz: error: an input ran past %.0f s in worker %u, and %s could not be written\n", limit,
+        fprintf(stderr, "\nvsimp fuzz: error: an input ran past %g s in worker %u, and %s could not be written\n", limit,
                 wk->id, path);
       fflush(stderr);
       _Exit(1);
