@@ -182,6 +182,96 @@ static void test_minmax_forms(void **state) {
   NEVER(I64, "max((x + y * 2) * 4 + 1, x * 4 + y * 8 + 3)", "minmax_offset");
 }
 
+/* Digits of one quotient whose numerators differ by a constant (tinygrad's recombination cases): the
+ * engine has already moved constants out of the numerators and merged nested quotients, so a pair of
+ * digits names its quotient two ways; the folds put them back together where the numerator x + c1*c4
+ * is exact, and never where it wraps. */
+static void test_digits_offset(void **state) {
+  (void)state;
+  const char *ranged[] = {"x: i8 in [0, 100]", "x: u8 in [0, 200]", "x: i32 in [-1000, 1000]", "x: index in [0, 199]"};
+  for (int i = 0; i < 4; i++) {
+    FIRES(ranged[i], "(x // 3 + 1) % 4 + (x + 3) // 12 * 4", "x // 3 + 1", "divmod_chain_off");
+    /* divmod_split_nested is proved at the signed dtypes and index only (unknown at the unsigned ones,
+     * where it never fires). */
+    if (i == 1) {
+      NEVER(ranged[i], "x // 3 % 4 * 2 + x // 12 % 5 * 8", "divmod_split_nested");
+      continue;
+    }
+    FIRES(ranged[i], "x // 3 % 4 * 2 + x // 12 % 5 * 8", "x // 3 % 20 * 2", "divmod_split_nested");
+    FIRES(ranged[i], "(x // 3 + 1) % 4 + (x + 3) // 12 % 5 * 4 + 7", "(x // 3 + 1) % 20 + 7", "divmod_split_nested");
+  }
+  FIRES("x: index in [0, 100]", "(x - 50) % 3 + (x - 50) // 3 % 5 * 3", "(x + 10) % 15", "divmod_split_off");
+  FIRES("y: index in [0, 100]", "(y - 50) // 5 % 4 + (y - 50) // 20 * 4", "y // 5 + -10", "divmod_chain_off");
+  FIRES("x: i16 in [-300, 300]", "((x + 1) % 3 + ((x + 1) // 3 + 3) % 5 * 3) * 2", "(x + 10) % 15 * 2",
+        "divmod_split_off");
+  /* Wraparound: at i8 without a range x + 3 wraps for x >= 125 ((x // 3 + 1) % 4 + (x + 3) // 12 * 4 is
+   * 2 + -11 * 4 at x = 125, not 42), and x + 9 for x >= 119. */
+  NEVER("x: i8", "(x // 3 + 1) % 4 + (x + 3) // 12 * 4", "divmod_chain_off");
+  NEVER("x: i8", "x % 3 + (x // 3 + 3) % 5 * 3", "divmod_split_off");
+  NEVER("x: i8", "(x // 3 + 1) % 4 + (x + 3) // 12 % 5 * 4", "divmod_split_nested");
+  /* Not one quotient: the numerators differ by 4, not 3 * 1. */
+  NEVER("x: index in [0, 199]", "(x // 3 + 1) % 4 + (x + 4) // 12 * 4", "divmod_chain_off");
+}
+
+/* Multiples of a variable divisor leave the division one term at a time, where the divisor is
+ * positive and the numerator exact. */
+static void test_div_var_factor_terms(void **state) {
+  (void)state;
+  const char *abd = "a: index in [0, 10]\nb: index in [0, 10]\nd: index in [1, 10]";
+  FIRES(abd, "(d * a * 20 + b * d * 5 + 10) // (5 * d)", "b + a * 4 + 2 // d", "div_var_factor_terms");
+  FIRES(abd, "(b * d + a * d * 4 + 2) // d", "b + a * 4 + 2 // d", "div_var_factor_terms");
+  FIRES(abd, "(b * d + a * d * 4 + 2) % d", "2 % d", "mod_var_factor_terms");
+  FIRES("a: i8 in [0, 10]\nb: i8 in [0, 2]\nd: i8 in [1, 5]", "(b * d * 6 + a + 1) // (d * 3)",
+        "b * 2 + (a + 1) // (d * 3)", "div_var_factor_terms");
+  /* A divisor that may be 0 or negative, and a numerator that wraps (b * d * 6 at i8 reaches 600). */
+  NEVER("a: index in [0, 10]\nb: index in [0, 10]\nd: index in [-10, 10]", "(b * d + a * d * 4 + 2) // d",
+        "div_var_factor_terms");
+  NEVER("a: i8 in [0, 10]\nb: i8 in [0, 100]\nd: i8 in [1, 10]", "(b * d * 6 + a + 1) // (d * 3)",
+        "div_var_factor_terms");
+}
+
+/* A sum of a scaled part and a low part below the scale, against a constant: the comparison of the
+ * scaled part (TVM's split index bound: x1*5632 + (... % 5632) < 11008). */
+static void test_cmp_scaled(void **state) {
+  (void)state;
+  FIRES("tx: i32 in [0, 31]\nty: i32 in [0, 7]\nvec_: i32 in [0, 7]\nx1: i32 in [0, 1]\nx2: i32 in [0, 2]",
+        "x1 * 5632 + (((x2 * 8 + ty) * 32 + tx) * 8 + vec_) % 5632 < 11008", "x1 * 22 + (x2 * 8 + ty) % 22 < 43",
+        "cmp_scaled_lt");
+  const char *dts[] = {"x: i8 in [-4, 5]\ny: i8 in [0, 3]\nz: i8 in [0, 3]", "x: u8 in [0, 10]\ny: u8 in [0, 3]\nz: u8 in [0, 3]",
+                       "x: i64 in [-99, 99]\ny: i64 in [0, 3]\nz: i64 in [0, 3]"};
+  for (int i = 0; i < 3; i++) {
+    FIRES(dts[i], "x * 16 + y * 4 + z < 64", "x < 4", "cmp_scaled_lt");
+    FIRES(dts[i], "x * 16 + y * 4 + z <= 47", "x <= 2", "cmp_scaled_le");
+    /* A multiple of the scale in the constant moves to the scaled part. */
+    FIRES(dts[i], "x * 16 + y * 4 + z + 16 < 64", "x < 3", "cmp_scaled_lt");
+    /* The low part reaches 16 (y * 4 + z * 2 up to 18): only the common factor 2 leaves. */
+    FIRES(dts[i], "x * 16 + y * 4 + z * 2 < 64", "x * 8 + y * 2 + z < 32", "cmp_scaled_lt");
+    NEVER(dts[i], "x * 16 + y * 4 + z * 3 < 64", "cmp_scaled_lt");
+  }
+  /* Wraparound: at i8 without a range x * 16 wraps (x = 8 gives -128 < 64, x < 4 false). */
+  NEVER("x: i8\ny: i8 in [0, 3]\nz: i8 in [0, 3]", "x * 16 + y * 4 + z < 64", "cmp_scaled_lt");
+  /* A low part that straddles a multiple of the scale ([-1, 6]); with a factor 4 the low part is z alone. */
+  NEVER("x: i32 in [0, 10]\ny: i32 in [-1, 3]\nz: i32 in [0, 3]", "x * 16 + y + z < 64", "cmp_scaled_lt");
+  FIRES("x: i32 in [0, 10]\ny: i32 in [-1, 3]\nz: i32 in [0, 3]", "x * 16 + y * 4 + z < 64", "x * 4 + y < 16",
+        "cmp_scaled_lt");
+}
+
+/* A product against a scaled sum of its factors (TVM's comparison of a product and a sum): true where
+ * both factors lie in (0, 2*c2/c1) and nothing wraps; never past that bound or without ranges. */
+static void test_mul_sum(void **state) {
+  (void)state;
+  const char *xy = "x: i32 in [1, 4095]\ny: i32 in [1, 4095]";
+  FIRES(xy, "x * y < (x + y) * 2048", "true", "lt_mul_sum");
+  FIRES(xy, "x * y * 59 < (y + x) * 176128", "true", "lt_mul_sum_scaled");
+  FIRES("x: i8 in [1, 9]\ny: i8 in [1, 9]", "x * y < (x + y) * 5", "true", "lt_mul_sum");
+  FIRES("x: u16 in [1, 200]\ny: u16 in [1, 150]", "x * y < (x + y) * 101", "true", "lt_mul_sum");
+  /* x = y = 4096 gives 4096 * 4096 == 8192 * 2048: the bound 2 * c2 is tight. */
+  NEVER("x: i32 in [1, 4096]\ny: i32 in [1, 4096]", "x * y < (x + y) * 2048", "lt_mul_sum");
+  NEVER("x: i32\ny: i32", "x * y < (x + y) * 2048", "lt_mul_sum");
+  /* At i8 the sides wrap (x = y = 9 with c2 = 10: (9 + 9) * 10 is 180). */
+  NEVER("x: i8 in [1, 9]\ny: i8 in [1, 9]", "x * y < (x + y) * 10", "lt_mul_sum");
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_minmax_offset),
@@ -192,6 +282,10 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_minmax_forms),
     cmocka_unit_test(test_masked_shr),
     cmocka_unit_test(test_divmod_nested_div),
+    cmocka_unit_test(test_digits_offset),
+    cmocka_unit_test(test_div_var_factor_terms),
+    cmocka_unit_test(test_cmp_scaled),
+    cmocka_unit_test(test_mul_sum),
   };
   (void)argc;
   (void)argv;

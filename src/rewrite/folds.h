@@ -204,6 +204,15 @@ bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and co
 bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out);  /* a common factor out of a sum (a ring step) */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out);
+/* Digits of one quotient whose numerators differ by constants, in sums (divmod_chain_off and kin). */
+bool fold_divmod_chain_off(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_divmod_split_off(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_divmod_split_nested(VsCtx *ctx, Node *n, FoldStep *out);
+/* Multiples of a variable divisor leave the division, one term at a time (div_var_factor_mul). */
+bool fold_div_var_factor_terms(VsCtx *ctx, Node *n, FoldStep *out);
+/* A sum g*X + Y against a constant, Y in [0, g): X against the constant divided (lt_scaled_sum). */
+bool fold_cmp_scaled_applies(const Node *n);
+bool fold_cmp_scaled(VsCtx *ctx, Node *n, FoldStep *out);
 bool fold_select_lift_terms_applies(const Node *n);               /* a sum with two selects */
 bool fold_select_lift_terms(VsCtx *ctx, Node *n, FoldStep *out);  /* two selects of one condition in a sum */
 bool fold_single_value(VsCtx *ctx, Node *n, FoldStep *out);   /* a node whose range is one value is that constant */

@@ -306,6 +306,41 @@ bool fold_divide_by_gcd_var(VsCtx *ctx, Node *n, FoldStep *out) {
          fold_bind_int(out, ctx, "c", S.dt, g);
 }
 
+/* The cofactor of y in the product t (t == u * y or y * u, compared as nodes), or NULL. */
+static Node *cofactor(Node *t, const Node *y) {
+  if (t->op != OP_MUL || (t->aux.bits & VS_AUX_NSW)) return NULL;
+  return t->args[1] == y ? t->args[0] : t->args[0] == y ? t->args[1] : NULL;
+}
+
+/* A variable divisor y (or y * c2) of a sum holding a multiple of it, u * y * c1 with c2 | c1: that term
+ * leaves the division, one at a time (div_var_factor_mul, mod_var_factor_mul; the lemmas' guards
+ * demand vmin(y) > 0 and an exact numerator). (b*d + a*d*4 + 2) // d becomes b + (a*d*4 + 2) // d,
+ * then b + a*4 + 2 // d. */
+bool fold_div_var_factor_terms(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_divmod_var_applies(n) || n->lanes != 1) return false;
+  Node *y = n->args[1];
+  i128 c2 = 1;
+  if (y->op == OP_MUL && y->args[1]->op == OP_CONST && !(y->aux.bits & VS_AUX_NSW)) {
+    c2 = vs_const_value(y->args[1]);
+    y = y->args[0];
+  }
+  Lin S;
+  if (c2 <= 0 || y->op == OP_CONST || !lin_of(n->args[0], &S) || S.n == 0) return false;
+  for (int i = 0; i < S.n; i++) {
+    Node *u = cofactor(S.t[i].t, y);
+    if (!u || S.t[i].a % c2 != 0) continue;
+    Lin Z;
+    lin_init(&Z, S.dt);
+    Z.k = S.k;
+    for (int k = 0; k < S.n; k++)
+      if (k != i && !lin_add(&Z, S.t[k].t, S.t[k].a)) return false;
+    out->lemma = n->op == OP_IDIV ? "div_var_factor_mul" : "mod_var_factor_mul";
+    return fold_bind(out, "x", u) && fold_bind(out, "y", y) && fold_bind_int(out, ctx, "c1", S.dt, S.t[i].a) &&
+           fold_bind_int(out, ctx, "c2", S.dt, c2) && fold_bind(out, "z", lin_build(ctx, &Z));
+  }
+  return false;
+}
+
 /* A remainder by a power of two of a sum of multiples of it: 0 at every width (mod_mul_pow2,
  * tmod_mul_pow2, with x the sum divided: wrapping keeps the multiple). */
 bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out) {

@@ -225,6 +225,56 @@ bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out) {
          fold_bind_int(out, ctx, "c2", dt, B.k);
 }
 
+/* ---- a scaled sum against a constant ---- */
+
+bool fold_cmp_scaled_applies(const Node *n) {
+  return (n->op == OP_LT || n->op == OP_LE) && n->args[1]->op == OP_CONST && dt_is_int((DType)n->args[0]->dtype) &&
+         n->lanes == 1 && fold_terms_applies(n->args[0]);
+}
+
+/* S < c2 (or <=) where S is g*X + Y as forms: X the terms whose coefficients share the factor g, Y the
+ * rest with the constant, lying in [0, g) once a multiple q*g of the constant moves into X as q. Then
+ * the comparison is X's against c2 // g (lemmas
+ * lt_scaled_sum, le_scaled_sum, whose guards decide exactness and Y's range): x1*5632 + (u % 22)*256 +
+ * tx*8 + v < 11008 with tx*8 + v in [0, 255] is x1*22 + u % 22 < 43. Each positive coefficient c
+ * proposes g, the gcd of the coefficients it divides; the largest g that works is taken. */
+bool fold_cmp_scaled(VsCtx *ctx, Node *n, FoldStep *out) {
+  if (!fold_cmp_scaled_applies(n)) return false;
+  Lin S;
+  if (!lin_of(n->args[0], &S) || S.n < 2) return false;
+  i128 c2 = vs_const_value(n->args[1]), best = 0, bestq = 0;
+  for (int i = 0; i < S.n; i++) {
+    i128 c = S.t[i].a, g = 0, lo, hi;
+    if (c <= 1) continue;
+    Lin Y;
+    lin_init(&Y, S.dt);
+    Y.k = S.k;
+    for (int k = 0; k < S.n; k++)
+      if (S.t[k].a % c == 0) g = lin_gcd(g, S.t[k].a);
+      else if (!lin_add(&Y, S.t[k].t, S.t[k].a)) return false;
+    /* Y's window: q*g of it (a multiple of g in its constant) moves into X as q. */
+    if (g <= best || !lin_range(&Y, &lo, &hi)) continue;
+    i128 q = im_floordiv(lo, g), r = c2 % g;
+    if (hi - q * g >= g) continue;
+    if (r < 0) r += g;
+    if (r != (n->op == OP_LT ? 0 : g - 1)) continue;
+    best = g;
+    bestq = q;
+  }
+  if (best <= 1) return false;
+  Lin X, Y;
+  lin_init(&X, S.dt);
+  lin_init(&Y, S.dt);
+  X.k = bestq;
+  Y.k = S.k - bestq * best;
+  for (int k = 0; k < S.n; k++)
+    if (!(S.t[k].a % best == 0 ? lin_add(&X, S.t[k].t, S.t[k].a / best) : lin_add(&Y, S.t[k].t, S.t[k].a)))
+      return false;
+  out->lemma = n->op == OP_LT ? "lt_scaled_sum" : "le_scaled_sum";
+  return fold_bind(out, "x", lin_build(ctx, &X)) && fold_bind_int(out, ctx, "c1", S.dt, best) &&
+         fold_bind(out, "y", lin_build(ctx, &Y)) && fold_bind(out, "c2", n->args[1]);
+}
+
 /* ---- div/mod recombination inside sums ---- */
 
 /* Whether t is `x OP c` with a nonzero constant c. */
@@ -354,6 +404,100 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   }
   return false;
 }
+
+/* ---- digits of one quotient spelled from the numerator ---- */
+
+/* q as x // c1 + c4 (c1 > 0 a constant, c4 a constant, 0 when q is the quotient itself). */
+static bool offset_quotient(Node *q, Node **x, Node **c1, i128 *c4) {
+  *c4 = 0;
+  if (q->op == OP_ADD && q->args[1]->op == OP_CONST) {
+    *c4 = vs_const_value(q->args[1]);
+    q = q->args[0];
+  }
+  if (!is_divmod_by_const(q, OP_IDIV) || vs_const_value(q->args[1]) <= 0) return false;
+  *x = q->args[0];
+  *c1 = q->args[1];
+  return true;
+}
+
+/* Whether a - b is the constant want as forms modulo 2^w (no term left). */
+static bool differs_by(const Node *a, const Node *b, i128 want) {
+  if (a == b) return want == 0;
+  Lin A, B, D;
+  if (!lin_of(a, &A) || !lin_of(b, &B)) return false;
+  lin_init(&D, A.dt);
+  if (!lin_add_lin(&D, &A, 1) || !lin_add_lin(&D, &B, -1)) return false;
+  for (int i = 0; i < D.n; i++)
+    if (im_from_value(D.dt, D.t[i].a) != 0) return false;
+  return im_from_value(D.dt, D.k) == im_from_value(D.dt, want);
+}
+
+/* The digit pairs of lemmas divmod_chain_off, divmod_split_off and divmod_split_nested (kind 0, 1, 2)
+ * in a sum S, the first found: q % c2 with q = x // c1 + c4, beside (x + c1*c4) // (c1*c2) (chain),
+ * beside x % c1 as its lower digit (split), or beside that quotient's own digit % c6 (nested). The
+ * lemma's guard decides exactness; the ring identities decide that the pair is the pattern. */
+static bool fold_digits(VsCtx *ctx, Node *n, FoldStep *out, int kind) {
+  static const char *const lemma[3] = {"divmod_chain_off", "divmod_split_off", "divmod_split_nested"};
+  Lin S;
+  if (!fold_terms_applies(n) || !(divmod_bits(n, out) & 2) || !lin_of(n, &S) || S.n < 2) return false;
+  DType dt = S.dt;
+  for (int i = 0; i < S.n; i++) {
+    Node *t = S.t[i].t, *x, *c1;
+    i128 c4, c5, want;
+    if (!is_divmod_by_const(t, OP_MOD) || vs_const_value(t->args[1]) <= 0) continue;
+    if (kind == 1) {
+      /* t is the lower digit x % c1; its partner (x // c1 + c4) % c2 weighs c1 times more. */
+      i128 lc1 = vs_const_value(t->args[1]);
+      if (!im_mul_ok(S.t[i].a, lc1, &want)) continue;
+      for (int j = 0; j < S.n; j++) {
+        Node *u = S.t[j].t, *ux, *uc1;
+        if (j == i || S.t[j].a != want || !is_divmod_by_const(u, OP_MOD) || vs_const_value(u->args[1]) <= 0 ||
+            !offset_quotient(u->args[0], &ux, &uc1, &c4) || ux != t->args[0] || uc1 != t->args[1] ||
+            !im_mul_ok(lc1, c4, &c5) || !im_fits(dt, c5))
+          continue;
+        i128 c3;
+        if (!im_mul_ok(lc1, vs_const_value(u->args[1]), &c3) || !im_fits(dt, c3)) continue;
+        out->lemma = lemma[1];
+        return fold_bind(out, "x", ux) && fold_bind(out, "c1", uc1) && fold_bind(out, "c2", u->args[1]) &&
+               fold_bind_int(out, ctx, "c3", dt, c3) && fold_bind_int(out, ctx, "c4", dt, c4) &&
+               fold_bind_int(out, ctx, "c5", dt, c5) && bind_context(ctx, &S, i, j, S.t[i].a, out);
+      }
+      continue;
+    }
+    /* t is q % c2 with q = x // c1 + c4. */
+    i128 c2 = vs_const_value(t->args[1]), c3;
+    if (!offset_quotient(t->args[0], &x, &c1, &c4) || !im_mul_ok(vs_const_value(c1), c2, &c3) || !im_fits(dt, c3) ||
+        !im_mul_ok(vs_const_value(c1), c4, &c5) || !im_fits(dt, c5) || !im_mul_ok(S.t[i].a, c2, &want))
+      continue;
+    for (int j = 0; j < S.n; j++) {
+      Node *u = S.t[j].t, *d = u;
+      if (j == i || S.t[j].a != want) continue;
+      if (kind == 2) {
+        if (!is_divmod_by_const(u, OP_MOD) || vs_const_value(u->args[1]) <= 0) continue;
+        d = u->args[0];
+      }
+      if (!is_divmod_by_const(d, OP_IDIV) || vs_const_value(d->args[1]) != c3 || !differs_by(d->args[0], x, c5))
+        continue;
+      out->lemma = lemma[kind];
+      if (!fold_bind(out, "x", x) || !fold_bind(out, "c1", c1) || !fold_bind(out, "c2", t->args[1]) ||
+          !fold_bind(out, "c3", d->args[1]) || !fold_bind_int(out, ctx, "c4", dt, c4) ||
+          !fold_bind_int(out, ctx, "c5", dt, c5))
+        return false;
+      if (kind == 2) {
+        i128 c7;
+        if (!im_mul_ok(c2, vs_const_value(u->args[1]), &c7) || !fold_bind(out, "c6", u->args[1]) ||
+            !fold_bind_int(out, ctx, "c7", dt, c7))
+          return false;
+      }
+      return bind_context(ctx, &S, i, j, S.t[i].a, out);
+    }
+  }
+  return false;
+}
+
+bool fold_divmod_chain_off(VsCtx *ctx, Node *n, FoldStep *out) { return fold_digits(ctx, n, out, 0); }
+bool fold_divmod_split_off(VsCtx *ctx, Node *n, FoldStep *out) { return fold_digits(ctx, n, out, 1); }
+bool fold_divmod_split_nested(VsCtx *ctx, Node *n, FoldStep *out) { return fold_digits(ctx, n, out, 2); }
 
 /* The first pair of S's terms (y % c)*k + (x // c)*(c*k) with y - x = z*c as forms; false when there is
  * none. */
