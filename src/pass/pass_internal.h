@@ -76,6 +76,10 @@ typedef struct {
 } Pass;
 
 void pass_fail(Pass *ps, const char *msg);
+/* Calls f on every definition in b that multi-assignment collection counts, nested blocks included:
+ * assignments, a task's result and id, the results of loops and ifs, pins, scope and domain slots (not
+ * loop variables or carries, which their loop defines afresh). One walk for every counter of them. */
+void pass_each_def(Block b, void (*f)(const PVar *v, void *ud), void *ud);
 /* Builds the output body of the input function. */
 Block pass_visit_body(Pass *ps, Block body);
 /* Dead bindings and dead yield slots, to a fixpoint. */

@@ -170,44 +170,53 @@ done:
   return out;
 }
 
-/* Definitions per variable id (below n) as multi-assignment collection counts them: parameters,
- * assignments, and the results of loops and ifs. */
-static void count_defs_into(Block b, uint32_t *defs, uint32_t n) {
+void pass_each_def(Block b, void (*f)(const PVar *v, void *ud), void *ud) {
   for (uint32_t i = 0; i < b.n; i++) {
     const Stmt *s = b.s[i];
     switch ((StmtKind)s->kind) {
-    case SK_ASSIGN:
-      if (s->u.assign.var->id < n) defs[s->u.assign.var->id]++;
-      break;
+    case SK_ASSIGN: f(s->u.assign.var, ud); break;
     case SK_SUBMIT:
-      if (s->u.submit.out->id < n) defs[s->u.submit.out->id]++;
-      if (s->u.submit.tid->id < n) defs[s->u.submit.tid->id]++;
+      f(s->u.submit.out, ud);
+      f(s->u.submit.tid, ud);
       break;
     case SK_FOR:
     case SK_WHILE:
       for (uint32_t k = 0; s->u.loop.rets && k < s->u.loop.ncarry; k++)
-        if (s->u.loop.rets[k] && s->u.loop.rets[k]->id < n) defs[s->u.loop.rets[k]->id]++;
-      count_defs_into(s->u.loop.body, defs, n);
+        if (s->u.loop.rets[k]) f(s->u.loop.rets[k], ud);
+      pass_each_def(s->u.loop.body, f, ud);
       break;
     case SK_IF:
       for (uint32_t k = 0; s->u.ifs.rets && k < s->u.ifs.nrets; k++)
-        if (s->u.ifs.rets[k] && s->u.ifs.rets[k]->id < n) defs[s->u.ifs.rets[k]->id]++;
-      count_defs_into(s->u.ifs.then, defs, n);
-      count_defs_into(s->u.ifs.els, defs, n);
+        if (s->u.ifs.rets[k]) f(s->u.ifs.rets[k], ud);
+      pass_each_def(s->u.ifs.then, f, ud);
+      pass_each_def(s->u.ifs.els, f, ud);
       break;
-    case SK_PIN:
-      if (s->u.pin.var->id < n) defs[s->u.pin.var->id]++;
-      break;
+    case SK_PIN: f(s->u.pin.var, ud); break;
     case SK_SPMD:
     case SK_SCOPE:
     case SK_DOMAIN:
-      for (uint32_t k = 0; k < s->u.scope.nslots; k++)
-        if (s->u.scope.slots[k]->id < n) defs[s->u.scope.slots[k]->id]++;
-      count_defs_into(s->u.scope.body, defs, n);
+      for (uint32_t k = 0; k < s->u.scope.nslots; k++) f(s->u.scope.slots[k], ud);
+      pass_each_def(s->u.scope.body, f, ud);
       break;
     default: break;
     }
   }
+}
+
+typedef struct {
+  uint32_t *defs, n;
+} DefCounts;
+
+static void count_def(const PVar *v, void *ud) {
+  DefCounts *c = ud;
+  if (v->id < c->n) c->defs[v->id]++;
+}
+
+/* Definitions per variable id (below n) as multi-assignment collection counts them: parameters,
+ * assignments, and the results of loops and ifs. */
+static void count_defs_into(Block b, uint32_t *defs, uint32_t n) {
+  DefCounts c = {defs, n};
+  pass_each_def(b, count_def, &c);
 }
 
 /* True when some variable defined more than once in `in` is defined at most once in `out` (the run

@@ -120,35 +120,22 @@ static void undo_subs(Pass *ps, size_t mark) {
   }
 }
 
-/* Definitions of v in b (assignments, loop and if results), nested blocks included. Only for the rare
- * lifted local that needs a fresh name: a walk of the lifted body. */
+typedef struct {
+  const PVar *v;
+  size_t n;
+} DefsOf;
+
+static void count_def_of(const PVar *v, void *ud) {
+  DefsOf *d = ud;
+  d->n += v == d->v;
+}
+
+/* Definitions of v in b (pass_each_def), nested blocks included. Only for the rare lifted local that
+ * needs a fresh name: a walk of the lifted body. */
 static size_t defs_in(Block b, const PVar *v) {
-  size_t n = 0;
-  for (uint32_t i = 0; i < b.n; i++) {
-    const Stmt *s = b.s[i];
-    switch ((StmtKind)s->kind) {
-    case SK_ASSIGN: n += s->u.assign.var == v; break;
-    case SK_SUBMIT: n += (s->u.submit.out == v) + (s->u.submit.tid == v); break;
-    case SK_FOR:
-    case SK_WHILE:
-      for (uint32_t k = 0; s->u.loop.rets && k < s->u.loop.ncarry; k++) n += s->u.loop.rets[k] == v;
-      n += defs_in(s->u.loop.body, v);
-      break;
-    case SK_IF:
-      for (uint32_t k = 0; s->u.ifs.rets && k < s->u.ifs.nrets; k++) n += s->u.ifs.rets[k] == v;
-      n += defs_in(s->u.ifs.then, v) + defs_in(s->u.ifs.els, v);
-      break;
-    case SK_PIN: n += s->u.pin.var == v; break;
-    case SK_SPMD:
-    case SK_SCOPE:
-    case SK_DOMAIN:
-      for (uint32_t k = 0; k < s->u.scope.nslots; k++) n += s->u.scope.slots[k] == v;
-      n += defs_in(s->u.scope.body, v);
-      break;
-    default: break;
-    }
-  }
-  return n;
+  DefsOf d = {v, 0};
+  pass_each_def(b, count_def_of, &d);
+  return d.n;
 }
 
 /* The output variable for a definition of input variable v: v itself when it is visible (an
