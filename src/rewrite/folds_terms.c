@@ -323,15 +323,21 @@ static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, Fol
   return out->rest && out->scale;
 }
 
+/* a - b as a linear form (false when either is not one). */
+static bool lin_diff(const Node *a, const Node *b, Lin *D) {
+  Lin A, B;
+  if (!lin_of(a, &A) || !lin_of(b, &B)) return false;
+  lin_init(D, A.dt);
+  return lin_add_lin(D, &A, 1) && lin_add_lin(D, &B, -1);
+}
+
 /* (y - x) / c as a node when y - x, read as linear forms, is a multiple of c term by term (exact
  * coefficients); NULL otherwise. */
 static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c) {
-  Lin Y, X, D;
-  if (c <= 1 || !lin_of(y, &Y) || !lin_of(x, &X)) return NULL;
-  lin_init(&D, Y.dt);
-  if (!lin_add_lin(&D, &Y, 1) || !lin_add_lin(&D, &X, -1)) return NULL;
+  Lin D;
+  if (c <= 1 || !lin_diff(y, x, &D)) return NULL;
   Lin Q;
-  lin_init(&Q, Y.dt);
+  lin_init(&Q, D.dt);
   if (D.k % c != 0) return NULL;
   Q.k = D.k / c;
   for (int i = 0; i < D.n; i++) {
@@ -423,10 +429,8 @@ static bool offset_quotient(Node *q, Node **x, Node **c1, i128 *c4) {
 /* Whether a - b is the constant want as forms modulo 2^w (no term left). */
 static bool differs_by(const Node *a, const Node *b, i128 want) {
   if (a == b) return want == 0;
-  Lin A, B, D;
-  if (!lin_of(a, &A) || !lin_of(b, &B)) return false;
-  lin_init(&D, A.dt);
-  if (!lin_add_lin(&D, &A, 1) || !lin_add_lin(&D, &B, -1)) return false;
+  Lin D;
+  if (!lin_diff(a, b, &D)) return false;
   for (int i = 0; i < D.n; i++)
     if (im_from_value(D.dt, D.t[i].a) != 0) return false;
   return im_from_value(D.dt, D.k) == im_from_value(D.dt, want);
