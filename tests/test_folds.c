@@ -377,6 +377,58 @@ static void test_builtin_ledger_gates_folds(void **state) {
   catalog_free(c);
 }
 
+/* Whether fold `name` is among the engine's candidates for n. */
+static bool is_candidate(Catalog *c, const Node *n, const char *name) {
+  size_t nc;
+  const Candidate *cs = dispatch_candidates(c, false, n, &nc);
+  assert_non_null(cs);
+  for (size_t i = 0; i < nc; i++)
+    if (cs[i].action->fold && !strcmp(cs[i].action->fold->name, name)) return true;
+  return false;
+}
+
+/* FOLD_NEEDS_DIVMOD: a sum with no division or remainder below it never lists the folds that pair a
+ * sum's // and % terms, and leaving them out loses nothing: on every node of the shapes below, a fold
+ * the index leaves out does not choose. */
+static void test_dispatch_needs_divmod(void **state) {
+  (void)state;
+  Catalog *c = catalog_new();
+  VsDiag d;
+  if (!catalog_load_builtin(c, &d)) fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
+  catalog_apply_builtin_ledger(c);
+  const char *decls = "x: i32 in [0, 1000]\ny: i32 in [0, 1000]\nz: i32\n";
+  Node *plain = px(decls, "x * 4 + y * 8 + z");
+  Node *paired = px(decls, "x // 4 * 4 + x % 4");
+  Node *deep = px(decls, "(y + x // 16 * 16) + (x % 16 + z)");
+  assert_false(plain->flags & NF_HAS_DIVMOD);
+  assert_true(paired->flags & NF_HAS_DIVMOD);
+  assert_true(deep->flags & NF_HAS_DIVMOD && deep->args[0]->flags & NF_HAS_DIVMOD);
+  assert_false(is_candidate(c, plain, "divmod_recombine"));
+  assert_false(is_candidate(c, plain, "divmod_split_off"));
+  assert_true(is_candidate(c, paired, "divmod_recombine"));
+  assert_true(is_candidate(c, deep, "divmod_recombine_cong"));
+  const char *exprs[] = {"x * 4 + y * 8 + z", "x // 4 * 4 + x % 4", "(y + x // 16 * 16) + (x % 16 + z)",
+                         "x % 8 + (x // 8 % 4) * 8 + y", "(x // 4 + 1) % 8 * 4 + x % 4", "x - x // 4 * 4",
+                         "x // 2 * 2 + tmod(x, 2) + y", "y * 3 + tdiv(x, 4) * 4 + tmod(x, 4)"};
+  FoldAux aux = {.cat = c};
+  for (size_t e = 0; e < sizeof exprs / sizeof *exprs; e++) {
+    Node *n = px(decls, exprs[e]);
+    for (size_t f = 0; f < fold_count(); f++) {
+      const Fold *fd = fold_get(f);
+      if (!(fd->needs & FOLD_NEEDS_DIVMOD) || !fd->choose || !(fd->ops >> n->op & 1)) continue;
+      FoldStep st;
+      fold_step_init(&st, &aux);
+      if (!is_candidate(c, n, fd->name)) assert_false(fd->choose(ctx, n, &st));
+      if (!(n->flags & NF_HAS_DIVMOD)) assert_false(is_candidate(c, n, fd->name));
+    }
+  }
+  /* And the folds still fire through the engine where they apply. */
+  Rewriter *rw = rewriter_new(ctx, c, NULL);
+  assert_ptr_equal(rewriter_simplify(rw, paired), px(decls, "x"));
+  rewriter_free(rw);
+  catalog_free(c);
+}
+
 /* Whether term_collect's reading of n can shrink it: what lin_shape_may_collect must never deny. */
 static bool collectable(const Node *n) {
   Lin L;
@@ -529,6 +581,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_random_folds_only, setup, teardown),
     cmocka_unit_test_setup_teardown(test_random_with_rules, setup, teardown),
     cmocka_unit_test_setup_teardown(test_builtin_ledger_gates_folds, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_dispatch_needs_divmod, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -400,6 +400,7 @@ static Node *make_typed(VsCtx *ctx, Op op, DType dt, int rlanes, NodeKind kind, 
   uint8_t flags = (dt_is_float(dt) ? NF_HAS_FLOAT : 0) | (rlanes > 1 ? NF_HAS_VEC : 0);
   if (op_flags(op) & OPF_UF) flags |= NF_HAS_UF;
   if (op == OP_POW && dt_is_float(dt)) flags |= NF_HAS_UF;
+  if (op_is_divmod(op)) flags |= NF_HAS_DIVMOD;
   for (int i = 0; i < nargs; i++) {
     k.n.args[i] = args[i];
     if (args[i]->depth > depth) depth = args[i]->depth;

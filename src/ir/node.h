@@ -32,6 +32,8 @@ enum {
                         * expressions to eval_graph.c and encode_graph.c */
   NF_HAS_MEM = 64,     /* some node reads or changes memory (a buffer, a load, an effect, an after): its
                         * value depends on the memory state it is evaluated in */
+  NF_HAS_DIVMOD = 128, /* some node is an integer division or remainder (op_is_divmod): the folds that look for
+                        * one among a sum's terms skip every sum without it (rewrite/dispatch.c) */
 };
 
 /* What a node is besides its dtype (docs/semantics.md, "Memory, loops and reductions"). Every value

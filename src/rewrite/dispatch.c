@@ -160,7 +160,7 @@ static inline unsigned const_class(const Node *x) {
 /* Key bits: 0 set, 1 simple, 2-7 op, 8-11 dtype, 12-15 first operand's dtype, 16-33 operands' ops (+1),
  * 34-42 operands' constant classes, 43 args[0] == args[1], 44 args[1] == args[2], 45 args[0] == args[2],
  * 46 a vector node, 47 the node's no-signed-overflow mark, 48-50 its operands' marks. */
-enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47 };
+enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47, KEY_DIVMOD = 51 };
 
 /* Whether the engine treats n as a vector node: only vector rules and folds fire there (engine.c). */
 static inline bool is_vec_node(const Node *n) { return n->lanes > 1 || op_is_vec((Op)n->op); }
@@ -174,7 +174,7 @@ static inline bool nsw_mismatch(const Pat *p, const Node *x) {
 /* What a node's candidates depend on: the matcher, its op and dtype, its first operand's dtype (a
  * comparison's and a cast's operand dtype differ from the node's; the other operands' follow from
  * these by typing, and are not used), its operands' ops, which operands are the constants 0, 1 or -1,
- * and which operands are the same node. Never 0. */
+ * which operands are the same node, and whether a division or remainder is below it. Never 0. */
 static uint64_t shape_key(bool simple, const Node *n) {
   uint64_t k = 1 | (uint64_t)simple << 1 | (uint64_t)n->op << 2 | (uint64_t)n->dtype << 8;
   if (n->nargs > 0) k |= (uint64_t)n->args[0]->dtype << 12;
@@ -189,6 +189,7 @@ static uint64_t shape_key(bool simple, const Node *n) {
   if (vs_is_nsw(n)) k |= (uint64_t)1 << KEY_NSW;
   for (int i = 0; i < n->nargs && i < 3; i++)
     if (vs_is_nsw(n->args[i])) k |= (uint64_t)1 << (KEY_NSW + 1 + i);
+  if (n->flags & NF_HAS_DIVMOD) k |= (uint64_t)1 << KEY_DIVMOD;
   return k;
 }
 
@@ -439,6 +440,7 @@ static CandSlot *cand_insert(Dispatch *d, uint64_t key, uint64_t deep, Candidate
  * in the key for the first three only). */
 static bool fold_fits(const Fold *f, const Node *n) {
   if ((f->needs & FOLD_NEEDS_VECTOR) && !is_vec_node(n)) return false;
+  if ((f->needs & FOLD_NEEDS_DIVMOD) && !(n->flags & NF_HAS_DIVMOD)) return false;
   if ((f->needs & FOLD_NEEDS_CONST_ARGS) && n->nargs <= 3) {
     if (n->nargs == 0) return false;
     for (int i = 0; i < n->nargs; i++)

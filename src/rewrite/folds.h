@@ -119,7 +119,9 @@ bool fold_bind_int(FoldStep *s, VsCtx *ctx, const char *name, DType dt, i128 v);
 enum { FOLD_MAX_LEMMAS = 32 };
 enum {
   FOLD_NEEDS_VECTOR = 1,    /* a vector node (lanes > 1, not a vector-building op) */
-  FOLD_NEEDS_CONST_ARGS = 2 /* operands, every one a constant */
+  FOLD_NEEDS_CONST_ARGS = 2, /* operands, every one a constant */
+  FOLD_NEEDS_DIVMOD = 4      /* a division or remainder somewhere below (NF_HAS_DIVMOD): folds that pair
+                              * a sum's // and % terms */
 };
 
 /* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a
@@ -135,8 +137,9 @@ typedef struct {
   bool (*choose)(VsCtx *ctx, Node *n, FoldStep *out); /* lemma-driven: false when it does not apply */
   uint64_t ops; /* the ops (bit 1 << op) whose nodes it may apply to; 0: every op */
   bool on_vectors; /* it may fire on vector nodes (it is justified lane by lane); others never do */
-  /* FOLD_NEEDS_* bits: what its `applies` demands of a node's shape, so that the engine's candidate
-   * index can leave it out where it cannot fire (0: nothing known). Each must be implied by applies. */
+  /* FOLD_NEEDS_* bits: what its `applies` (or, for a lemma-driven fold, a successful `choose`) demands
+   * of a node, so that the engine's candidate index can leave it out where it cannot fire (0: nothing
+   * known). Each must be implied by applies or choose. */
   uint8_t needs;
 } Fold;
 
