@@ -12,7 +12,7 @@
 
 struct VsCtx {
   Arena arena; /* nodes and interned strings */
-  Node **table; /* open addressing, power-of-two capacity */
+  uintptr_t *table; /* open addressing, power-of-two capacity: tagged node pointers (slot_of) */
   size_t cap, count;
   const char **strs; /* interned strings, open addressing */
   size_t scap, scount;
@@ -146,16 +146,24 @@ static bool key_equal(const Node *a, const Node *b) {
   return true;
 }
 
+/* A slot holds a node's address with the low bits of its hash in the bits the arena's 16-byte
+ * alignment leaves zero, so that a probe passes over most other nodes without reading them (each
+ * read is a likely cache miss in a large table). 0 is an empty slot. */
+enum { SLOT_TAG = 15 };
+static inline uintptr_t slot_of(const Node *n) { return (uintptr_t)n | (n->hash >> 28 & SLOT_TAG); }
+static inline Node *slot_node(uintptr_t s) { return (Node *)(s & ~(uintptr_t)SLOT_TAG); }
+static inline bool slot_may_hold(uintptr_t s, uint32_t hash) { return (s & SLOT_TAG) == (hash >> 28 & SLOT_TAG); }
+
 static bool table_grow(VsCtx *ctx) {
   size_t ncap = ctx->cap ? ctx->cap * 2 : 1024;
-  Node **nt = calloc(ncap, sizeof *nt);
+  uintptr_t *nt = calloc(ncap, sizeof *nt);
   if (!nt) return false;
   for (size_t i = 0; i < ctx->cap; i++) {
-    Node *n = ctx->table[i];
-    if (!n) continue;
-    size_t j = n->hash & (ncap - 1);
+    uintptr_t s = ctx->table[i];
+    if (!s) continue;
+    size_t j = slot_node(s)->hash & (ncap - 1);
     while (nt[j]) j = (j + 1) & (ncap - 1);
-    nt[j] = n;
+    nt[j] = s;
   }
   free(ctx->table);
   ctx->table = nt;
@@ -171,8 +179,8 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
     return NULL;
   }
   size_t i = key->hash & (ctx->cap - 1);
-  for (; ctx->table[i]; i = (i + 1) & (ctx->cap - 1))
-    if (key_equal(ctx->table[i], key)) return ctx->table[i];
+  for (uintptr_t s; (s = ctx->table[i]); i = (i + 1) & (ctx->cap - 1))
+    if (slot_may_hold(s, key->hash) && key_equal(slot_node(s), key)) return slot_node(s);
   if (ctx->count >= ctx->max_nodes) {
     snprintf(ctx->err, sizeof ctx->err, "expression too large (more than %u nodes)", ctx->max_nodes);
     return NULL;
@@ -185,7 +193,7 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
   }
   memcpy(n, key, size);
   n->id = (uint32_t)ctx->count;
-  ctx->table[i] = n;
+  ctx->table[i] = slot_of(n);
   ctx->count++;
   return n;
 }
