@@ -377,6 +377,35 @@ static void test_builtin_ledger_gates_folds(void **state) {
   catalog_free(c);
 }
 
+/* fold_ring_equal reads wrapping products distributed over their sums, and still demands that the
+ * first side evaluate nothing the second does not. */
+static void test_ring_equal_distributes(void **state) {
+  (void)state;
+  const char *d = "a: i32\nb: i32\nd: i32\ne: i32\nx: i32\ny: i32";
+  struct {
+    const char *l, *r;
+    bool lr, rl; /* fold_ring_equal(l, r), fold_ring_equal(r, l) */
+  } cases[] = {
+    {"(a + b * 3) * d", "a * d + b * d * 3", true, true},
+    {"d * (a + 1)", "a * d + d", true, true},
+    {"(a + b) * (d - e)", "a * d - a * e + b * d - b * e", true, true},
+    {"(a + b * 3) * d", "a * d + b * e * 3", false, false},
+    {"(a + b) * d", "a * d + b * d + 1", false, false},
+    /* Modulo 2^32: 2^31 * 2 is 0. */
+    {"(a * 2147483647 + a) * d * 2 + e", "e + a * d * 0", true, true},
+    /* A no-signed-overflow product is not distributed (its overflow is UB, the sum's need not be). */
+    {"nsw((a + b) * d)", "a * d + b * d", false, false},
+    /* x // y cancels on the left, but is still evaluated there: UB at y == 0 where the right is 0. */
+    {"(x // y) * d - (x // y) * d + e", "e", false, true},
+    {"(x // y + 1) * d", "(x // y) * d + d", true, true},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    Node *l = px(d, cases[i].l), *r = px(d, cases[i].r);
+    if (fold_ring_equal(l, r) != cases[i].lr || fold_ring_equal(r, l) != cases[i].rl)
+      fail_msg("%s vs %s: %d %d", cases[i].l, cases[i].r, fold_ring_equal(l, r), fold_ring_equal(r, l));
+  }
+}
+
 /* Whether fold `name` is among the engine's candidates for n. */
 static bool is_candidate(Catalog *c, const Node *n, const char *name) {
   size_t nc;
@@ -582,6 +611,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_random_with_rules, setup, teardown),
     cmocka_unit_test_setup_teardown(test_builtin_ledger_gates_folds, setup, teardown),
     cmocka_unit_test_setup_teardown(test_dispatch_needs_divmod, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_ring_equal_distributes, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

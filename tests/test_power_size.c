@@ -230,6 +230,26 @@ static void test_div_var_factor_terms(void **state) {
         "div_var_factor_terms");
 }
 
+/* A variable factor of every term of both sides (tinygrad's symbolic gcd), of one sign, where neither
+ * product wraps: divide_by_var_* (whose pattern instance is the node only with products distributed). */
+static void test_divide_by_var(void **state) {
+  (void)state;
+  FIRES("a: index in [-10, 10]\nb: index in [-10, 10]\nd1: index in [1, 10]\nd2: index in [-10, -1]",
+        "(3 * a * d1 + 9 * b * d1) // (3 * d1 * d2)", "(a + b * 3) // d2", "divide_by_var_div");
+  const char *neg = "a: i32 in [-100, 100]\nd: i32 in [-9, -2]\ne: i32 in [1, 5]";
+  FIRES(neg, "(a * d - d) % (e * d)", "d * ((a - 1) % e)", "divide_by_var_mod");
+  FIRES(neg, "tdiv(a * d - d, e * d)", "tdiv(a - 1, e)", "divide_by_var_tdiv");
+  FIRES("a: i8 in [0, 2]\nb: i8 in [0, 2]\nd: i8 in [1, 5]\ne: i8 in [1, 5]", "tmod(a * d + b * d * 3 + d, d * e)",
+        "d * ((a + b * 3 + 1) % e)", "divide_by_var_mod");
+  /* A factor that may be 0, and products that wrap (x * d up to 13 * 10 at i8). */
+  NEVER("a: index in [-10, 10]\nb: index in [-10, 10]\nd: index in [-3, 10]\ne: index in [1, 5]",
+        "(a * d + b * d * 3) // (d * e)", "divide_by_var_div");
+  NEVER("a: i8 in [0, 3]\nb: i8 in [0, 3]\nd: i8 in [1, 10]\ne: i8 in [1, 5]", "(a * d + b * d * 3 + d) // (d * e)",
+        "divide_by_var_div");
+  /* A constant term has no factor d. */
+  NEVER("a: i32 in [0, 10]\nd: i32 in [1, 5]\ne: i32 in [1, 5]", "(a * d + 1) // (d * e)", "divide_by_var_div");
+}
+
 /* A sum of a scaled part and a low part below the scale, against a constant: the comparison of the
  * scaled part (TVM's split index bound: x1*5632 + (... % 5632) < 11008). */
 static void test_cmp_scaled(void **state) {
@@ -284,6 +304,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_divmod_nested_div),
     cmocka_unit_test(test_digits_offset),
     cmocka_unit_test(test_div_var_factor_terms),
+    cmocka_unit_test(test_divide_by_var),
     cmocka_unit_test(test_cmp_scaled),
     cmocka_unit_test(test_mul_sum),
   };

@@ -43,10 +43,17 @@ static bool is_linear(const Node *n) {
   }
 }
 
+/* A wrapping product of two non-constant integers: total, and distributive over the sums inside it. */
+static bool is_ring_product(const Node *n) {
+  return n->op == OP_MUL && !(n->aux.bits & VS_AUX_NSW) && dt_is_int((DType)n->dtype) && n->lanes == 1 &&
+         n->args[0]->op != OP_CONST && n->args[1]->op != OP_CONST;
+}
+
 /* Collects the atoms the linear tree at n names (the non-linear leaves of its + - neg *const
- * structure, whatever their coefficients) into atoms; false past LIN_MAX_TERMS * 2. */
+ * structure, whatever their coefficients, and of the wrapping products in it, which are defined
+ * wherever their operands are) into atoms; false past LIN_MAX_TERMS * 2. */
 static bool tree_atoms(const Node *n, const Node **atoms, int *na) {
-  if (is_linear(n)) {
+  if (is_linear(n) || is_ring_product(n)) {
     if (n->op == OP_CONST) return true;
     for (int i = 0; i < n->nargs; i++)
       if (!tree_atoms(n->args[i], atoms, na)) return false;
@@ -67,36 +74,95 @@ static bool atom_equal(const Node *x, const Node *y) {
   return !is_linear(x) && !is_linear(y) && fold_ring_equal(x, y) && fold_ring_equal(y, x);
 }
 
+/* A monomial of a form read with its products distributed: an atom u (v NULL), or the product u * v of
+ * two atoms, unordered. */
+typedef struct {
+  const Node *u, *v;
+} Mono;
+
+static bool mono_equal(Mono a, Mono b) {
+  if (!a.v || !b.v) return !a.v && !b.v && atom_equal(a.u, b.u);
+  return (atom_equal(a.u, b.u) && atom_equal(a.v, b.v)) || (atom_equal(a.u, b.v) && atom_equal(a.v, b.u));
+}
+
+enum { NMONO = 2 * LIN_MAX_TERMS };
+typedef struct {
+  int n;
+  Mono m[NMONO];
+  i128 a[NMONO]; /* coefficients, exact (compared modulo 2^w) */
+  i128 k;
+} Poly;
+
+static bool poly_add(Poly *p, Mono m, i128 a) {
+  if (p->n == NMONO) return false;
+  p->m[p->n] = m;
+  p->a[p->n++] = a;
+  return true;
+}
+
+/* l as a polynomial of degree two: each wrapping product of its atoms, p * q, distributed over the
+ * linear forms of p and q (the ring identity (x + y) * z == x*z + y*z modulo 2^w, lemmas lin_*); other
+ * atoms as they are. (a + b*3) * d and a*d + b*d*3 read alike. */
+static bool poly_of(const Lin *l, Poly *p) {
+  p->n = 0;
+  p->k = l->k;
+  for (int i = 0; i < l->n; i++) {
+    const Node *t = l->t[i].t;
+    i128 a = l->t[i].a;
+    Lin P, Q;
+    if (!is_ring_product(t) || !lin_of(t->args[0], &P) || !lin_of(t->args[1], &Q)) {
+      if (!poly_add(p, (Mono){t, NULL}, a)) return false;
+      continue;
+    }
+    i128 c, e;
+    for (int j = 0; j < P.n; j++) {
+      for (int k = 0; k < Q.n; k++)
+        if (!im_mul_ok(a, P.t[j].a, &c) || !im_mul_ok(c, Q.t[k].a, &c) || !poly_add(p, (Mono){P.t[j].t, Q.t[k].t}, c))
+          return false;
+      if (Q.k && (!im_mul_ok(a, P.t[j].a, &c) || !im_mul_ok(c, Q.k, &c) || !poly_add(p, (Mono){P.t[j].t, NULL}, c)))
+        return false;
+    }
+    for (int k = 0; k < Q.n && P.k; k++)
+      if (!im_mul_ok(a, Q.t[k].a, &c) || !im_mul_ok(c, P.k, &c) || !poly_add(p, (Mono){Q.t[k].t, NULL}, c))
+        return false;
+    if (!im_mul_ok(a, P.k, &c) || !im_mul_ok(c, Q.k, &c) || !im_add_ok(p->k, c, &e)) return false;
+    p->k = e;
+  }
+  return true;
+}
+
 bool fold_ring_equal(const Node *a, const Node *b) {
   if (a == b) return true;
   if (a->dtype != b->dtype || a->lanes != b->lanes || a->kind != b->kind) return false;
   if (is_linear(a) || is_linear(b)) {
     Lin la, lb;
+    Poly pa, pb;
     DType dt = (DType)a->dtype;
-    if (!lin_of(a, &la) || !lin_of(b, &lb) || !same_mod(dt, la.k, lb.k)) return false;
-    /* The atoms of both forms in classes of equal atoms (each member atom_equal to its class's first
-     * atom, so all of a class are one value wherever they are defined); per class, the coefficients
+    if (!lin_of(a, &la) || !lin_of(b, &lb) || !poly_of(&la, &pa) || !poly_of(&lb, &pb) || !same_mod(dt, pa.k, pb.k))
+      return false;
+    /* The monomials of both forms in classes of equal monomials (each member mono_equal to its class's
+     * first, so all of a class are one value wherever they are defined); per class, the coefficients
      * of both sides sum to the same value modulo 2^w (a class missing on one side sums to 0 there).
      * Atoms are mostly compared by identity; an atom that is not the same node is compared up to the
      * ring identities of its operands ((b*31 + 1 + (b*-2)*18) % 18 is (b*-5 + 1) % 18). */
-    enum { NA = 2 * LIN_MAX_TERMS };
-    const Node *at[NA];
+    enum { NA = NMONO };
+    Mono at[NA];
     int nat = 0;
     i128 sa[NA], sb[NA];
     for (int side = 0; side < 2; side++) {
-      const Lin *l = side ? &lb : &la;
+      const Poly *l = side ? &pb : &pa;
       for (int i = 0; i < l->n; i++) {
         int r = -1;
         for (int j = 0; j < nat && r < 0; j++)
-          if (atom_equal(at[j], l->t[i].t)) r = j;
+          if (mono_equal(at[j], l->m[i])) r = j;
         if (r < 0) {
           if (nat == NA) return false;
-          at[nat] = l->t[i].t;
+          at[nat] = l->m[i];
           sa[nat] = sb[nat] = 0;
           r = nat++;
         }
         i128 *acc = side ? &sb[r] : &sa[r];
-        if (!im_add_ok(*acc, l->t[i].a, acc)) return false;
+        if (!im_add_ok(*acc, l->a[i], acc)) return false;
       }
     }
     for (int j = 0; j < nat; j++)

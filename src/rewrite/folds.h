@@ -185,6 +185,7 @@ const Fold *fold_get(size_t i);
 /* applies(): cheap op tests. */
 bool fold_divmod_applies(const Node *n); /* // % tdiv tmod by a constant, integer dtype */
 bool fold_divmod_var_applies(const Node *n); /* // % by a non-constant, integer dtype */
+bool fold_divide_by_var_applies(const Node *n); /* // % tdiv tmod of non-constants, scalar integer dtype */
 bool fold_terms_applies(const Node *n);  /* + - * neg, integer dtype */
 bool fold_cmp_applies(const Node *n);    /* < <= == != on integers */
 
@@ -200,6 +201,7 @@ bool fold_divide_by_gcd(VsCtx *ctx, Node *n, FoldStep *out);      /* // % tdiv t
 bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out); /* // %: gcd of the terms and c, not the constant */
 bool fold_binary_numerator(VsCtx *ctx, Node *n, FoldStep *out);   /* // % tdiv tmod: a numerator of two values */
 bool fold_divide_by_gcd_var(VsCtx *ctx, Node *n, FoldStep *out);  /* // %: a common factor of both sides */
+bool fold_divide_by_var(VsCtx *ctx, Node *n, FoldStep *out);      /* // % tdiv tmod: a variable factor of both */
 bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out);      /* % tmod by 2^k of a sum of multiples of it */
 
 /* folds_terms.c */

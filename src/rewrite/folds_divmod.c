@@ -312,6 +312,46 @@ static Node *cofactor(Node *t, const Node *y) {
   return t->args[1] == y ? t->args[0] : t->args[0] == y ? t->args[1] : NULL;
 }
 
+/* S with the factor v taken out of every term (a term v itself leaves 1): false when some term is no
+ * product by v, or S has a constant. */
+static bool without_factor(const Lin *S, const Node *v, Lin *T) {
+  lin_init(T, S->dt);
+  if (S->k != 0 || S->n == 0) return false;
+  for (int i = 0; i < S->n; i++) {
+    Node *u = S->t[i].t == v ? NULL : cofactor(S->t[i].t, v);
+    if (u ? !lin_add(T, u, S->t[i].a) : S->t[i].t != v || !im_add_ok(T->k, S->t[i].a, &T->k)) return false;
+  }
+  return true;
+}
+
+/* A variable factor d of every term of both sides: (x*d) // (y*d) == x // y where d has one sign and
+ * neither product wraps (divide_by_var_*; the lemma's guard decides, on the bounds of the built x*d
+ * and y*d). d is tried among the operands of the numerator's first product. */
+bool fold_divide_by_var_applies(const Node *n) {
+  return (n->op == OP_IDIV || n->op == OP_MOD || n->op == OP_TDIV || n->op == OP_TMOD) && n->lanes == 1 &&
+         dt_is_int((DType)n->dtype) && n->args[1]->op != OP_CONST && n->args[0]->op != OP_CONST;
+}
+
+bool fold_divide_by_var(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const lemmas[4] = {"divide_by_var_div", "divide_by_var_mod", "divide_by_var_tdiv",
+                                        "divide_by_var_tmod"};
+  if (!fold_divide_by_var_applies(n)) return false;
+  Lin S, D, T, E;
+  if (!lin_of(n->args[0], &S) || !lin_of(n->args[1], &D) || S.n == 0 || D.n == 0) return false;
+  const Node *first = NULL;
+  for (int i = 0; i < S.n && !first; i++)
+    if (S.t[i].t->op == OP_MUL && !(S.t[i].t->aux.bits & VS_AUX_NSW)) first = S.t[i].t;
+  if (!first) return false;
+  for (int k = 0; k < 2; k++) {
+    Node *d = first->args[k];
+    if (d->op == OP_CONST || !without_factor(&S, d, &T) || !without_factor(&D, d, &E)) continue;
+    out->lemma = lemmas[n->op == OP_IDIV ? 0 : n->op == OP_MOD ? 1 : n->op == OP_TDIV ? 2 : 3];
+    return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind(out, "y", lin_build(ctx, &E)) &&
+           fold_bind(out, "d", d);
+  }
+  return false;
+}
+
 /* A variable divisor y (or y * c2) of a sum holding a multiple of it, u * y * c1 with c2 | c1: that term
  * leaves the division, one at a time (div_var_factor_mul, mod_var_factor_mul; the lemmas' guards
  * demand vmin(y) > 0 and an exact numerator). (b*d + a*d*4 + 2) // d becomes b + (a*d*4 + 2) // d,
