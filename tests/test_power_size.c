@@ -250,6 +250,28 @@ static void test_divide_by_var(void **state) {
   NEVER("a: i32 in [0, 10]\nd: i32 in [1, 5]\ne: i32 in [1, 5]", "(a * d + 1) // (d * e)", "divide_by_var_div");
 }
 
+/* gcd_with_remainder where a term's coefficient is a multiple of g plus or minus a residue: the
+ * residues join the remainder part when that stays in one window of g (tinygrad's nested factor and
+ * tie break). Quotients only. */
+static void test_gcd_split_terms(void **state) {
+  (void)state;
+  const char *abc = "a: index in [0, 2]\nb: index in [0, 31]\nc: index in [0, 1]";
+  for (int k = 1; k <= 3; k++) {
+    char e[64];
+    snprintf(e, sizeof e, "(160 * a + 5 * b + 4 * c + %d) // 60", k);
+    FIRES(abc, e, "(a * 32 + b + c) // 12", "gcd_with_remainder_div");
+  }
+  FIRES("a: i8 in [0, 1]\nb: i8 in [0, 1]", "(a * 2 + b * 3 + 2) // 6", "(a + b) // 2", "gcd_with_remainder_div");
+  /* a up to 100: only g = 2 leaves one window (b), the form tinygrad expects. */
+  FIRES("a: u16 in [0, 100]\nb: u16 in [0, 1]", "(a * 2 + b * 3 + 2) // 6", "(a + b + 1) // 3", "gcd_with_remainder_div");
+  /* The residue's range spans two windows (b up to 2: 2 - b in [0, 2] fits, b * 3 in [0, 6] would not). */
+  NEVER("a: i32 in [0, 10]\nb: i32 in [0, 3]", "(a * 2 + b * 3 + 2) // 6", "gcd_with_remainder_div");
+  /* Wrapping: 2 * a at i8 without a range. */
+  NEVER("a: i8\nb: i8 in [0, 1]", "(a * 2 + b * 3 + 2) // 6", "gcd_with_remainder_div");
+  /* A remainder keeps whole terms only. */
+  NEVER("xo: i32 in [0, 7]\nxi: i32 in [0, 7]", "(xo * 8 + xi * 9) % 64", "gcd_with_remainder_mod");
+}
+
 /* A sum of a scaled part and a low part below the scale, against a constant: the comparison of the
  * scaled part (TVM's split index bound: x1*5632 + (... % 5632) < 11008). */
 static void test_cmp_scaled(void **state) {
@@ -305,6 +327,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_digits_offset),
     cmocka_unit_test(test_div_var_factor_terms),
     cmocka_unit_test(test_divide_by_var),
+    cmocka_unit_test(test_gcd_split_terms),
     cmocka_unit_test(test_cmp_scaled),
     cmocka_unit_test(test_mul_sum),
   };

@@ -236,9 +236,13 @@ bool fold_divide_by_gcd(VsCtx *ctx, Node *n, FoldStep *out) {
          fold_bind(out, "c2", n->args[1]) && fold_bind_int(out, ctx, "c3", S.dt, c / g);
 }
 
-/* gcd_with_remainder: S = g*T + R with g > 1 dividing c and every coefficient of T, and R (the other
- * terms and the constant) in one window [c4*g, c4*g + g): S // c == (T + c4) // (c/g), and the
- * remainder likewise. The largest such g. Floor division only. */
+/* gcd_with_remainder: S = g*T + R with g > 1 dividing c, and R (the constant and what T leaves of the
+ * terms) in one window [c4*g, c4*g + g): S // c == (T + c4) // (c/g), and the remainder likewise. A
+ * term a*t whose coefficient g does not divide goes to R whole, or leaves R its residue a - g*q with q
+ * the quotient rounded down or up (tinygrad's nested factor: (160a + 5b + 4c + 1) // 60 with c in
+ * [0, 1] is (5*(32a + b + c) + 1 - c) // 60, R = 1 - c in [0, 5)). The largest such g, and for it
+ * the first split that works (whole terms first). Floor division only. */
+enum { GCD_SPLIT_MAX = 6 }; /* terms g does not divide, beyond which only whole terms are tried */
 bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
   Lin S;
@@ -267,21 +271,37 @@ bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
       }
   for (int ci = 0; ci < nc; ci++) {
     i128 g = cand[ci];
-    Lin T, R;
-    lin_init(&T, S.dt);
-    lin_init(&R, S.dt);
-    R.k = S.k;
-    bool ok = true;
-    for (int i = 0; i < S.n && ok; i++)
-      ok = S.t[i].a % g == 0 ? lin_add(&T, S.t[i].t, S.t[i].a / g) : lin_add(&R, S.t[i].t, S.t[i].a);
-    i128 rlo, rhi;
-    if (!ok || T.n == 0 || (R.n == 0 && R.k % g == 0) || !lin_range(&R, &rlo, &rhi)) continue;
-    i128 c4 = im_floordiv(rlo, g);
-    if (im_floordiv(rhi, g) != c4) continue;
-    out->lemma = is_div(n) ? "gcd_with_remainder_div" : "gcd_with_remainder_mod";
-    return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind_int(out, ctx, "c1", S.dt, g) &&
-           fold_bind(out, "y", lin_build(ctx, &R)) && fold_bind(out, "c3", n->args[1]) &&
-           fold_bind_int(out, ctx, "c4", S.dt, c4) && fold_bind_int(out, ctx, "c5", S.dt, c / g);
+    int m = 0; /* terms g does not divide */
+    for (int i = 0; i < S.n; i++) m += S.t[i].a % g != 0;
+    int splits = 1; /* 3^m: per such term, whole, residue up, residue down (a quotient only: for a
+                     * remainder the residues come back as terms of the result, which grows) */
+    for (int i = 0; i < m && m <= GCD_SPLIT_MAX && is_div(n); i++) splits *= 3;
+    for (int sp = 0; sp < splits; sp++) {
+      Lin T, R;
+      lin_init(&T, S.dt);
+      lin_init(&R, S.dt);
+      R.k = S.k;
+      bool ok = true;
+      for (int i = 0, code = sp; i < S.n && ok; i++) {
+        i128 a = S.t[i].a, q = 0, r;
+        if (a % g == 0) q = a / g;
+        else {
+          int how = code % 3;
+          code /= 3;
+          q = how == 0 ? 0 : im_floordiv(a, g) + (how == 2);
+        }
+        ok = im_mul_ok(q, g, &r) && im_sub_ok(a, r, &r) && (!q || lin_add(&T, S.t[i].t, q)) &&
+             (!r || lin_add(&R, S.t[i].t, r));
+      }
+      i128 rlo, rhi;
+      if (!ok || T.n == 0 || (R.n == 0 && R.k % g == 0) || !lin_range(&R, &rlo, &rhi)) continue;
+      i128 c4 = im_floordiv(rlo, g);
+      if (im_floordiv(rhi, g) != c4) continue;
+      out->lemma = is_div(n) ? "gcd_with_remainder_div" : "gcd_with_remainder_mod";
+      return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind_int(out, ctx, "c1", S.dt, g) &&
+             fold_bind(out, "y", lin_build(ctx, &R)) && fold_bind(out, "c3", n->args[1]) &&
+             fold_bind_int(out, ctx, "c4", S.dt, c4) && fold_bind_int(out, ctx, "c5", S.dt, c / g);
+    }
   }
   return false;
 }
