@@ -146,9 +146,10 @@ static bool key_equal(const Node *a, const Node *b) {
   return true;
 }
 
-/* A slot holds a node's address with the low bits of its hash in the bits the arena's 16-byte
- * alignment leaves zero, so that a probe passes over most other nodes without reading them (each
- * read is a likely cache miss in a large table). 0 is an empty slot. */
+/* A slot holds a node's address with the four high bits of its hash (the slot's index comes from the
+ * low ones) in the bits the arena's 16-byte alignment leaves zero, so that a probe passes over most
+ * other nodes without reading them (each read is a likely cache miss in a large table). 0 is an empty
+ * slot. */
 enum { SLOT_TAG = 15 };
 static inline uintptr_t slot_of(const Node *n) { return (uintptr_t)n | (n->hash >> 28 & SLOT_TAG); }
 static inline Node *slot_node(uintptr_t s) { return (Node *)(s & ~(uintptr_t)SLOT_TAG); }

@@ -159,7 +159,8 @@ static inline unsigned const_class(const Node *x) {
 
 /* Key bits: 0 set, 1 simple, 2-7 op, 8-11 dtype, 12-15 first operand's dtype, 16-33 operands' ops (+1),
  * 34-42 operands' constant classes, 43 args[0] == args[1], 44 args[1] == args[2], 45 args[0] == args[2],
- * 46 a vector node, 47 the node's no-signed-overflow mark, 48-50 its operands' marks. */
+ * 46 a vector node, 47 the node's no-signed-overflow mark, 48-50 its operands' marks, 51 a division or
+ * remainder below the node (NF_HAS_DIVMOD). */
 enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47, KEY_DIVMOD = 51 };
 
 /* Whether the engine treats n as a vector node: only vector rules and folds fire there (engine.c). */

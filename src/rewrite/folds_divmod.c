@@ -271,11 +271,13 @@ bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
       }
   for (int ci = 0; ci < nc; ci++) {
     i128 g = cand[ci];
-    int m = 0; /* terms g does not divide */
+    /* The splits: per term g does not divide, whole (0), quotient rounded down (1) or up (2); 3^m of
+     * them for m such terms. For a remainder only whole terms: its residues come back as terms of the
+     * result, which then grows. */
+    int m = 0, splits = 1;
     for (int i = 0; i < S.n; i++) m += S.t[i].a % g != 0;
-    int splits = 1; /* 3^m: per such term, whole, residue up, residue down (a quotient only: for a
-                     * remainder the residues come back as terms of the result, which grows) */
-    for (int i = 0; i < m && m <= GCD_SPLIT_MAX && is_div(n); i++) splits *= 3;
+    if (is_div(n) && m <= GCD_SPLIT_MAX)
+      for (int i = 0; i < m; i++) splits *= 3;
     for (int sp = 0; sp < splits; sp++) {
       Lin T, R;
       lin_init(&T, S.dt);
@@ -338,8 +340,12 @@ static bool without_factor(const Lin *S, const Node *v, Lin *T) {
   lin_init(T, S->dt);
   if (S->k != 0 || S->n == 0) return false;
   for (int i = 0; i < S->n; i++) {
-    Node *u = S->t[i].t == v ? NULL : cofactor(S->t[i].t, v);
-    if (u ? !lin_add(T, u, S->t[i].a) : S->t[i].t != v || !im_add_ok(T->k, S->t[i].a, &T->k)) return false;
+    if (S->t[i].t == v) {
+      if (!im_add_ok(T->k, S->t[i].a, &T->k)) return false;
+      continue;
+    }
+    Node *u = cofactor(S->t[i].t, v);
+    if (!u || !lin_add(T, u, S->t[i].a)) return false;
   }
   return true;
 }
