@@ -383,13 +383,14 @@ static Node *compare(Gen *g, unsigned d, int kind) {
 }
 
 /* Idioms of index and ALU code that pair two subexpressions the way simplifier rules look for them:
- * select as min/max, min/max of scaled or offset operands, negations meeting, shifts and adds. */
+ * select as min/max, min/max of scaled or offset operands, negations meeting, shifts and adds, a
+ * variable factor of both sides of a division. */
 static Node *int_idiom(Gen *g, DType dt, unsigned d) {
   Node *a = gen(g, dt, d + 1), *b = fin_byte(g->in) % 4 == 3 ? a : gen(g, dt, d + 1);
   Node *c = fin_byte(g->in) % 2 ? positive_const(g, dt) : gen_const(g->ctx, g->in, dt);
   Node *c2 = gen_const(g->ctx, g->in, dt);
   Op mm = fin_byte(g->in) % 2 ? OP_MIN : OP_MAX;
-  switch (fin_below(g->in, 14)) {
+  switch (fin_below(g->in, 15)) {
   case 0: return mk3(g, OP_SELECT, mk2(g, fin_byte(g->in) % 2 ? OP_LT : OP_LE, a, b), a, b);
   case 1: return mk3(g, OP_SELECT, mk2(g, fin_byte(g->in) % 2 ? OP_LT : OP_LE, a, b), b, a);
   case 2: return fin_byte(g->in) % 2 ? mk3(g, OP_SELECT, mk2(g, OP_EQ, a, c), c, a) : mk3(g, OP_SELECT, mk2(g, OP_NE, a, c), a, c);
@@ -403,6 +404,12 @@ static Node *int_idiom(Gen *g, DType dt, unsigned d) {
   case 10: return mk2(g, OP_ADD, a, mk2(g, OP_MUL, b, vs_const_int(g->ctx, dt, -1)));
   case 11: return mk2(g, OP_IDIV, mk2(g, OP_ADD, mk2(g, OP_MUL, a, c), mk2(g, OP_MUL, b, c)), c);
   case 12: return mk2(g, OP_IDIV, mk2(g, OP_SUB, vs_const(g->ctx, dt, 0), a), c);
+  case 13: {
+    static const Op divs[4] = {OP_IDIV, OP_MOD, OP_TDIV, OP_TMOD};
+    Node *v = var_of(g, dt), *w = fin_byte(g->in) % 2 ? var_of(g, dt) : b;
+    return mk2(g, divs[fin_below(g->in, 4)], mk2(g, OP_ADD, mk2(g, OP_MUL, a, v), mk2(g, OP_MUL, mk2(g, OP_MUL, b, v), c)),
+               mk2(g, OP_MUL, v, w));
+  }
   default: return mk2(g, OP_OR, mk2(g, OP_XOR, a, b), mk2(g, OP_AND, a, b));
   }
 }
