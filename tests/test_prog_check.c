@@ -194,6 +194,27 @@ static void test_submit(void **state) {
   pt_has(out, "t0c: index = t0\n");
   pt_has(out, "submit k1(o) deps [t0c]\n");
   pt_fini(&t);
+  /* A task whose id is not bound (`s: i32 = submit ...`): the same event, its dependency kept alive
+   * and folded; a target that binds the id of another task, or drops the dependency, is refuted. */
+  const char *one = "func main(n: index) -> (i32) {\n"
+                    "  (o: i32, t0) = submit k0(n)\n"
+                    "  scope @manual {\n"
+                    "    s: i32 = submit k1(o * 1) deps [t0 + 0]\n"
+                    "  }\n"
+                    "  return s\n"
+                    "}\n";
+  expect_valid(one,
+               "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+               "  scope @manual {\n    (s: i32, t9) = submit k1(o) deps [t0]\n  }\n  return s\n}\n",
+               false);
+  expect_invalid(one,
+                 "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+                 "  scope @manual {\n    s: i32 = submit k1(o)\n  }\n  return s\n}\n",
+                 "deps(1)", "deps(0)");
+  pt_init(&t);
+  out = pt_run(&t, one);
+  pt_has(out, "    s: i32 = submit k1(o) deps [t0]\n");
+  pt_fini(&t);
 }
 
 /* Views, tiles and tuples: every expression a type carries is part of the events; an as_layout is its
@@ -252,6 +273,62 @@ static void test_types(void **state) {
            "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=8, pad=zero)] = call load(same, flip)\n"
            "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n  return u\n}\n");
   expect_invalid(src, buf, "zero", NULL);
+}
+
+/* The view's shape and layout forms, types derived (a distributed operand among them): the layout
+ * form to the operand's own layout is the operand; a shape view is another tensor, whose shape and
+ * strides are the event's; a plain tensor and a distributed one are two signatures. */
+static void test_view_forms(void **state) {
+  (void)state;
+  const char *src = "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
+                    "  k: index = 2\n"
+                    "  a = call view(x, layout=nd)\n"
+                    "  b = call view(d, [n * k, 4])\n"
+                    "  c = call view(x, layout=dn)\n"
+                    "  call f(a, b, c)\n"
+                    "}\n";
+  expect_valid(src,
+               "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
+               "  a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = x\n"
+               "  b = call view(d, [n * 2, 4])\n"
+               "  c = call view(x, layout=dn)\n"
+               "  call f(a, b, c)\n"
+               "}\n",
+               false);
+  /* A shape view taken for its operand. */
+  expect_invalid(src,
+                 "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
+                 "  a = call view(x, layout=nd)\n"
+                 "  b: dtensor[[n * 2, 4], f32, view(stride=[4, 1], layout=nd)] = d\n"
+                 "  c = call view(x, layout=dn)\n"
+                 "  call f(a, b, c)\n"
+                 "}\n",
+                 "source: tensor(", NULL);
+  /* Another shape (the strides follow it). */
+  expect_invalid(src,
+                 "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
+                 "  a = call view(x, layout=nd)\n"
+                 "  b = call view(d, [n, 8])\n"
+                 "  c = call view(x, layout=dn)\n"
+                 "  call f(a, b, c)\n"
+                 "}\n",
+                 "source: tensor(", NULL);
+  /* The flip taken for the identity. */
+  expect_invalid(src,
+                 "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
+                 "  a = call view(x, layout=nd)\n"
+                 "  b = call view(d, [n * 2, 4])\n"
+                 "  c: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = x\n"
+                 "  call f(a, b, c)\n"
+                 "}\n",
+                 "source: tensor(", NULL);
+  /* The pass folds the shape into the type and prints the list from it. */
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, src);
+  pt_has(out, "  b: dtensor[[n * 2, 4], f32, view(stride=[4, 1], layout=nd)] = call view(d, [n * 2, 4])\n");
+  pt_has(out, "  a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = x\n");
+  pt_fini(&t);
 }
 
 /* Loops not proved by induction (here: none is, no_induction) are unrolled: exactly, or up to a bound. */
@@ -381,6 +458,7 @@ int main(void) {
     cmocka_unit_test(test_calls_in_expressions),
     cmocka_unit_test(test_submit),
     cmocka_unit_test(test_types),
+    cmocka_unit_test(test_view_forms),
     cmocka_unit_test(test_domain_and_pin),
     cmocka_unit_test(test_bounded),
     cmocka_unit_test(test_input_errors),

@@ -1,6 +1,8 @@
 # Tasks (docs/syntax.md, "Tasks"; docs/pass.md): `(out, tid) = submit kernel(args) deps [...]` is an event
 # with its arguments and the task ids it waits for; a task id is an index that dependencies keep alive
 # (dead-code removal keeps `t1c`, read only by a dependency); arguments and dependencies are folded.
+# `out: T = submit k(...)` is the same event without binding the id (the reference's single-result
+# `res = pl.submit(...)`), here in a manual scope (`scope @manual`, the reference's pl.manual_scope).
 func main(n: index, a: tensor[[n], f32]) -> (tensor[[n], f32]) {
   k: index = 4
   (o0: tensor[[n], f32], t0) = submit fill(a, k * 2)
@@ -8,6 +10,9 @@ func main(n: index, a: tensor[[n], f32]) -> (tensor[[n], f32]) {
   (o1: tensor[[n], f32], t1) = submit scale(o0, k + 0) deps [t1c]
   (s: i32, t2) = submit reduce_sum(o1) deps [t0, t1 + 0]
   unused: index = t2 + 1
+  scope @manual {
+    o3: tensor[[k * n], f32] = submit gather(o1, k - 4) deps [t2 * 1]
+  }
   for i in range(0, 1) {
     (o2: tensor[[n], f32], t3) = submit tile(o1, i, helper(i) + 0) deps [t2]
   }

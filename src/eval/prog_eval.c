@@ -12,6 +12,8 @@
  *                    first shape entry, off is 0 and x's type (shape, view) is t's, otherwise another tensor.
  *   x = call as_layout(t)  (builtin, no call event) the same event; x is t when x's layout is t's,
  *                    otherwise another tensor.
+ *   x = call view(t, layout=L)  the same as as_layout (x's type derived, view_type.h); with a shape,
+ *                    view(t, [s...], ...), x is another tensor (one per t and layout), never t.
  * Tiles and tuples are aggregates like tensors: an identity and the expressions their type carries.
  *   for              start, stop, step evaluated once; step 0 is UB; the trip count is
  *                    ceil((stop - start) / step) over the integers (0 if negative); iteration k runs
@@ -397,7 +399,10 @@ static void exec_stmt(Run *r, const Stmt *s) {
                    val->call->args[1].e && val->call->args[2].e;
     bool is_as_layout = val->call && !strcmp(val->call->name, "as_layout") && val->call->nargs == 1 &&
                         val->call->args[0].tensor;
-    if (val->call && !is_view && !is_as_layout) {
+    /* view(t, layout=L) is as_layout under its new name; a view with a shape is another tensor. */
+    bool is_vshape = val->call && (val->call->vform & VIEW_SHAPE);
+    if (val->call && val->call->vform && !is_vshape) is_as_layout = true;
+    if (val->call && !is_view && !is_as_layout && !is_vshape) {
       Slot res;
       call(r, val->call, ty, &res, L, C);
       if (!r->stop) set_tensor(r, v, res.bits, res.shape, res.rank);
@@ -420,6 +425,11 @@ static void exec_stmt(Run *r, const Stmt *s) {
       int lt = type_tensor_layout(ty);
       bool ident = src->type.dtype == ty->dtype && type_tensor_layout(&src->type) == lt;
       id = ident ? tb : (UINT64_C(1) << 41) ^ (tb * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)lt;
+    } else if (is_vshape) {
+      /* The same memory under a new shape: another tensor, one per operand and layout (the layouts'
+       * codes shifted past as_layout's, whose tensors these never are). */
+      uint64_t tb = r->env[val->call->args[0].tensor->id].bits;
+      id = (UINT64_C(1) << 41) ^ (tb * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)(type_tensor_layout(ty) + 8);
     } else {
       id = r->env[val->tensor->id].bits;
     }
@@ -446,7 +456,7 @@ static void exec_stmt(Run *r, const Stmt *s) {
     size_t pos = call_ex(r, s->u.submit.call, ty, &res, L, C, s->u.submit.deps, s->u.submit.ndeps, true);
     if (!r->stop) {
       assign_slot(r, s->u.submit.out, &res);
-      r->env[s->u.submit.tid->id].bits = prog_task_id(pos);
+      if (s->u.submit.tid) r->env[s->u.submit.tid->id].bits = prog_task_id(pos);
     }
     free(res.shape);
     break;

@@ -64,7 +64,15 @@ struct Call {
   PVar *hole;       /* a call inside an expression: its result's variable; NULL for a whole call */
   uint32_t nsub;    /* a whole call: the calls inside its arguments, in evaluation order */
   Call **sub;
+  /* The builtin view's shape and layout forms (view_type.h): `v = call view(t, [s...], layout=L)`,
+   * either part optional but not both; 0 for every other call. The only argument is t: the shape is
+   * the result type's (an assignment's type, derived from t's and the operands), which the printer
+   * writes back as the list. */
+  uint8_t vform;   /* VIEW_SHAPE | VIEW_LAYOUT */
+  uint8_t vlayout; /* VIEW_LAYOUT: the target layout (TensorLayout) */
 };
+
+enum { VIEW_SHAPE = 1, VIEW_LAYOUT = 2 };
 
 /* The calls v makes before its own value, in evaluation order (*out; their count is returned). */
 static inline uint32_t val_sub(const Val *v, Call *const **out) {

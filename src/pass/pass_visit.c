@@ -707,12 +707,14 @@ static bool view_is_identity(Pass *ps, const Type *rt, const Call *c) {
   return true;
 }
 
-/* `v: T = call as_layout(t)` is t itself when T's layout is t's (a tensor without a view is nd):
- * the reference's identity reinterpret, which becomes the alias `v = t` (docs/pass.md). Only the
- * tags decide it, so no value needs to be stable. */
+/* `v: T = call as_layout(t)`, and its new name `v = call view(t, layout=L)`, is t itself when T's
+ * layout is t's (a tensor without a view is nd): the reference's identity reinterpret, which becomes
+ * the alias `v = t` (docs/pass.md). Only the tags decide it, so no value needs to be stable. A view
+ * with a shape is never t. */
 static bool as_layout_is_identity(const Pass *ps, const Type *rt, const Call *c) {
-  if (ps->remap_only || strcmp(c->name, "as_layout") || c->nargs != 1 || !c->args[0].tensor || !rt ||
-      rt->kind != TY_TENSOR)
+  bool layout_view = c->vform == VIEW_LAYOUT;
+  if (ps->remap_only || (strcmp(c->name, "as_layout") && !layout_view) || c->nargs != 1 || !c->args[0].tensor ||
+      !rt || rt->kind != TY_TENSOR)
     return false;
   const Type *tt = &c->args[0].tensor->type;
   return tt->kind == TY_TENSOR && tt->dtype == rt->dtype && type_tensor_layout(tt) == type_tensor_layout(rt);
@@ -760,10 +762,10 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
         o->u.submit.deps[i] = expr(ps, s->u.submit.deps[i]);
     }
     o->u.submit.out = def_target(ps, s->u.submit.out, lifted);
-    o->u.submit.tid = def_target(ps, s->u.submit.tid, lifted);
+    o->u.submit.tid = s->u.submit.tid ? def_target(ps, s->u.submit.tid, lifted) : NULL;
     svec_push(out, o);
     show(ps, s->u.submit.out);
-    show(ps, s->u.submit.tid);
+    if (s->u.submit.tid) show(ps, s->u.submit.tid);
     break;
   }
   case SK_PIN: {

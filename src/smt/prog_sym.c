@@ -1491,7 +1491,10 @@ static void exec_assign(Sym *y, const Stmt *s) {
   const Call *c = val->call;
   bool is_view = c && !strcmp(c->name, "view") && c->nargs == 3 && c->args[0].tensor && c->args[1].e && c->args[2].e;
   bool is_as_layout = c && !strcmp(c->name, "as_layout") && c->nargs == 1 && c->args[0].tensor;
-  if (c && !is_view && !is_as_layout) {
+  /* The view's layout form is as_layout renamed; its shape form never gives its operand back. */
+  bool view_shape = c && (c->vform & VIEW_SHAPE);
+  bool view_layout = c && c->vform && !view_shape;
+  if (c && !is_view && !is_as_layout && !view_layout && !view_shape) {
     set_var(y, v->id, call(y, c, ty));
     return;
   }
@@ -1510,7 +1513,10 @@ static void exec_assign(Sym *y, const Stmt *s) {
       for (uint32_t i = 0; shape && i < ty->nexpr; i++) ident = enc_and(e, ident, enc_eq(e, t.shape[i], shape[i]));
     }
     id = enc_ite(e, ident, t.v, view_id(sh, t.v, rows, off));
-  } else if (is_as_layout) {
+  } else if (view_shape) {
+    /* Another tensor of t and the layout: the as_layout function at codes no layout has. */
+    id = as_layout_id(sh, y->env[c->args[0].tensor->id].v, type_tensor_layout(ty) + 8);
+  } else if (is_as_layout || view_layout) {
     /* t itself when T's layout is t's (decided by the types alone), else another tensor. */
     const PVar *src = c->args[0].tensor;
     SVal t = y->env[src->id];
@@ -1543,8 +1549,8 @@ static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
     Z3_ast pos = NULL;
     SVal r = call_ex(y, s->u.submit.call, s->u.submit.type, s->u.submit.deps, s->u.submit.ndeps, true, &pos);
     set_var(y, s->u.submit.out->id, r);
-    if (pos) set_var(y, s->u.submit.tid->id, (SVal){.v = tensor_call_id(sh, pos)});
-    else sh->e->failed = true;
+    if (!pos) sh->e->failed = true;
+    else if (s->u.submit.tid) set_var(y, s->u.submit.tid->id, (SVal){.v = tensor_call_id(sh, pos)});
     break;
   }
   case SK_FOR: exec_for(y, s); break;
