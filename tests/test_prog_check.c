@@ -277,50 +277,27 @@ static void test_types(void **state) {
 
 /* The view's shape and layout forms, types derived (a distributed operand among them): the layout
  * form to the operand's own layout is the operand; a shape view is another tensor, whose shape and
- * strides are the event's; a plain tensor and a distributed one are two signatures. */
+ * strides are the event's. The program, with its three views written as a, b, c: */
+static const char *view_forms(char *buf, size_t size, const char *a, const char *b, const char *c) {
+  snprintf(buf, size,
+           "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n  %s\n  %s\n  %s\n"
+           "  call f(a, b, c)\n}\n",
+           a, b, c);
+  return buf;
+}
+
 static void test_view_forms(void **state) {
   (void)state;
-  const char *src = "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
-                    "  k: index = 2\n"
-                    "  a = call view(x, layout=nd)\n"
-                    "  b = call view(d, [n * k, 4])\n"
-                    "  c = call view(x, layout=dn)\n"
-                    "  call f(a, b, c)\n"
-                    "}\n";
-  expect_valid(src,
-               "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
-               "  a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = x\n"
-               "  b = call view(d, [n * 2, 4])\n"
-               "  c = call view(x, layout=dn)\n"
-               "  call f(a, b, c)\n"
-               "}\n",
-               false);
-  /* A shape view taken for its operand. */
-  expect_invalid(src,
-                 "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
-                 "  a = call view(x, layout=nd)\n"
-                 "  b: dtensor[[n * 2, 4], f32, view(stride=[4, 1], layout=nd)] = d\n"
-                 "  c = call view(x, layout=dn)\n"
-                 "  call f(a, b, c)\n"
-                 "}\n",
+  char src[512], buf[512];
+  const char *A = "a = call view(x, layout=nd)", *B = "b = call view(d, [n * 2, 4])", *C = "c = call view(x, layout=dn)";
+  view_forms(src, sizeof src, "k: index = 2\n  a = call view(x, layout=nd)", "b = call view(d, [n * k, 4])", C);
+  expect_valid(src, view_forms(buf, sizeof buf, "a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = x", B, C), false);
+  /* A shape view taken for its operand; another shape (the strides follow it); the flip taken for
+   * the identity. */
+  expect_invalid(src, view_forms(buf, sizeof buf, A, "b: dtensor[[n * 2, 4], f32, view(stride=[4, 1], layout=nd)] = d", C),
                  "source: tensor(", NULL);
-  /* Another shape (the strides follow it). */
-  expect_invalid(src,
-                 "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
-                 "  a = call view(x, layout=nd)\n"
-                 "  b = call view(d, [n, 8])\n"
-                 "  c = call view(x, layout=dn)\n"
-                 "  call f(a, b, c)\n"
-                 "}\n",
-                 "source: tensor(", NULL);
-  /* The flip taken for the identity. */
-  expect_invalid(src,
-                 "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n"
-                 "  a = call view(x, layout=nd)\n"
-                 "  b = call view(d, [n * 2, 4])\n"
-                 "  c: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = x\n"
-                 "  call f(a, b, c)\n"
-                 "}\n",
+  expect_invalid(src, view_forms(buf, sizeof buf, A, "b = call view(d, [n, 8])", C), "source: tensor(", NULL);
+  expect_invalid(src, view_forms(buf, sizeof buf, A, B, "c: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = x"),
                  "source: tensor(", NULL);
   /* The pass folds the shape into the type and prints the list from it. */
   PT t;
