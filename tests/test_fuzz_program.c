@@ -66,6 +66,7 @@ static void test_gen_prog_well_typed(void **state) {
     ") = submit ", " deps [", "32 = submit ", " @manual {", /* tasks, one-result tasks (i32, u32, f32), manual scopes */
     "= call as_layout(", "layout=dn", "tile[[", "tuple[", "view(valid_shape=[", "start_offset=", /* types */
     "dtensor[[", " = call view(t", ", layout=nd)", "], layout=dn)", /* distributed tensors, derived views */
+    " predicate ", "// 2) deps [", /* dispatch predicates, an spmd's dependencies (a core count N // 2) */
     "domain [", " @group(world) {", "if p0 == ", /* communication domains, a branch fact in one */
     "pin ", " & 7) * ",                          /* pinned slots, an index over a binding made for it */
   };

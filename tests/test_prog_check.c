@@ -308,6 +308,36 @@ static void test_view_forms(void **state) {
   pt_fini(&t);
 }
 
+/* Dispatch predicates: part of their task's event (a target that drops one, changes its comparison,
+ * target or index is refuted); the pass folds the indices and never decides the comparison, though
+ * the program wrote the element. An spmd's dependencies are part of its event too. */
+static void test_dispatch(void **state) {
+  (void)state;
+  const char *src = "func main(e: index, rc: tensor[[4], i32]) {\n"
+                    "  call write(rc, 0, 5)\n"
+                    "  (g: i32, t0) = submit gate(rc)\n"
+                    "  spmd(4) deps [t0 + 0] predicate rc[e * 1] > 0 {\n    call work(g)\n  }\n"
+                    "}\n";
+  char buf[512];
+  const char *fmt = "func main(e: index, rc: tensor[[4], i32]) {\n  call write(rc, 0, 5)\n"
+                    "  (g: i32, t0) = submit gate(rc)\n  spmd(4)%s {\n    call work(g)\n  }\n}\n";
+  snprintf(buf, sizeof buf, fmt, " deps [t0] predicate rc[e] > 0");
+  expect_valid(src, buf, false);
+  snprintf(buf, sizeof buf, fmt, " deps [t0]");
+  expect_invalid(src, buf, "when", NULL);
+  snprintf(buf, sizeof buf, fmt, " deps [t0] predicate rc[e] >= 0");
+  expect_invalid(src, buf, "> 0", ">= 0");
+  snprintf(buf, sizeof buf, fmt, " deps [t0] predicate rc[0] > 0");
+  expect_invalid(src, buf, "spmd(", NULL);
+  snprintf(buf, sizeof buf, fmt, " predicate rc[e] > 0");
+  expect_invalid(src, buf, "spmd(4_index) deps(1) when", "spmd(4_index) when");
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, src);
+  pt_has(out, "  spmd(4) deps [t0] predicate rc[e] > 0 {\n");
+  pt_fini(&t);
+}
+
 /* Loops not proved by induction (here: none is, no_induction) are unrolled: exactly, or up to a bound. */
 static void test_bounded(void **state) {
   (void)state;
@@ -436,6 +466,7 @@ int main(void) {
     cmocka_unit_test(test_submit),
     cmocka_unit_test(test_types),
     cmocka_unit_test(test_view_forms),
+    cmocka_unit_test(test_dispatch),
     cmocka_unit_test(test_domain_and_pin),
     cmocka_unit_test(test_bounded),
     cmocka_unit_test(test_input_errors),

@@ -616,6 +616,61 @@ static void test_view_forms(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* Dispatch predicates and an spmd's dependencies: printing, the events (the element is never read:
+ * only the tensor's identity and the indices are values), errors. */
+static void test_dispatch(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx, "func main(e: index, rc: tensor[[2, 2], i32]) {\n"
+                            "  (g: i32, t0) = submit gate(rc) predicate rc[e, 1] >= -2\n"
+                            "  spmd(4) deps [t0, e + 1] predicate rc[0, e] != 3 @manual {\n"
+                            "    call work(g)\n"
+                            "  }\n"
+                            "  spmd(2) {\n"
+                            "    call work(g)\n"
+                            "  }\n"
+                            "}\n");
+  pt_has_text(a, "  (g: i32, t0: index) = submit gate(rc) predicate rc[e, 1] >= -2\n");
+  pt_has_text(a, "  spmd(4) deps [t0, e + 1] predicate rc[0, e] != 3 @manual {\n");
+  Program *p = parse_ok(ctx, a);
+  uint64_t params[2] = {1, 0};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* params, gate, spmd, work, end spmd, spmd, work, end spmd */
+  assert_int_equal(t.nevents, 8);
+  assert_string_equal(t.events[1].sig, "submit gate(tensor[2]i32)->i32 deps(0) when tensor[2]i32[2] >= -2");
+  assert_int_equal(t.events[1].nargs, 4);
+  assert_int_equal(t.events[1].args[1], 2); /* rc: parameter 1 */
+  assert_int_equal(t.events[1].args[2], 1); /* e */
+  assert_string_equal(t.events[2].sig, "spmd(index) deps(2) when tensor[2]i32[2] != 3");
+  assert_int_equal(t.events[2].nargs, 6);
+  assert_int_equal(t.events[2].args[1], (UINT64_C(1) << 32) + 1); /* t0 */
+  assert_int_equal(t.events[2].args[2], 2);                      /* e + 1 */
+  assert_int_equal(t.events[2].args[3], 2);                      /* rc */
+  assert_int_equal(t.events[2].args[5], 1);                      /* e */
+  assert_string_equal(t.events[5].sig, "spmd(index)");
+  prog_trace_free(&t);
+  prog_free(p);
+  free(a);
+  check_error("func main(n: index) {\n  spmd(4) predicate n[0] > 0 {\n  }\n}", 2, 21, "'n' is not a visible tensor");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0, 1] > 0 {\n  }\n}", 2, 27,
+              "reads one element: 1 indices for 'r' (rank 1), not 2");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0] + 0 {\n  }\n}", 2, 26, "expected a comparison");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0] > 1_i32 {\n  }\n}", 2, 28,
+              "compares with an integer literal (without a suffix)");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[f(0)] > 1 {\n  }\n}", 2, 23, "a call cannot appear");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0] > 9223372036854775808 {\n  }\n}", 2, 28,
+              "does not fit in 64 bits");
+  assert_int_equal(error_failures, 0);
+  /* `predicate` names a variable where no name follows it. */
+  char *b = round_trip(ctx, "func main(r: tensor[[4], i32]) -> (index) {\n  (o: i32, t) = submit k(r)\n"
+                            "  predicate: index = t + 1\n  return predicate\n}\n");
+  free(b);
+  vs_ctx_free(ctx);
+}
+
 static void test_jumps(void **state) {
   (void)state;
   VsCtx *ctx = vs_ctx_new();
@@ -786,6 +841,7 @@ int main(void) {
     cmocka_unit_test(test_jumps),
     cmocka_unit_test(test_types),
     cmocka_unit_test(test_view_forms),
+    cmocka_unit_test(test_dispatch),
     cmocka_unit_test(test_domain_and_pin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

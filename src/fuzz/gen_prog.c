@@ -483,6 +483,21 @@ static void reassign(PG *g) {
   put(g, "\n");
 }
 
+/* One time in three, ` predicate t[i, j] OP K` over a visible tensor (all are rank 2) with indices
+ * over the visible index variables (which the pass folds; the comparison it must keep). */
+static void put_predicate(PG *g) {
+  static const char *const ops[6] = {"==", "!=", ">", "<", ">=", "<="};
+  GVar *t = below(g, 3) == 0 ? find_viewable(g) : NULL;
+  if (!t) return;
+  char name[NAME_LEN];
+  copy_str(name, NAME_LEN, t->name);
+  put(g, " predicate %s[", name);
+  put_expr(g, DT_INDEX, 1);
+  put(g, ", ");
+  put_expr(g, DT_INDEX, 1);
+  put(g, "] %s %d", ops[below(g, 6)], (int)below(g, 5) - 2);
+}
+
 /* `(out: T, tid) = submit fK(args) deps [...]`, or one time in four `out: T = submit fK(args) deps
  * [...]` (the id not bound) (docs/syntax.md, "Tasks"): the dependencies name the last task id when it
  * is visible (often its only reader: dead-code removal must keep it), another index variable, or a
@@ -517,6 +532,7 @@ static void submit_stmt(PG *g) {
     }
     put(g, "]");
   }
+  put_predicate(g);
   put(g, "\n");
   push_local(g, out, dt);
   if (single) return;
@@ -865,6 +881,15 @@ static void spmd_or_scope(PG *g, unsigned depth) {
     if (below(g, 2)) put(g, "%u // 2", 2 * (1 + below(g, 8)));
     else put_expr(g, DT_INDEX, 2);
     put(g, ")");
+    /* The dispatch's dependencies (the last task id when visible) and predicate. */
+    if (below(g, 3) == 0) {
+      bool last = g->last_tid[0] && visible(g, g->last_tid);
+      put(g, " deps [");
+      if (last) put(g, "%s, ", g->last_tid);
+      put_expr(g, DT_INDEX, 1);
+      put(g, "]");
+    }
+    put_predicate(g);
   } else {
     put(g, "scope");
   }

@@ -813,6 +813,80 @@ static bool check_as_layout(PP *p, const Call *c, const Type *t) {
 }
 
 /* `(a, b: i32) =` before for / if / while / submit. */
+/* `deps [d, ...]` and `predicate t[i, ...] OP K` after a submit's call or an spmd's core count (both
+ * optional; docs/syntax.md, "Tasks"). `predicate` starts the clause only before a name, so a
+ * variable may still be called so. */
+static bool parse_dispatch(PP *p, Node ***deps_out, uint32_t *nd_out, Pred **pred_out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  char d[64], nb[64];
+  Node *deps[PROG_MAX_VALS];
+  uint32_t nd = 0;
+  *deps_out = NULL;
+  *pred_out = NULL;
+  if (is_kw(p, cur(p), "deps")) {
+    if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'deps'")) return false;
+    while (cur(p)->kind != TK_RBRACK) {
+      if (nd && !expect(p, TK_COMMA, "',' or ']'")) return false;
+      if (nd == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many dependencies (limit %d)", PROG_MAX_VALS);
+      if (!parse_expr_in(p, "a task dependency", DT_INDEX, &deps[nd], NULL)) return false;
+      nd++;
+    }
+    if (!advance(p)) return false;
+  }
+  if (nd && !(*deps_out = prog_alloc(p->prog, nd * sizeof *deps))) return fail(p, line, col, "out of memory");
+  if (nd) memcpy(*deps_out, deps, nd * sizeof *deps);
+  *nd_out = nd;
+  if (!is_kw(p, cur(p), "predicate") || p->st.next.kind != TK_IDENT) return true;
+  if (!advance(p)) return false;
+  Token tt = *cur(p);
+  const char *tname = vs_intern(p->ctx, p->src + tt.off, tt.len);
+  PVar *t = tname ? visible(p, tname) : NULL;
+  if (!t || t->type.kind != TY_TENSOR)
+    return fail(p, tt.line, tt.col, "a dispatch predicate reads an element of a tensor: '%s' is not a visible tensor",
+                short_name(p->src + tt.off, tt.len, nb, sizeof nb));
+  Pred *pr = prog_alloc(p->prog, sizeof *pr);
+  if (!pr) return fail(p, tt.line, tt.col, "out of memory");
+  memset(pr, 0, sizeof *pr);
+  pr->tensor = t;
+  if (!advance(p) || !expect(p, TK_LBRACK, "'[' and the element's indices")) return false;
+  Node *idx[PROG_MAX_VALS];
+  uint32_t n = 0;
+  while (cur(p)->kind != TK_RBRACK) {
+    if (n && !expect(p, TK_COMMA, "',' or ']'")) return false;
+    if (n == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many indices (limit %d)", PROG_MAX_VALS);
+    if (!parse_expr_in(p, "a dispatch predicate", DT_INDEX, &idx[n], NULL)) return false;
+    n++;
+  }
+  if (n != t->type.rank)
+    return fail(p, cur(p)->line, cur(p)->col, "a dispatch predicate reads one element: %u indices for '%s' (rank %u), not %u",
+                t->type.rank, t->name, t->type.rank, n);
+  if (!advance(p)) return false;
+  static const TokKind ops[PRED_COUNT] = {TK_EQ, TK_NE, TK_GT, TK_LT, TK_GE, TK_LE};
+  int op = -1;
+  for (int k = 0; k < PRED_COUNT; k++)
+    if (cur(p)->kind == ops[k]) op = k;
+  if (op < 0)
+    return fail(p, cur(p)->line, cur(p)->col, "expected a comparison (==, !=, >, <, >= or <=), found %s",
+                describe(p, cur(p), d, sizeof d));
+  if (!advance(p)) return false;
+  bool neg = cur(p)->kind == TK_MINUS;
+  if (neg && !advance(p)) return false;
+  Token *it = cur(p);
+  u128 mag = 0;
+  if (it->kind != TK_INT || it->has_suffix)
+    return fail(p, it->line, it->col, "a dispatch predicate compares with an integer literal (without a suffix), found %s",
+                describe(p, it, d, sizeof d));
+  if (!lit_int_magnitude(p->src + it->off, it->num_len, &mag) || mag > (u128)INT64_MAX + (neg ? 1 : 0))
+    return fail(p, it->line, it->col, "the predicate's target does not fit in 64 bits");
+  pr->target = neg ? (int64_t)(-(i128)mag) : (int64_t)mag;
+  pr->op = (uint8_t)op;
+  pr->nidx = n;
+  if (n && !(pr->idx = prog_alloc(p->prog, n * sizeof *idx))) return fail(p, it->line, it->col, "out of memory");
+  if (n) memcpy(pr->idx, idx, n * sizeof *idx);
+  *pred_out = pr;
+  return advance(p);
+}
+
 typedef struct RetList {
   Token names[PROG_MAX_VALS];
   Type types[PROG_MAX_VALS];
@@ -1285,21 +1359,7 @@ static bool parse_submit(PP *p, RetList *r, bool single, StmtVec *out) {
   Stmt *s = stmt_new(p->prog, SK_SUBMIT, line, col);
   if (!s) return fail(p, line, col, "out of memory");
   if (!parse_call(p, &s->u.submit.call)) return false; /* `submit` NAME(args) */
-  Node *deps[PROG_MAX_VALS];
-  uint32_t nd = 0;
-  if (is_kw(p, cur(p), "deps")) {
-    if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'deps'")) return false;
-    while (cur(p)->kind != TK_RBRACK) {
-      if (nd && !expect(p, TK_COMMA, "',' or ']'")) return false;
-      if (nd == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many dependencies (limit %d)", PROG_MAX_VALS);
-      if (!parse_expr_in(p, "a task dependency", DT_INDEX, &deps[nd], NULL)) return false;
-      nd++;
-    }
-    if (!advance(p)) return false;
-  }
-  if (nd && !(s->u.submit.deps = prog_alloc(p->prog, nd * sizeof *deps))) return fail(p, line, col, "out of memory");
-  if (nd) memcpy(s->u.submit.deps, deps, nd * sizeof *deps);
-  s->u.submit.ndeps = nd;
+  if (!parse_dispatch(p, &s->u.submit.deps, &s->u.submit.ndeps, &s->u.submit.pred)) return false;
   if (!(s->u.submit.type = prog_alloc(p->prog, sizeof(Type)))) return fail(p, line, col, "out of memory");
   *s->u.submit.type = types[0];
   PVar **rets;
@@ -1486,6 +1546,7 @@ static bool parse_stmt(PP *p, StmtVec *out) {
       if (!parse_expr(p, -1, &s->u.scope.cores, NULL) || !expect(p, TK_RPAREN, "')'")) return false;
       if (!dt_is_int((DType)s->u.scope.cores->dtype))
         return fail(p, el, ec, "the core count must be an integer, got %s", dt_name((DType)s->u.scope.cores->dtype));
+      if (!parse_dispatch(p, &s->u.scope.deps, &s->u.scope.ndeps, &s->u.scope.pred)) return false;
     }
     if (!parse_attrs(p, &s->u.scope.attrs, &s->u.scope.nattrs)) return false;
     /* Not a scope for names: the yield target and visibility carry through. A jump out of it would

@@ -275,6 +275,25 @@ static const char *loop_kind_name(int k) {
   }
 }
 
+/* ` deps [d, ...]` (when there are any) and ` predicate t[i, ...] OP K` of a submit or an spmd. */
+static void dispatch_text(Out *o, Node *const *deps, uint32_t nd, const Pred *p) {
+  if (nd) {
+    puts_(o, " deps [");
+    for (uint32_t i = 0; i < nd; i++) {
+      if (i) puts_(o, ", ");
+      node(o, deps[i]);
+    }
+    puts_(o, "]");
+  }
+  if (!p) return;
+  putf(o, " predicate %s[", p->tensor->name);
+  for (uint32_t i = 0; i < p->nidx; i++) {
+    if (i) puts_(o, ", ");
+    node(o, p->idx[i]);
+  }
+  putf(o, "] %s %lld", pred_op_name(p->op), (long long)p->target);
+}
+
 static void stmt(Out *o, const Stmt *s, int depth) {
   indent(o, depth);
   switch ((StmtKind)s->kind) {
@@ -331,14 +350,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
     h.n = val_sub(&v, &h.sub);
     if (h.n && !val_call_order_ok(&v)) o->fail = true;
     call_text(o, s->u.submit.call, &h);
-    if (s->u.submit.ndeps) {
-      puts_(o, " deps [");
-      for (uint32_t i = 0; i < s->u.submit.ndeps; i++) {
-        if (i) puts_(o, ", ");
-        node(o, s->u.submit.deps[i]);
-      }
-      puts_(o, "]");
-    }
+    dispatch_text(o, s->u.submit.deps, s->u.submit.ndeps, s->u.submit.pred);
     puts_(o, "\n");
     show(o, r[0]);
     if (r[1]) show(o, r[1]);
@@ -422,6 +434,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
       puts_(o, "spmd(");
       node(o, s->u.scope.cores);
       puts_(o, ")");
+      dispatch_text(o, s->u.scope.deps, s->u.scope.ndeps, s->u.scope.pred);
     } else {
       puts_(o, "scope");
     }
