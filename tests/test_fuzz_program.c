@@ -402,6 +402,48 @@ static void test_planted_valid_shape_dropped(void **state) {
   expect_found(valid_shape_pass, 7, 2000);
 }
 
+/* A view with a shape taken for its operand (the reference keeps it: it reinterprets the shape),
+ * where the alias would print (the same rank). */
+static void alias_shape_view(Program *p, Stmt *s) {
+  (void)p;
+  const Call *c = s->u.assign.val.call;
+  if (c && (c->vform & VIEW_SHAPE) && s->u.assign.type && c->args[0].tensor->type.rank == s->u.assign.type->rank)
+    s->u.assign.val = (Val){.tensor = c->args[0].tensor};
+}
+
+static Program *shape_view_alias_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  return run_and_fix(src, po, res, alias_shape_view);
+}
+
+static void test_planted_shape_view_aliased(void **state) {
+  (void)state;
+  expect_found(shape_view_alias_pass, 7, 4000); /* 1,671 with this seed */
+}
+
+/* A dispatch predicate decided (dropped, as if the scheduler's comparison were known to hold). */
+static void drop_predicates(Program *p, Block *b) {
+  (void)p;
+  for (uint32_t i = 0; i < b->n; i++) {
+    if (b->s[i]->kind == SK_SUBMIT) b->s[i]->u.submit.pred = NULL;
+    if (b->s[i]->kind == SK_SPMD) b->s[i]->u.scope.pred = NULL;
+  }
+}
+
+static void each_block(Program *p, Block *b, void (*fix)(Program *, Block *));
+
+static Program *predicate_drop_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, drop_predicates);
+  return out;
+}
+
+static void test_planted_predicate_decided(void **state) {
+  (void)state;
+  expect_found(predicate_drop_pass, 7, 2000); /* 40 with this seed */
+}
+
 /* ---- planted bugs of communication domains and pinned slots ---- */
 
 /* Every block of b, depth first (domain bodies included), to fix. */
@@ -603,13 +645,14 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_planted_call_duplicated),
     cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_planted_layout_flip_aliased),
+    cmocka_unit_test(test_planted_predicate_decided),
     cmocka_unit_test(test_planted_domain_size_specialized),
     cmocka_unit_test(test_planted_pin_scalar_removed),
     cmocka_unit_test(test_program_regressions_replay),
     cmocka_unit_test(test_program_seeds_replay),
   };
-  /* The full tier adds the planted valid-shape bug: its reduction alone takes about 6 s under the
-   * sanitizers. */
+  /* The full tier adds the planted valid-shape bug (its reduction alone takes about 6 s under the
+   * sanitizers) and the aliased shape view (1,671 generated programs before it, then its reduction). */
   const struct CMUnitTest full[] = {
     cmocka_unit_test(test_gen_prog_deterministic),
     cmocka_unit_test(test_gen_prog_well_typed),
@@ -617,6 +660,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_planted_call_duplicated),
     cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_planted_layout_flip_aliased),
+    cmocka_unit_test(test_planted_shape_view_aliased),
+    cmocka_unit_test(test_planted_predicate_decided),
     cmocka_unit_test(test_planted_valid_shape_dropped),
     cmocka_unit_test(test_planted_domain_size_specialized_reduced),
     cmocka_unit_test(test_planted_pin_scalar_removed_reduced),
