@@ -812,7 +812,6 @@ static bool check_as_layout(PP *p, const Call *c, const Type *t) {
   return true;
 }
 
-/* `(a, b: i32) =` before for / if / while / submit. */
 /* `deps [d, ...]` and `predicate t[i, ...] OP K` after a submit's call or an spmd's core count (both
  * optional; docs/syntax.md, "Tasks"). `predicate` starts the clause only before a name, so a
  * variable may still be called so. */
@@ -887,6 +886,7 @@ static bool parse_dispatch(PP *p, Node ***deps_out, uint32_t *nd_out, Pred **pre
   return advance(p);
 }
 
+/* `(a, b: i32) =` before for / if / while / submit. */
 typedef struct RetList {
   Token names[PROG_MAX_VALS];
   Type types[PROG_MAX_VALS];
