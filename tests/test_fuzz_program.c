@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "eval/eval.h"
 #include "fuzz/campaign.h"
 #include "fuzz/gen_prog.h"
 #include "fuzz/prog_oracle.h"
@@ -62,8 +63,10 @@ static void test_gen_prog_well_typed(void **state) {
     "tensor[[",  "range(0, 1)", "< 0",       ">= 0",      "return ",    "_i8",     "_u8",       "bool",
     "break\n",  "continue\n", "break ",    "continue ", " @level(",
     ")_",        "(f",         "select(",   "* 0\n", /* calls inside expressions: suffixed, nested */
-    ") = submit ", " deps [", /* tasks */
+    ") = submit ", " deps [", "32 = submit ", " @manual {", /* tasks, one-result tasks (i32, u32, f32), manual scopes */
     "= call as_layout(", "layout=dn", "tile[[", "tuple[", "view(valid_shape=[", "start_offset=", /* types */
+    "dtensor[[", " = call view(t", ", layout=nd)", "], layout=dn)", /* distributed tensors, derived views */
+    " predicate ", "// 2) deps [", /* dispatch predicates, an spmd's dependencies (a core count N // 2) */
     "domain [", " @group(world) {", "if p0 == ", /* communication domains, a branch fact in one */
     "pin ", " & 7) * ",                          /* pinned slots, an index over a binding made for it */
   };
@@ -399,6 +402,48 @@ static void test_planted_valid_shape_dropped(void **state) {
   expect_found(valid_shape_pass, 7, 2000);
 }
 
+/* A view with a shape taken for its operand (the reference keeps it: it reinterprets the shape),
+ * where the alias would print (the same rank). */
+static void alias_shape_view(Program *p, Stmt *s) {
+  (void)p;
+  const Call *c = s->u.assign.val.call;
+  if (c && (c->vform & VIEW_SHAPE) && s->u.assign.type && c->args[0].tensor->type.rank == s->u.assign.type->rank)
+    s->u.assign.val = (Val){.tensor = c->args[0].tensor};
+}
+
+static Program *shape_view_alias_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  return run_and_fix(src, po, res, alias_shape_view);
+}
+
+static void test_planted_shape_view_aliased(void **state) {
+  (void)state;
+  expect_found(shape_view_alias_pass, 7, 4000); /* 1,671 with this seed */
+}
+
+/* A dispatch predicate decided (dropped, as if the scheduler's comparison were known to hold). */
+static void drop_predicates(Program *p, Block *b) {
+  (void)p;
+  for (uint32_t i = 0; i < b->n; i++) {
+    if (b->s[i]->kind == SK_SUBMIT) b->s[i]->u.submit.pred = NULL;
+    if (b->s[i]->kind == SK_SPMD) b->s[i]->u.scope.pred = NULL;
+  }
+}
+
+static void each_block(Program *p, Block *b, void (*fix)(Program *, Block *));
+
+static Program *predicate_drop_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, drop_predicates);
+  return out;
+}
+
+static void test_planted_predicate_decided(void **state) {
+  (void)state;
+  expect_found(predicate_drop_pass, 7, 2000); /* 40 with this seed */
+}
+
 /* ---- planted bugs of communication domains and pinned slots ---- */
 
 /* Every block of b, depth first (domain bodies included), to fix. */
@@ -415,8 +460,20 @@ static void each_block(Program *p, Block *b, void (*fix)(Program *, Block *)) {
   }
 }
 
+/* x with var replaced by c, when that leaves a closed expression, evaluated to its constant (so that
+ * the planted pass stays idempotent: the oracle checks that before the differential, and `3 + 7`
+ * would fold in a second run); otherwise x unchanged. */
+static Node *specialized_size(Program *p, Node *x, Node *var, Node *c) {
+  Node *s = vs_substitute(p->ctx, x, var, c);
+  if (!s || s == x || (s->flags & NF_HAS_VAR)) return x;
+  Outcome o;
+  char err[80];
+  if (!eval_at(s, NULL, &o, err, sizeof err) || o.value.ub || o.value.inv) return x;
+  return vs_const(p->ctx, (DType)s->dtype, o.value.lane[0]);
+}
+
 /* Substitutes, in the sizes of domain d, the fact `x == c` of the first if in b (at any depth) whose
- * condition is one. */
+ * condition is one, where that makes a size a constant. */
 static bool specialize_by_branch(Program *p, Stmt *d, Block b) {
   for (uint32_t i = 0; i < b.n; i++) {
     Stmt *s = b.s[i];
@@ -424,7 +481,7 @@ static bool specialize_by_branch(Program *p, Stmt *d, Block b) {
       Node *c = s->u.ifs.cond;
       if (c->op == OP_EQ && c->args[0]->op == OP_VAR && c->args[1]->op == OP_CONST) {
         for (uint32_t j = 0; j < d->u.scope.nslots; j++)
-          d->u.scope.sizes[j] = vs_substitute(p->ctx, d->u.scope.sizes[j], c->args[0], c->args[1]);
+          d->u.scope.sizes[j] = specialized_size(p, d->u.scope.sizes[j], c->args[0], c->args[1]);
         return true;
       }
       if (specialize_by_branch(p, d, s->u.ifs.then) || specialize_by_branch(p, d, s->u.ifs.els)) return true;
@@ -588,13 +645,14 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_planted_call_duplicated),
     cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_planted_layout_flip_aliased),
+    cmocka_unit_test(test_planted_predicate_decided),
     cmocka_unit_test(test_planted_domain_size_specialized),
     cmocka_unit_test(test_planted_pin_scalar_removed),
     cmocka_unit_test(test_program_regressions_replay),
     cmocka_unit_test(test_program_seeds_replay),
   };
-  /* The full tier adds the planted valid-shape bug: its reduction alone takes about 6 s under the
-   * sanitizers. */
+  /* The full tier adds the planted valid-shape bug (its reduction alone takes about 6 s under the
+   * sanitizers) and the aliased shape view (1,671 generated programs before it, then its reduction). */
   const struct CMUnitTest full[] = {
     cmocka_unit_test(test_gen_prog_deterministic),
     cmocka_unit_test(test_gen_prog_well_typed),
@@ -602,6 +660,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_planted_call_duplicated),
     cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_planted_layout_flip_aliased),
+    cmocka_unit_test(test_planted_shape_view_aliased),
+    cmocka_unit_test(test_planted_predicate_decided),
     cmocka_unit_test(test_planted_valid_shape_dropped),
     cmocka_unit_test(test_planted_domain_size_specialized_reduced),
     cmocka_unit_test(test_planted_pin_scalar_removed_reduced),

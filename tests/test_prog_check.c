@@ -194,6 +194,27 @@ static void test_submit(void **state) {
   pt_has(out, "t0c: index = t0\n");
   pt_has(out, "submit k1(o) deps [t0c]\n");
   pt_fini(&t);
+  /* A task whose id is not bound (`s: i32 = submit ...`): the same event, its dependency kept alive
+   * and folded; a target that binds the id of another task, or drops the dependency, is refuted. */
+  const char *one = "func main(n: index) -> (i32) {\n"
+                    "  (o: i32, t0) = submit k0(n)\n"
+                    "  scope @manual {\n"
+                    "    s: i32 = submit k1(o * 1) deps [t0 + 0]\n"
+                    "  }\n"
+                    "  return s\n"
+                    "}\n";
+  expect_valid(one,
+               "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+               "  scope @manual {\n    (s: i32, t9) = submit k1(o) deps [t0]\n  }\n  return s\n}\n",
+               false);
+  expect_invalid(one,
+                 "func main(n: index) -> (i32) {\n  (o: i32, t0) = submit k0(n)\n"
+                 "  scope @manual {\n    s: i32 = submit k1(o)\n  }\n  return s\n}\n",
+                 "deps(1)", "deps(0)");
+  pt_init(&t);
+  out = pt_run(&t, one);
+  pt_has(out, "    s: i32 = submit k1(o) deps [t0]\n");
+  pt_fini(&t);
 }
 
 /* Views, tiles and tuples: every expression a type carries is part of the events; an as_layout is its
@@ -252,6 +273,69 @@ static void test_types(void **state) {
            "  t: tile[[n, 8], f32, view(valid_shape=[n - 1, 8], start_offset=8, pad=zero)] = call load(same, flip)\n"
            "  u: tuple[i32, tile[[n, 8], f32]] = call pack(t)\n  return u\n}\n");
   expect_invalid(src, buf, "zero", NULL);
+}
+
+/* The view's shape and layout forms, types derived (a distributed operand among them): the layout
+ * form to the operand's own layout is the operand; a shape view is another tensor, whose shape and
+ * strides are the event's. The program, with its three views written as a, b, c: */
+static const char *view_forms(char *buf, size_t size, const char *a, const char *b, const char *c) {
+  snprintf(buf, size,
+           "func main(n: index, x: tensor[[8, 4], f32], d: dtensor[[n, 8], f32]) {\n  %s\n  %s\n  %s\n"
+           "  call f(a, b, c)\n}\n",
+           a, b, c);
+  return buf;
+}
+
+static void test_view_forms(void **state) {
+  (void)state;
+  char src[512], buf[512];
+  const char *A = "a = call view(x, layout=nd)", *B = "b = call view(d, [n * 2, 4])", *C = "c = call view(x, layout=dn)";
+  view_forms(src, sizeof src, "k: index = 2\n  a = call view(x, layout=nd)", "b = call view(d, [n * k, 4])", C);
+  expect_valid(src, view_forms(buf, sizeof buf, "a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = x", B, C), false);
+  /* A shape view taken for its operand; another shape (the strides follow it); the flip taken for
+   * the identity. */
+  expect_invalid(src, view_forms(buf, sizeof buf, A, "b: dtensor[[n * 2, 4], f32, view(stride=[4, 1], layout=nd)] = d", C),
+                 "source: tensor(", NULL);
+  expect_invalid(src, view_forms(buf, sizeof buf, A, "b = call view(d, [n, 8])", C), "source: tensor(", NULL);
+  expect_invalid(src, view_forms(buf, sizeof buf, A, B, "c: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = x"),
+                 "source: tensor(", NULL);
+  /* The pass folds the shape into the type and prints the list from it. */
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, src);
+  pt_has(out, "  b: dtensor[[n * 2, 4], f32, view(stride=[4, 1], layout=nd)] = call view(d, [n * 2, 4])\n");
+  pt_has(out, "  a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = x\n");
+  pt_fini(&t);
+}
+
+/* Dispatch predicates: part of their task's event (a target that drops one, changes its comparison,
+ * target or index is refuted); the pass folds the indices and never decides the comparison, though
+ * the program wrote the element. An spmd's dependencies are part of its event too. */
+static void test_dispatch(void **state) {
+  (void)state;
+  const char *src = "func main(e: index, rc: tensor[[4], i32]) {\n"
+                    "  call write(rc, 0, 5)\n"
+                    "  (g: i32, t0) = submit gate(rc)\n"
+                    "  spmd(4) deps [t0 + 0] predicate rc[e * 1] > 0 {\n    call work(g)\n  }\n"
+                    "}\n";
+  char buf[512];
+  const char *fmt = "func main(e: index, rc: tensor[[4], i32]) {\n  call write(rc, 0, 5)\n"
+                    "  (g: i32, t0) = submit gate(rc)\n  spmd(4)%s {\n    call work(g)\n  }\n}\n";
+  snprintf(buf, sizeof buf, fmt, " deps [t0] predicate rc[e] > 0");
+  expect_valid(src, buf, false);
+  snprintf(buf, sizeof buf, fmt, " deps [t0]");
+  expect_invalid(src, buf, "when", NULL);
+  snprintf(buf, sizeof buf, fmt, " deps [t0] predicate rc[e] >= 0");
+  expect_invalid(src, buf, "> 0", ">= 0");
+  snprintf(buf, sizeof buf, fmt, " deps [t0] predicate rc[0] > 0");
+  expect_invalid(src, buf, "spmd(", NULL);
+  snprintf(buf, sizeof buf, fmt, " predicate rc[e] > 0");
+  expect_invalid(src, buf, "spmd(4_index) deps(1) when", "spmd(4_index) when");
+  PT t;
+  pt_init(&t);
+  const char *out = pt_run(&t, src);
+  pt_has(out, "  spmd(4) deps [t0] predicate rc[e] > 0 {\n");
+  pt_fini(&t);
 }
 
 /* Loops not proved by induction (here: none is, no_induction) are unrolled: exactly, or up to a bound. */
@@ -381,6 +465,8 @@ int main(void) {
     cmocka_unit_test(test_calls_in_expressions),
     cmocka_unit_test(test_submit),
     cmocka_unit_test(test_types),
+    cmocka_unit_test(test_view_forms),
+    cmocka_unit_test(test_dispatch),
     cmocka_unit_test(test_domain_and_pin),
     cmocka_unit_test(test_bounded),
     cmocka_unit_test(test_input_errors),

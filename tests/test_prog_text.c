@@ -423,6 +423,32 @@ static void test_submit(void **state) {
   prog_trace_free(&t);
   prog_free(p);
   free(a);
+  /* One result (the id not bound): the same event; the result's type is written or the variable's. */
+  a = round_trip(ctx, "func main(a: tensor[[4], f32]) -> (i32) {\n"
+                      "  (o: i32, t0) = submit fill(a)\n"
+                      "  scope @manual {\n"
+                      "    o = submit scale(a) deps [t0]\n"
+                      "    r: tensor[[2 * 2], f32] = submit copy(a)\n"
+                      "  }\n"
+                      "  return o\n"
+                      "}\n");
+  pt_has_text(a, "    o = submit scale(a) deps [t0]\n");
+  pt_has_text(a, "    r: tensor[[2 * 2], f32] = submit copy(a)\n");
+  p = parse_ok(ctx, a);
+  uint64_t params1[1] = {0};
+  in.params = params1;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* params, fill, scope, scale, copy, end scope, return */
+  assert_int_equal(t.nevents, 7);
+  assert_string_equal(t.events[3].sig, "submit scale(tensor[1]f32)->i32 deps(1)");
+  assert_int_equal(t.events[3].args[1], (UINT64_C(1) << 32) + 1);
+  assert_string_equal(t.events[4].sig, "submit copy(tensor[1]f32)->tensor[1]f32 deps(0)");
+  assert_int_equal(t.events[6].args[0], 103); /* o: the result of event 3 */
+  prog_trace_free(&t);
+  prog_free(p);
+  free(a);
+  check_error("func main() {\n  o = submit k()\n}", 2, 3, "annotate the task's result, as in out: i32 = submit k(...)");
   check_error("func main() {\n  (o: i32) = submit k()\n}", 2, 14, "a submit binds two results");
   check_error("func main() {\n  (o, t) = submit k()\n}", 2, 4, "annotate the task's result");
   check_error("func main() {\n  (o: i32, t: i32) = submit k()\n}", 2, 12, "a task id is an index");
@@ -521,6 +547,130 @@ static void test_types(void **state) {
 }
 
 /* break and continue: where they go, what they carry, and the trace they leave. */
+/* Distributed tensors and the view's derived types: the derivation (shape, canonical strides per
+ * layout, a flip's swaps, what is inherited), printing with the type, the events' signatures, errors. */
+static void test_view_forms(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx, "func main(m: index, x: tensor[[8, 4], f32],\n"
+                            "    y: dtensor[[m, 3, 5], f16, view(stride=[15, 5, 1], valid_shape=[m, 2, 5], pad=zero)]) {\n"
+                            "  a = call view(x, layout=nd)\n"
+                            "  b = call view(x, [2, 16], layout=dn)\n"
+                            "  c = call view(y, layout=dn)\n"
+                            "  d = call view(y, [m, 15])\n"
+                            "  e = call view(y, [2, m, 3, 5], layout=dn)\n"
+                            "  f: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = call view(x, layout=dn)\n"
+                            "  call g(a, b, c, d, e, f)\n"
+                            "}\n");
+  pt_has_text(a, "  a: tensor[[8, 4], f32, view(stride=[4, 1], layout=nd)] = call view(x, layout=nd)\n");
+  pt_has_text(a, "  b: tensor[[2, 16], f32, view(stride=[1, 2], layout=dn)] = call view(x, [2, 16], layout=dn)\n");
+  pt_has_text(a, "  c: dtensor[[m, 5, 3], f16, view(stride=[15, 1, 5], layout=dn, valid_shape=[m, 5, 2], pad=zero)] = "
+                 "call view(y, layout=dn)\n");
+  pt_has_text(a, "  d: dtensor[[m, 15], f16, view(stride=[15, 1], layout=nd)] = call view(y, [m, 15])\n");
+  pt_has_text(a, "  e: dtensor[[2, m, 3, 5], f16, view(stride=[15 * m, 15, 1, 3], layout=dn)] = "
+                 "call view(y, [2, m, 3, 5], layout=dn)\n");
+  pt_has_text(a, "  f: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = call view(x, layout=dn)\n");
+  Program *p = parse_ok(ctx, a);
+  uint64_t params[3] = {2, 0, 0};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* params, a .. f (no call events: builtins), g */
+  assert_int_equal(t.nevents, 8);
+  assert_non_null(strstr(t.events[0].sig, "dtensor[3]f16{s3,v3,nd,zero}"));
+  assert_string_equal(t.events[1].sig, "tensor(tensor[2]f32{s2,v0,nd,null})");
+  assert_int_equal(t.events[1].args[0], 2);                 /* a is x (parameter 1) */
+  assert_true(t.events[4].args[0] != t.events[0].args[0]); /* d is another tensor */
+  assert_string_equal(t.events[4].sig, "tensor(dtensor[2]f16{s2,v0,nd,null})");
+  assert_int_equal(t.events[4].args[1], 2);                 /* d's shape [m, 15], m = 2 */
+  assert_int_equal(t.events[5].args[5], 30);                /* e's first stride 15 * m */
+  prog_trace_free(&t);
+  prog_free(p);
+  free(a);
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  call view(x, [4, 8])\n}", 2, 8,
+              "a view with a shape or layout is a definition's value");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v = call view(x, layout=nz)\n}", 2, 12, "nz is a tile layout");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v = call view(x, [32], layout=dn)\n}", 2, 12,
+              "a dn view needs rank 2 or more");
+  check_error("func main(x: tensor[[4], f32]) {\n  v = call view(x, layout=dn)\n}", 2, 12,
+              "a dn view needs rank 2 or more");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v = call view(x, [])\n}", 2, 12, "at least one entry");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v = call view(x, [4, 8], 1)\n}", 2, 28,
+              "takes at most a layout after it");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v = call view(x, layout=nd, [4, 8])\n}", 2, 29,
+              "the layout is the last operand");
+  check_error("func main(s: index) {\n  v = call view(s, [4])\n}", 2, 12, "a view reinterprets a tensor");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v = call view(x, [4, f(1)])\n}", 2, 24, "a call cannot appear");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v: tensor[[4, 8], f32] = call view(x, [4, 8])\n}", 2, 28,
+              "a view's type is derived");
+  check_error("func main(x: tensor[[4, 8], f32]) {\n  v: tensor[[4, 8], f32, view(stride=[8, 1], layout=nd)] = "
+              "call view(x, [2, 16])\n}", 2, 60, "a view's type is derived");
+  check_error("func main(d: dtensor[[4, 8], f32]) {\n  v: tensor[[4, 8], f32] = d\n}", 2, 28,
+              "'d' is a tensor (a rank-2 distributed tensor of f32)");
+  check_error("func main(d: dtensor[[4, 8], f32]) -> (tensor[[4, 8], f32]) {\n  return d\n}", 2, 10, "type mismatch");
+  assert_int_equal(error_failures, 0);
+  /* `dtensor` is a type word only before `[`. */
+  char *b = round_trip(ctx, "func main(dtensor: index) -> (index) {\n  return dtensor + 1\n}\n");
+  free(b);
+  vs_ctx_free(ctx);
+}
+
+/* Dispatch predicates and an spmd's dependencies: printing, the events (the element is never read:
+ * only the tensor's identity and the indices are values), errors. */
+static void test_dispatch(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  char *a = round_trip(ctx, "func main(e: index, rc: tensor[[2, 2], i32]) {\n"
+                            "  (g: i32, t0) = submit gate(rc) predicate rc[e, 1] >= -2\n"
+                            "  spmd(4) deps [t0, e + 1] predicate rc[0, e] != 3 @manual {\n"
+                            "    call work(g)\n"
+                            "  }\n"
+                            "  spmd(2) {\n"
+                            "    call work(g)\n"
+                            "  }\n"
+                            "}\n");
+  pt_has_text(a, "  (g: i32, t0: index) = submit gate(rc) predicate rc[e, 1] >= -2\n");
+  pt_has_text(a, "  spmd(4) deps [t0, e + 1] predicate rc[0, e] != 3 @manual {\n");
+  Program *p = parse_ok(ctx, a);
+  uint64_t params[2] = {1, 0};
+  ProgEvalInput in = {.params = params, .call_result = result_of_position};
+  ProgTrace t;
+  assert_true(prog_eval(p->funcs[0], &in, &t));
+  assert_false(t.ub);
+  /* params, gate, spmd, work, end spmd, spmd, work, end spmd */
+  assert_int_equal(t.nevents, 8);
+  assert_string_equal(t.events[1].sig, "submit gate(tensor[2]i32)->i32 deps(0) when tensor[2]i32[2] >= -2");
+  assert_int_equal(t.events[1].nargs, 4);
+  assert_int_equal(t.events[1].args[1], 2); /* rc: parameter 1 */
+  assert_int_equal(t.events[1].args[2], 1); /* e */
+  assert_string_equal(t.events[2].sig, "spmd(index) deps(2) when tensor[2]i32[2] != 3");
+  assert_int_equal(t.events[2].nargs, 6);
+  assert_int_equal(t.events[2].args[1], (UINT64_C(1) << 32) + 1); /* t0 */
+  assert_int_equal(t.events[2].args[2], 2);                      /* e + 1 */
+  assert_int_equal(t.events[2].args[3], 2);                      /* rc */
+  assert_int_equal(t.events[2].args[5], 1);                      /* e */
+  assert_string_equal(t.events[5].sig, "spmd(index)");
+  prog_trace_free(&t);
+  prog_free(p);
+  free(a);
+  check_error("func main(n: index) {\n  spmd(4) predicate n[0] > 0 {\n  }\n}", 2, 21, "'n' is not a visible tensor");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0, 1] > 0 {\n  }\n}", 2, 27,
+              "reads one element: 1 indices for 'r' (rank 1), not 2");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0] + 0 {\n  }\n}", 2, 26, "expected a comparison");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0] > 1_i32 {\n  }\n}", 2, 28,
+              "compares with an integer literal (without a suffix)");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[f(0)] > 1 {\n  }\n}", 2, 23, "a call cannot appear");
+  check_error("func main(r: tensor[[4], i32]) {\n  spmd(4) predicate r[0] > 9223372036854775808 {\n  }\n}", 2, 28,
+              "does not fit in 64 bits");
+  assert_int_equal(error_failures, 0);
+  /* `predicate` names a variable where no name follows it. */
+  char *b = round_trip(ctx, "func main(r: tensor[[4], i32]) -> (index) {\n  (o: i32, t) = submit k(r)\n"
+                            "  predicate: index = t + 1\n  return predicate\n}\n");
+  free(b);
+  vs_ctx_free(ctx);
+}
+
 static void test_jumps(void **state) {
   (void)state;
   VsCtx *ctx = vs_ctx_new();
@@ -690,6 +840,8 @@ int main(void) {
     cmocka_unit_test(test_submit),
     cmocka_unit_test(test_jumps),
     cmocka_unit_test(test_types),
+    cmocka_unit_test(test_view_forms),
+    cmocka_unit_test(test_dispatch),
     cmocka_unit_test(test_domain_and_pin),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -12,6 +12,8 @@
  *                    first shape entry, off is 0 and x's type (shape, view) is t's, otherwise another tensor.
  *   x = call as_layout(t)  (builtin, no call event) the same event; x is t when x's layout is t's,
  *                    otherwise another tensor.
+ *   x = call view(t, layout=L)  the same as as_layout (x's type derived, view_type.h); with a shape,
+ *                    view(t, [s...], ...), x is another tensor (one per t and layout), never t.
  * Tiles and tuples are aggregates like tensors: an identity and the expressions their type carries.
  *   for              start, stop, step evaluated once; step 0 is UB; the trip count is
  *                    ceil((stop - start) / step) over the integers (0 if negative); iteration k runs
@@ -210,20 +212,40 @@ static void eval_shape(Run *r, const Type *t, uint64_t *shape, int line, int col
 
 /* An opaque call: the event, then the result (into *res when result is not NULL). */
 static size_t call_ex(Run *r, const Call *c, const Type *result, Slot *res, int line, int col, Node *const *deps,
-                      uint32_t ndeps, bool submit);
+                      uint32_t ndeps, const Pred *pred, bool submit);
 
 static void call(Run *r, const Call *c, const Type *result, Slot *res, int line, int col) {
-  call_ex(r, c, result, res, line, col, NULL, 0, false);
+  call_ex(r, c, result, res, line, col, NULL, 0, NULL, false);
+}
+
+/* What a dispatch (a submit or an spmd) adds to its event: the dependencies' values, then a
+ * predicate's tensor identity and indices; the element itself is never read (the scheduler compares
+ * it at dispatch). Into out (and kinds, when not NULL); returns their number. */
+static uint32_t dispatch_args(Run *r, Node *const *deps, uint32_t nd, const Pred *p, uint64_t *out, uint8_t *kinds,
+                              int line, int col) {
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < nd; i++) {
+    if (kinds) kinds[k] = DT_INDEX;
+    out[k++] = eval(r, deps[i], line, col);
+  }
+  if (!p) return k;
+  if (kinds) kinds[k] = PROG_KIND_TENSOR;
+  out[k++] = r->env[p->tensor->id].bits;
+  for (uint32_t i = 0; i < p->nidx; i++) {
+    if (kinds) kinds[k] = DT_INDEX;
+    out[k++] = eval(r, p->idx[i], line, col);
+  }
+  return k;
 }
 
 /* A call, or a task (submit: its event also holds the dependencies, after a tensor result's shape).
  * Returns the event's position. */
 static size_t call_ex(Run *r, const Call *c, const Type *result, Slot *res, int line, int col, Node *const *deps,
-                      uint32_t ndeps, bool submit) {
+                      uint32_t ndeps, const Pred *pred, bool submit) {
   if (c->nsub) run_sub(r, c->sub, c->nsub, line, col);
   if (r->stop) return 0;
   uint32_t shape_n = result ? result->nexpr : 0;
-  uint32_t extra = shape_n + ndeps;
+  uint32_t extra = shape_n + ndeps + (pred ? 1 + pred->nidx : 0);
   uint64_t *args = calloc(c->nargs + extra + 1, sizeof *args);
   if (!args) {
     fail(r);
@@ -234,18 +256,19 @@ static size_t call_ex(Run *r, const Call *c, const Type *result, Slot *res, int 
     else args[i] = eval(r, c->args[i].e, line, col);
   }
   if (shape_n) eval_shape(r, result, args + c->nargs, line, col);
-  for (uint32_t i = 0; i < ndeps; i++) args[c->nargs + shape_n + i] = eval(r, deps[i], line, col);
+  dispatch_args(r, deps, ndeps, pred, args + c->nargs + shape_n, NULL, line, col);
   if (r->stop) {
     free(args);
     return 0;
   }
   size_t pos = r->out->nevents;
-  ProgEvent *e = event(r, submit ? prog_sig_submit(c, result, ndeps) : prog_sig_call(c, result), c->nargs + extra,
-                       line, col);
+  char *sig = submit ? prog_sig_dispatch(prog_sig_submit(c, result, ndeps), 0, pred) : prog_sig_call(c, result);
+  ProgEvent *e = event(r, sig, c->nargs + extra, line, col);
   if (e) {
     memcpy(e->args, args, (c->nargs + extra) * sizeof *args);
     for (uint32_t i = 0; i < c->nargs; i++)
       e->kinds[i] = c->args[i].tensor ? PROG_KIND_TENSOR : (uint8_t)c->args[i].e->dtype;
+    if (pred) e->kinds[c->nargs + shape_n + ndeps] = PROG_KIND_TENSOR;
   }
   if (result && res) {
     memset(res, 0, sizeof *res);
@@ -397,7 +420,10 @@ static void exec_stmt(Run *r, const Stmt *s) {
                    val->call->args[1].e && val->call->args[2].e;
     bool is_as_layout = val->call && !strcmp(val->call->name, "as_layout") && val->call->nargs == 1 &&
                         val->call->args[0].tensor;
-    if (val->call && !is_view && !is_as_layout) {
+    /* view(t, layout=L) is as_layout under its new name; a view with a shape is another tensor. */
+    bool is_vshape = val->call && (val->call->vform & VIEW_SHAPE);
+    if (val->call && val->call->vform && !is_vshape) is_as_layout = true;
+    if (val->call && !is_view && !is_as_layout && !is_vshape) {
       Slot res;
       call(r, val->call, ty, &res, L, C);
       if (!r->stop) set_tensor(r, v, res.bits, res.shape, res.rank);
@@ -420,6 +446,11 @@ static void exec_stmt(Run *r, const Stmt *s) {
       int lt = type_tensor_layout(ty);
       bool ident = src->type.dtype == ty->dtype && type_tensor_layout(&src->type) == lt;
       id = ident ? tb : (UINT64_C(1) << 41) ^ (tb * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)lt;
+    } else if (is_vshape) {
+      /* The same memory under a new shape: another tensor, one per operand and layout (the layouts'
+       * codes shifted past as_layout's, whose tensors these never are). */
+      uint64_t tb = r->env[val->call->args[0].tensor->id].bits;
+      id = (UINT64_C(1) << 41) ^ (tb * UINT64_C(0x9E3779B97F4A7C15)) ^ (uint64_t)(type_tensor_layout(ty) + 8);
     } else {
       id = r->env[val->tensor->id].bits;
     }
@@ -443,10 +474,10 @@ static void exec_stmt(Run *r, const Stmt *s) {
   case SK_SUBMIT: {
     Slot res = {0};
     const Type *ty = s->u.submit.type;
-    size_t pos = call_ex(r, s->u.submit.call, ty, &res, L, C, s->u.submit.deps, s->u.submit.ndeps, true);
+    size_t pos = call_ex(r, s->u.submit.call, ty, &res, L, C, s->u.submit.deps, s->u.submit.ndeps, s->u.submit.pred, true);
     if (!r->stop) {
       assign_slot(r, s->u.submit.out, &res);
-      r->env[s->u.submit.tid->id].bits = prog_task_id(pos);
+      if (s->u.submit.tid) r->env[s->u.submit.tid->id].bits = prog_task_id(pos);
     }
     free(res.shape);
     break;
@@ -555,13 +586,19 @@ static void exec_stmt(Run *r, const Stmt *s) {
     const char *what = s->kind == SK_SPMD ? "spmd" : "scope";
     if (s->kind == SK_SPMD) {
       uint64_t n = eval(r, s->u.scope.cores, L, C);
+      uint32_t nd = s->u.scope.ndeps;
+      uint64_t extra[2 * PROG_MAX_VALS + 1];
+      uint8_t ek[2 * PROG_MAX_VALS + 1];
+      uint32_t ne = dispatch_args(r, s->u.scope.deps, nd, s->u.scope.pred, extra, ek, L, C);
       if (r->stop) break;
       Type ct = type_scalar((DType)s->u.scope.cores->dtype);
       const Type *tp = &ct;
-      ProgEvent *e = event(r, prog_sig_simple(what, &tp, 1), 1, L, C);
+      ProgEvent *e = event(r, prog_sig_dispatch(prog_sig_simple(what, &tp, 1), nd, s->u.scope.pred), 1 + ne, L, C);
       if (e) {
         e->args[0] = n;
         e->kinds[0] = (uint8_t)ct.dtype;
+        memcpy(e->args + 1, extra, ne * sizeof *extra);
+        memcpy(e->kinds + 1, ek, ne);
       }
     } else {
       event(r, prog_sig_simple(what, NULL, 0), 0, L, C);

@@ -23,6 +23,7 @@ typedef struct {
   char name[NAME_LEN];
   DType dt;
   bool tensor;
+  bool dist;     /* a distributed tensor (dtensor): viewed only (find_tensor skips it) */
   bool readonly; /* loop variables and carries in their body; parameters with a declared range */
   bool ranged;   /* a parameter with a declared range */
   bool param;
@@ -168,8 +169,17 @@ static GVar *find_scalar(PG *g, DType dt, bool assignable) {
 static GVar *find_tensor(PG *g) {
   unsigned idx[MAX_VIS], m = 0;
   for (unsigned i = 0; i < g->nvis; i++)
-    if (g->vis[i].tensor) idx[m++] = i;
+    if (g->vis[i].tensor && !g->vis[i].dist) idx[m++] = i;
   return m ? &g->vis[idx[below(g, m)]] : NULL;
+}
+
+/* A visible tensor to view: a plain one or, one time in two when there is one, a distributed one. */
+static GVar *find_viewable(PG *g) {
+  unsigned idx[MAX_VIS], m = 0;
+  for (unsigned i = 0; i < g->nvis; i++)
+    if (g->vis[i].dist) idx[m++] = i;
+  if (m && below(g, 2)) return &g->vis[idx[below(g, m)]];
+  return find_tensor(g);
 }
 
 /* An unranged integer parameter (the guards the pass must keep are on those), else any integer one. */
@@ -344,7 +354,7 @@ static void put_slot_type(PG *g, const Slot *sl) {
 static GVar *find_tensor_of(PG *g, DType dt) {
   unsigned idx[MAX_VIS], m = 0;
   for (unsigned i = 0; i < g->nvis; i++)
-    if (g->vis[i].tensor && g->vis[i].dt == dt) idx[m++] = i;
+    if (g->vis[i].tensor && !g->vis[i].dist && g->vis[i].dt == dt) idx[m++] = i;
   return m ? &g->vis[idx[below(g, m)]] : NULL;
 }
 
@@ -473,9 +483,25 @@ static void reassign(PG *g) {
   put(g, "\n");
 }
 
-/* `(out: T, tid) = submit fK(args) deps [...]` (docs/syntax.md, "Tasks"): the dependencies name the
- * last task id when it is visible (often its only reader: dead-code removal must keep it), another
- * index variable, or a copy of the id made for them. */
+/* One time in three, ` predicate t[i, j] OP K` over a visible tensor (all are rank 2) with indices
+ * over the visible index variables (which the pass folds; the comparison it must keep). */
+static void put_predicate(PG *g) {
+  static const char *const ops[6] = {"==", "!=", ">", "<", ">=", "<="};
+  GVar *t = below(g, 3) == 0 ? find_viewable(g) : NULL;
+  if (!t) return;
+  char name[NAME_LEN];
+  copy_str(name, NAME_LEN, t->name);
+  put(g, " predicate %s[", name);
+  put_expr(g, DT_INDEX, 1);
+  put(g, ", ");
+  put_expr(g, DT_INDEX, 1);
+  put(g, "] %s %d", ops[below(g, 6)], (int)below(g, 5) - 2);
+}
+
+/* `(out: T, tid) = submit fK(args) deps [...]`, or one time in four `out: T = submit fK(args) deps
+ * [...]` (the id not bound) (docs/syntax.md, "Tasks"): the dependencies name the last task id when it
+ * is visible (often its only reader: dead-code removal must keep it), another index variable, or a
+ * copy of the id made for them. */
 static void submit_stmt(PG *g) {
   DType dt = pick_dtype(g, local_weight);
   char out[NAME_LEN], tid[NAME_LEN], copy[NAME_LEN] = "";
@@ -486,10 +512,12 @@ static void submit_stmt(PG *g) {
     put(g, "%s: index = %s\n", copy, g->last_tid);
     push_local(g, copy, DT_INDEX);
   }
+  bool single = below(g, 4) == 0;
   fresh_name(g, 'v', out);
-  fresh_name(g, 'v', tid);
+  if (!single) fresh_name(g, 'v', tid);
   line_start(g);
-  put(g, "(%s: %s, %s) = submit ", out, dt_name(dt), tid);
+  if (single) put(g, "%s: %s = submit ", out, dt_name(dt));
+  else put(g, "(%s: %s, %s) = submit ", out, dt_name(dt), tid);
   put_call(g, 2);
   unsigned nd = below(g, 3);
   if (nd) {
@@ -504,8 +532,10 @@ static void submit_stmt(PG *g) {
     }
     put(g, "]");
   }
+  put_predicate(g);
   put(g, "\n");
   push_local(g, out, dt);
+  if (single) return;
   push_local(g, tid, DT_INDEX);
   copy_str(g->last_tid, NAME_LEN, tid);
 }
@@ -851,12 +881,23 @@ static void spmd_or_scope(PG *g, unsigned depth) {
     if (below(g, 2)) put(g, "%u // 2", 2 * (1 + below(g, 8)));
     else put_expr(g, DT_INDEX, 2);
     put(g, ")");
+    /* The dispatch's dependencies (the last task id when visible) and predicate. */
+    if (below(g, 3) == 0) {
+      bool last = g->last_tid[0] && visible(g, g->last_tid);
+      put(g, " deps [");
+      if (last) put(g, "%s, ", g->last_tid);
+      put_expr(g, DT_INDEX, 1);
+      put(g, "]");
+    }
+    put_predicate(g);
   } else {
     put(g, "scope");
   }
   /* Runtime annotations: every stage must carry them through and print them back. */
   if (below(g, 3) == 0) {
-    if (below(g, 2)) put(g, " @level(core_group)");
+    unsigned a = below(g, 3);
+    if (a == 0) put(g, " @level(core_group)");
+    else if (a == 1) put(g, " @manual"); /* the reference's manual_scope */
     else put(g, " @manual @level(%u)", below(g, 4));
   }
   const JumpTo *saved_jt = g->jt;
@@ -1018,13 +1059,29 @@ static void typed_def(PG *g) {
   static const char *const tags[4] = {"", ", pad=zero", ", slayout=col_major", ", fractal=1024, compact=normal"};
   char name[NAME_LEN], k[NAME_LEN];
   fresh_name(g, 'v', name);
-  GVar *t = below(g, 3) ? find_tensor(g) : NULL;
+  GVar *t = below(g, 3) ? find_viewable(g) : NULL;
   if (t) {
     /* t's shape is `rows, C`: row-major nd strides are [C, 1]; the dn flip swaps the two entries. */
     const char *c = strrchr(t->shape, ',');
     c = c ? c + 2 : "1";
     line_start(g);
-    if (below(g, 2))
+    unsigned form = below(g, 4);
+    if (t->dist || form >= 2) {
+      /* The view's layout and shape forms (their types derived): to t's own layout (an alias for the
+       * pass), a dn flip, or a new shape of as many elements (`[C, rows]`, `[(rows) * C]`), sometimes
+       * over a binding made for it, which the pass propagates into the shape and the strides. */
+      static const char *const lay[3] = {"", ", layout=nd", ", layout=dn"};
+      switch (below(g, 4)) {
+      case 0: put(g, "%s = call view(%s, layout=%s)\n", name, t->name, below(g, 2) ? "nd" : "dn"); break;
+      case 1: put(g, "%s = call view(%s, [%s, %s]%s)\n", name, t->name, c, t->rows, lay[below(g, 3)]); break;
+      case 2: put(g, "%s = call view(%s, [(%s) * %s]%s)\n", name, t->name, t->rows, c, lay[below(g, 2)]); break;
+      default:
+        put_index_binding(g, k, 4);
+        line_start(g);
+        put(g, "%s = call view(%s, [%s + 1, %s * 2, (%s) * %s]%s)\n", name, t->name, k, k, t->rows, c, lay[below(g, 3)]);
+        break;
+      }
+    } else if (form)
       put(g, "%s: tensor[[%s], %s, view(stride=[%s, 1], layout=nd%s)] = call as_layout(%s)\n", name, t->shape,
           dt_name(t->dt), c, below(g, 4) ? "" : ", pad=max", t->name);
     else
@@ -1222,10 +1279,13 @@ static void gen_params(PG *g) {
     }
     snprintf(shape, SHAPE_LEN, "%s, %s", rows, below(g, 2) ? "2 * 32" : "64");
     DType el = els[below(g, 4)];
-    put(g, ", %s: tensor[[%s], %s]", name, shape, dt_name(el));
+    /* One tensor parameter in four is a distributed tensor (dtensor), which only views read. */
+    bool dist = below(g, 4) == 0;
+    put(g, ", %s: %s[[%s], %s]", name, dist ? "dtensor" : "tensor", shape, dt_name(el));
     GVar *v = push_var(g, name, el);
     if (v) {
       v->tensor = v->param = true;
+      v->dist = dist;
       copy_str(v->shape, SHAPE_LEN, shape);
       copy_str(v->rows, ROWS_LEN, rows);
     }

@@ -82,6 +82,21 @@ char *prog_sig_submit(const Call *c, const Type *result, uint32_t ndeps) {
   return s;
 }
 
+char *prog_sig_dispatch(char *sig, uint32_t ndeps, const Pred *p) {
+  if (!sig || (!ndeps && !p)) return sig;
+  char ts[160] = "";
+  if (p) type_sig(&p->tensor->type, ts, sizeof ts);
+  size_t n = strlen(sig) + strlen(ts) + 96;
+  char *s = malloc(n);
+  if (s) {
+    int k = snprintf(s, n, "%s", sig);
+    if (ndeps) k += snprintf(s + k, n - (size_t)k, " deps(%u)", ndeps);
+    if (p) snprintf(s + k, n - (size_t)k, " when %s[%u] %s %lld", ts, p->nidx, pred_op_name(p->op), (long long)p->target);
+  }
+  free(sig);
+  return s;
+}
+
 char *prog_sig_domain(uint32_t nslots, bool end) {
   char *s = malloc(48);
   if (s) snprintf(s, 48, "%sdomain[%u]", end ? "end " : "", nslots);

@@ -51,6 +51,10 @@ char *prog_sig_call(const Call *c, const Type *result); /* result NULL: a call s
  * arguments, then a tensor result's shape, then the dependencies' task ids). */
 char *prog_sig_submit(const Call *c, const Type *result, uint32_t ndeps);
 char *prog_sig_simple(const char *what, const Type *const *types, uint32_t n);
+/* sig (consumed) with ` deps(n)` when n > 0 and ` when T[k] OP K` for a dispatch predicate p (NULL:
+ * none), T the type of p's tensor: what an spmd's or a submit's signature adds for them (the event's
+ * arguments then hold the dependencies' values, then the tensor's identity and the k indices). */
+char *prog_sig_dispatch(char *sig, uint32_t ndeps, const Pred *p);
 
 /* Tensor identities: parameter i is i + 1; the tensor a call returns at event k is 2^32 + k. */
 uint64_t prog_tensor_param_id(uint32_t param_index);

@@ -30,7 +30,7 @@ static bool form_equal(const Type *a, const Type *b) {
 }
 
 bool type_same_form(const Type *a, const Type *b) {
-  if (a->kind != b->kind || a->dtype != b->dtype) return false;
+  if (a->kind != b->kind || a->dtype != b->dtype || a->dist != b->dist) return false;
   if (a->kind == TY_SCALAR) return true;
   return a->rank == b->rank && a->nexpr == b->nexpr && form_equal(a, b);
 }
@@ -81,7 +81,7 @@ static void sig(Sb *b, const Type *t) {
     put(b, ")");
     return;
   }
-  put(b, "%s[%u]%s", t->kind == TY_TILE ? "tile" : "tensor", t->rank, dt_name((DType)t->dtype));
+  put(b, "%s[%u]%s", t->kind == TY_TILE ? "tile" : t->dist ? "dtensor" : "tensor", t->rank, dt_name((DType)t->dtype));
   const TypeForm *f = t->form;
   if (!f || !f->view) return;
   put(b, "{s%u,v%u,%s", f->nstride, f->nvalid, f->offset ? "o," : "");
@@ -103,7 +103,8 @@ void type_describe(const Type *t, char *buf, size_t size) {
   case TY_SCALAR: snprintf(buf, size, "%s", dt_name((DType)t->dtype)); break;
   case TY_TENSOR:
   case TY_TILE:
-    snprintf(buf, size, "a rank-%u %s of %s%s", t->rank, t->kind == TY_TILE ? "tile" : "tensor", dt_name((DType)t->dtype),
+    snprintf(buf, size, "a rank-%u %s of %s%s", t->rank,
+             t->kind == TY_TILE ? "tile" : t->dist ? "distributed tensor" : "tensor", dt_name((DType)t->dtype),
              t->form && t->form->view ? " with a view" : "");
     break;
   case TY_TUPLE: snprintf(buf, size, "a tuple of %u", t->form ? t->form->nelem : 0); break;

@@ -36,6 +36,10 @@ typedef struct TypeForm TypeForm;
 typedef struct Type {
   uint8_t kind;   /* TypeKind */
   uint8_t dtype;  /* scalar dtype, or a tensor's or tile's element dtype (tuples: 0) */
+  /* Tensors: a distributed tensor (`dtensor[...]`, the reference's DistributedTensorType: a tensor
+   * bound to a communication window). Part of the form: a distributed tensor and a plain one are two
+   * forms, as two layouts are. */
+  uint8_t dist;
   uint32_t rank;  /* tensors and tiles: the number of shape entries */
   uint32_t nexpr; /* every index expression the type carries, shape first (tuples: all elements') */
   Node **expr;
@@ -67,7 +71,7 @@ bool type_equal(const Type *a, const Type *b);
 /* The number of expressions a type with this form carries (a tuple: the sum of its elements'). */
 uint32_t type_form_nexpr(const Type *t);
 /* Appends t's signature to buf (NUL-terminated, truncated to size): `i32`, `tensor[2]f32`,
- * `tensor[2]f32{s2,v0,nd,null}`, `tile[2]f32{...}`, `tuple(i32,tensor[1]f32)`: everything of the
+ * `tensor[2]f32{s2,v0,nd,null}`, `dtensor[2]f32`, `tile[2]f32{...}`, `tuple(i32,tensor[1]f32)`: everything of the
  * form, so that two types of one signature carry the same number of expressions. */
 void type_sig(const Type *t, char *buf, size_t size);
 /* A tensor's layout: its view's, nd without a view (the reference: a bare tensor is ND-packed). */

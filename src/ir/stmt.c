@@ -321,3 +321,8 @@ const Type *stmt_slot_type(const Stmt *s, uint32_t i) {
   if (s->kind == SK_IF) return s->u.ifs.types ? &s->u.ifs.types[i] : &s->u.ifs.rets[i]->type;
   return s->u.loop.types ? &s->u.loop.types[i] : &s->u.loop.carries[i]->type;
 }
+
+const char *pred_op_name(int op) {
+  static const char *const names[PRED_COUNT] = {"==", "!=", ">", "<", ">=", "<="};
+  return op >= 0 && op < PRED_COUNT ? names[op] : "?";
+}

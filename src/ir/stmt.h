@@ -64,7 +64,15 @@ struct Call {
   PVar *hole;       /* a call inside an expression: its result's variable; NULL for a whole call */
   uint32_t nsub;    /* a whole call: the calls inside its arguments, in evaluation order */
   Call **sub;
+  /* The builtin view's shape and layout forms (view_type.h): `v = call view(t, [s...], layout=L)`,
+   * either part optional but not both; 0 for every other call. The only argument is t: the shape is
+   * the result type's (an assignment's type, derived from t's and the operands), which the printer
+   * writes back as the list. */
+  uint8_t vform;   /* VIEW_SHAPE | VIEW_LAYOUT */
+  uint8_t vlayout; /* VIEW_LAYOUT: the target layout (TensorLayout) */
 };
+
+enum { VIEW_SHAPE = 1, VIEW_LAYOUT = 2 };
 
 /* The calls v makes before its own value, in evaluation order (*out; their count is returned). */
 static inline uint32_t val_sub(const Val *v, Call *const **out) {
@@ -75,6 +83,21 @@ static inline uint32_t val_sub(const Val *v, Call *const **out) {
   *out = v->sub;
   return v->nsub;
 }
+
+/* A dispatch predicate (docs/syntax.md "Tasks"), `predicate t[i, ...] OP K` on a submit or an spmd:
+ * the runtime's scheduler compares one element of tensor t with the integer K when it dispatches the
+ * task; the program never reads the element. Its indices are index expressions (one per entry of t's
+ * shape), evaluated with the statement. */
+typedef enum { PRED_EQ, PRED_NE, PRED_GT, PRED_LT, PRED_GE, PRED_LE, PRED_COUNT } PredOp;
+typedef struct {
+  PVar *tensor;
+  uint32_t nidx;
+  Node **idx;
+  uint8_t op; /* PredOp */
+  int64_t target;
+} Pred;
+/* "==", "!=", ... */
+const char *pred_op_name(int op);
 
 typedef struct Stmt Stmt;
 typedef struct {
@@ -163,6 +186,11 @@ struct Stmt {
       uint32_t nslots;
       PVar **slots;
       Node **sizes;
+      /* SK_SPMD only: `deps [d...]`, the task ids the dispatch waits for (index expressions), and a
+       * dispatch predicate (NULL: none), both part of its `spmd` event. */
+      uint32_t ndeps;
+      Node **deps;
+      Pred *pred;
     } scope; /* SK_SPMD, SK_SCOPE and SK_DOMAIN */
     struct {
       PVar *var;   /* index: the byte offset */
@@ -180,6 +208,7 @@ struct Stmt {
       PVar *tid;   /* the task id: index */
       uint32_t ndeps;
       Node **deps; /* index expressions: the task ids it waits for */
+      Pred *pred;  /* a dispatch predicate, or NULL */
     } submit;
   } u;
 };

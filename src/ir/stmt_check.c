@@ -86,6 +86,12 @@ static void need_expr(Wf *w, Node *e, int line, int col, const char *where) {
   free(order);
 }
 
+static void need_pred(Wf *w, const Pred *p, int line, int col) {
+  if (!p) return;
+  need(w, p->tensor, line, col, "a dispatch predicate's tensor");
+  for (uint32_t i = 0; i < p->nidx; i++) need_expr(w, p->idx[i], line, col, "a dispatch predicate's index");
+}
+
 static void need_type(Wf *w, const Type *t, int line, int col, const char *where) {
   if (!t) return;
   for (uint32_t i = 0; i < t->nexpr; i++) need_expr(w, t->expr[i], line, col, where);
@@ -140,6 +146,7 @@ static void stmt(Wf *w, const Stmt *s) {
     Val v = {.call = s->u.submit.call};
     need_val(w, &v, L, C, "a submit");
     for (uint32_t i = 0; i < s->u.submit.ndeps; i++) need_expr(w, s->u.submit.deps[i], L, C, "a task dependency");
+    need_pred(w, s->u.submit.pred, L, C);
     need_type(w, s->u.submit.type, L, C, "a task's result type");
     show(w, s->u.submit.out);
     show(w, s->u.submit.tid);
@@ -188,6 +195,8 @@ static void stmt(Wf *w, const Stmt *s) {
   case SK_SCOPE:
   case SK_DOMAIN: {
     if (s->kind == SK_SPMD) need_expr(w, s->u.scope.cores, L, C, "a core count");
+    for (uint32_t i = 0; i < s->u.scope.ndeps; i++) need_expr(w, s->u.scope.deps[i], L, C, "a task dependency");
+    need_pred(w, s->u.scope.pred, L, C);
     for (uint32_t i = 0; i < s->u.scope.nslots; i++) show(w, s->u.scope.slots[i]);
     const Stmt *jt = w->jt;
     w->jt = NULL;

@@ -52,6 +52,13 @@ static void count_val(Dce *d, const Val *v, int64_t delta) {
     for (uint32_t i = 0; i < v->call->nargs; i++) count_val(d, &v->call->args[i], delta);
 }
 
+/* A dispatch predicate reads its tensor and its indices' variables. */
+static void count_pred(Dce *d, const Pred *p, int64_t delta) {
+  if (!p) return;
+  d->reads[p->tensor->id] += delta;
+  for (uint32_t i = 0; i < p->nidx; i++) count_expr(d, p->idx[i], delta);
+}
+
 static void count_type(Dce *d, const Type *t, int64_t delta) {
   for (uint32_t i = 0; t && i < t->nexpr; i++) count_expr(d, t->expr[i], delta);
 }
@@ -74,6 +81,7 @@ static void count_stmt(Dce *d, const Stmt *s, int64_t delta) {
     Val v = {.call = s->u.submit.call};
     count_val(d, &v, delta);
     for (uint32_t i = 0; i < s->u.submit.ndeps; i++) count_expr(d, s->u.submit.deps[i], delta);
+    count_pred(d, s->u.submit.pred, delta);
     count_type(d, s->u.submit.type, delta);
     break;
   }
@@ -105,6 +113,8 @@ static void count_stmt(Dce *d, const Stmt *s, int64_t delta) {
   case SK_DOMAIN:
     /* A domain's sizes read their variables (a body binding read only by a size stays). */
     count_expr(d, s->u.scope.cores, delta);
+    for (uint32_t i = 0; i < s->u.scope.ndeps; i++) count_expr(d, s->u.scope.deps[i], delta);
+    count_pred(d, s->u.scope.pred, delta);
     for (uint32_t i = 0; i < s->u.scope.nslots; i++) count_expr(d, s->u.scope.sizes[i], delta);
     count_block(d, s->u.scope.body, delta);
     break;
@@ -157,6 +167,13 @@ static void lr_val(LocalReads *lr, const Val *v) {
 
 static void lr_block(LocalReads *lr, Block b);
 
+static void lr_pred(LocalReads *lr, const Pred *p) {
+  if (!p) return;
+  for (uint32_t k = 0; k < lr->nv; k++)
+    if (lr->cand[k] && lr->vars[k] == p->tensor) lr->n[k]++;
+  for (uint32_t i = 0; i < p->nidx; i++) lr_expr(lr, p->idx[i]);
+}
+
 static void lr_type(LocalReads *lr, const Type *t) {
   for (uint32_t i = 0; t && i < t->nexpr; i++) lr_expr(lr, t->expr[i]);
 }
@@ -176,6 +193,7 @@ static void lr_stmt(LocalReads *lr, const Stmt *s) {
     Val v = {.call = s->u.submit.call};
     lr_val(lr, &v);
     for (uint32_t i = 0; i < s->u.submit.ndeps; i++) lr_expr(lr, s->u.submit.deps[i]);
+    lr_pred(lr, s->u.submit.pred);
     lr_type(lr, s->u.submit.type);
     break;
   }
@@ -206,6 +224,8 @@ static void lr_stmt(LocalReads *lr, const Stmt *s) {
   case SK_SCOPE:
   case SK_DOMAIN:
     lr_expr(lr, s->u.scope.cores);
+    for (uint32_t i = 0; i < s->u.scope.ndeps; i++) lr_expr(lr, s->u.scope.deps[i]);
+    lr_pred(lr, s->u.scope.pred);
     for (uint32_t i = 0; i < s->u.scope.nslots; i++) lr_expr(lr, s->u.scope.sizes[i]);
     lr_block(lr, s->u.scope.body);
     break;

@@ -25,7 +25,7 @@ static void count_defs_stmt(Pass *ps, const Stmt *s) {
   case SK_ASSIGN: def_site(ps, s->u.assign.var, true, false); break;
   case SK_SUBMIT:
     def_site(ps, s->u.submit.out, true, false);
-    def_site(ps, s->u.submit.tid, true, false);
+    if (s->u.submit.tid) def_site(ps, s->u.submit.tid, true, false);
     break;
   case SK_FOR:
   case SK_WHILE:
@@ -177,7 +177,7 @@ void pass_each_def(Block b, void (*f)(const PVar *v, void *ud), void *ud) {
     case SK_ASSIGN: f(s->u.assign.var, ud); break;
     case SK_SUBMIT:
       f(s->u.submit.out, ud);
-      f(s->u.submit.tid, ud);
+      if (s->u.submit.tid) f(s->u.submit.tid, ud);
       break;
     case SK_FOR:
     case SK_WHILE:

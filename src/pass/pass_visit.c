@@ -685,6 +685,27 @@ static void visit_while(Pass *ps, const Stmt *s, StmtVec *out, bool lifted) {
   svec_push(out, o);
 }
 
+/* n expressions simplified (a task's dependencies), NULL for none. */
+static Node **exprs(Pass *ps, Node *const *e, uint32_t n) {
+  Node **o = n ? alloc(ps, n * sizeof *o) : NULL;
+  for (uint32_t i = 0; o && i < n; i++) o[i] = expr(ps, e[i]);
+  return o;
+}
+
+/* A dispatch predicate: its indices simplified, its tensor renamed like any read; the comparison is
+ * kept as written. The element it reads is the scheduler's, at dispatch: nothing the analyzer knows
+ * about the program's values (a write to that element, a branch on it) may decide it, and the pass
+ * never evaluates it. */
+static Pred *pred_out(Pass *ps, const Pred *p) {
+  if (!p) return NULL;
+  Pred *o = alloc(ps, sizeof *o);
+  if (!o) return NULL;
+  *o = *p;
+  o->tensor = out_var(ps, p->tensor);
+  o->idx = exprs(ps, p->idx, p->nidx);
+  return o;
+}
+
 /* `v: tensor[S, d] = call view(t, rows, offset)` is t itself when S is t's shape (and its view t's),
  * rows its first entry and offset 0 (docs/pass.md): then it becomes the alias `v = t`. */
 static bool view_is_identity(Pass *ps, const Type *rt, const Call *c) {
@@ -707,12 +728,14 @@ static bool view_is_identity(Pass *ps, const Type *rt, const Call *c) {
   return true;
 }
 
-/* `v: T = call as_layout(t)` is t itself when T's layout is t's (a tensor without a view is nd):
- * the reference's identity reinterpret, which becomes the alias `v = t` (docs/pass.md). Only the
- * tags decide it, so no value needs to be stable. */
+/* `v: T = call as_layout(t)`, and its new name `v = call view(t, layout=L)`, is t itself when T's
+ * layout is t's (a tensor without a view is nd): the reference's identity reinterpret, which becomes
+ * the alias `v = t` (docs/pass.md). Only the tags decide it, so no value needs to be stable. A view
+ * with a shape is never t. */
 static bool as_layout_is_identity(const Pass *ps, const Type *rt, const Call *c) {
-  if (ps->remap_only || strcmp(c->name, "as_layout") || c->nargs != 1 || !c->args[0].tensor || !rt ||
-      rt->kind != TY_TENSOR)
+  bool layout_view = c->vform == VIEW_LAYOUT;
+  if (ps->remap_only || (strcmp(c->name, "as_layout") && !layout_view) || c->nargs != 1 || !c->args[0].tensor ||
+      !rt || rt->kind != TY_TENSOR)
     return false;
   const Type *tt = &c->args[0].tensor->type;
   return tt->kind == TY_TENSOR && tt->dtype == rt->dtype && type_tensor_layout(tt) == type_tensor_layout(rt);
@@ -754,16 +777,13 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     Val cv = {.call = s->u.submit.call};
     o->u.submit.call = val(ps, &cv).call;
     o->u.submit.type = type_out(ps, s->u.submit.type);
-    if (s->u.submit.ndeps) {
-      o->u.submit.deps = alloc(ps, s->u.submit.ndeps * sizeof *o->u.submit.deps);
-      for (uint32_t i = 0; o->u.submit.deps && i < s->u.submit.ndeps; i++)
-        o->u.submit.deps[i] = expr(ps, s->u.submit.deps[i]);
-    }
+    o->u.submit.deps = exprs(ps, s->u.submit.deps, s->u.submit.ndeps);
+    o->u.submit.pred = pred_out(ps, s->u.submit.pred);
     o->u.submit.out = def_target(ps, s->u.submit.out, lifted);
-    o->u.submit.tid = def_target(ps, s->u.submit.tid, lifted);
+    o->u.submit.tid = s->u.submit.tid ? def_target(ps, s->u.submit.tid, lifted) : NULL;
     svec_push(out, o);
     show(ps, s->u.submit.out);
-    show(ps, s->u.submit.tid);
+    if (s->u.submit.tid) show(ps, s->u.submit.tid);
     break;
   }
   case SK_PIN: {
@@ -810,7 +830,11 @@ static void visit_stmt(Pass *ps, const Stmt *s, StmtVec *out, const YieldTo *yt,
     Stmt *o = new_stmt(ps, (StmtKind)s->kind, s);
     if (!o) return;
     *o = *s;
-    if (s->kind == SK_SPMD) o->u.scope.cores = expr(ps, s->u.scope.cores);
+    if (s->kind == SK_SPMD) {
+      o->u.scope.cores = expr(ps, s->u.scope.cores);
+      o->u.scope.deps = exprs(ps, s->u.scope.deps, s->u.scope.ndeps);
+      o->u.scope.pred = pred_out(ps, s->u.scope.pred);
+    }
     StmtVec v = {0};
     visit_block(ps, s->u.scope.body, &v, yt, lifted);
     if (v.oom) pass_fail(ps, "out of memory");

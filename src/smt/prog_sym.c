@@ -421,14 +421,28 @@ static Z3_ast *shape_of(Sym *y, const Type *t) {
   return s;
 }
 
+/* The terms a dispatch (a submit, an spmd) adds to its event, into out: the dependencies, then a
+ * predicate's tensor identity and indices (its element is the scheduler's, never read here). Returns
+ * their number. */
+static uint32_t dispatch_vals(Sym *y, Node *const *deps, uint32_t nd, const Pred *p, Z3_ast *out) {
+  SymShared *sh = y->sh;
+  uint32_t k = 0;
+  for (uint32_t i = 0; i < nd; i++) out[k++] = sym_to_bv64(sh, value_of(y, deps[i]), (DType)deps[i]->dtype);
+  if (!p) return k;
+  out[k++] = y->env[p->tensor->id].v;
+  for (uint32_t i = 0; i < p->nidx; i++) out[k++] = sym_to_bv64(sh, value_of(y, p->idx[i]), DT_INDEX);
+  return k;
+}
+
 /* An opaque call: its event, and its result when `result` is not NULL. */
-/* A call, or a task (submit: the dependencies follow a tensor result's shape); *pos_out: its position. */
-static SVal call_ex(Sym *y, const Call *c, const Type *result, Node *const *deps, uint32_t ndeps, bool submit,
-                    Z3_ast *pos_out) {
+/* A call, or a task (submit: the dependencies and a predicate follow a tensor result's shape);
+ * *pos_out: its position. */
+static SVal call_ex(Sym *y, const Call *c, const Type *result, Node *const *deps, uint32_t ndeps, const Pred *pred,
+                    bool submit, Z3_ast *pos_out) {
   SymShared *sh = y->sh;
   SVal out = {0};
   if (c->nsub) run_sub(y, c->sub, c->nsub);
-  uint32_t shape_n = result ? result->nexpr : 0, extra = shape_n + ndeps;
+  uint32_t shape_n = result ? result->nexpr : 0, extra = shape_n + ndeps + (pred ? 1 + pred->nidx : 0);
   Z3_ast *vals = salloc(sh, (c->nargs + extra + 1) * sizeof *vals);
   if (!vals) return out;
   for (uint32_t i = 0; i < c->nargs; i++) {
@@ -438,9 +452,9 @@ static SVal call_ex(Sym *y, const Call *c, const Type *result, Node *const *deps
   }
   Z3_ast *shape = shape_n ? shape_of(y, result) : NULL;
   for (uint32_t i = 0; i < shape_n && shape; i++) vals[c->nargs + i] = shape[i];
-  for (uint32_t i = 0; i < ndeps; i++)
-    vals[c->nargs + shape_n + i] = sym_to_bv64(sh, value_of(y, deps[i]), (DType)deps[i]->dtype);
-  Z3_ast pos = emit(y, submit ? prog_sig_submit(c, result, ndeps) : prog_sig_call(c, result), vals, c->nargs + extra);
+  dispatch_vals(y, deps, ndeps, pred, vals + c->nargs + shape_n);
+  char *sig = submit ? prog_sig_dispatch(prog_sig_submit(c, result, ndeps), 0, pred) : prog_sig_call(c, result);
+  Z3_ast pos = emit(y, sig, vals, c->nargs + extra);
   if (pos_out) *pos_out = pos;
   if (!result) return out;
   if (!type_is_scalar(result)) {
@@ -453,7 +467,7 @@ static SVal call_ex(Sym *y, const Call *c, const Type *result, Node *const *deps
   return out;
 }
 
-static SVal call(Sym *y, const Call *c, const Type *result) { return call_ex(y, c, result, NULL, 0, false, NULL); }
+static SVal call(Sym *y, const Call *c, const Type *result) { return call_ex(y, c, result, NULL, 0, NULL, false, NULL); }
 
 /* ---- states ---- */
 
@@ -1004,6 +1018,12 @@ static void vc_var(VarCollect *c, const PVar *v) {
 
 static void vc_node(VarCollect *c, Node *n) { node_vars(c->y, n, &c->seen, &c->ids, &c->n, &c->cap); }
 
+static void vc_pred(VarCollect *c, const Pred *p) {
+  if (!p) return;
+  vc_var(c, p->tensor);
+  for (uint32_t i = 0; i < p->nidx; i++) vc_node(c, p->idx[i]);
+}
+
 static void vc_type(VarCollect *c, const Type *t) {
   for (uint32_t i = 0; t && i < t->nexpr; i++) vc_node(c, t->expr[i]);
 }
@@ -1040,6 +1060,7 @@ static void vc_stmt(VarCollect *c, const Stmt *s) {
     Val v = {.call = s->u.submit.call};
     vc_val(c, &v);
     for (uint32_t i = 0; i < s->u.submit.ndeps; i++) vc_node(c, s->u.submit.deps[i]);
+    vc_pred(c, s->u.submit.pred);
     vc_type(c, s->u.submit.type);
     vc_var(c, s->u.submit.out);
     vc_var(c, s->u.submit.tid);
@@ -1078,6 +1099,8 @@ static void vc_stmt(VarCollect *c, const Stmt *s) {
   case SK_SCOPE:
   case SK_DOMAIN:
     vc_node(c, s->u.scope.cores);
+    for (uint32_t i = 0; i < s->u.scope.ndeps; i++) vc_node(c, s->u.scope.deps[i]);
+    vc_pred(c, s->u.scope.pred);
     for (uint32_t i = 0; i < s->u.scope.nslots; i++) {
       vc_var(c, s->u.scope.slots[i]);
       vc_node(c, s->u.scope.sizes[i]);
@@ -1491,7 +1514,10 @@ static void exec_assign(Sym *y, const Stmt *s) {
   const Call *c = val->call;
   bool is_view = c && !strcmp(c->name, "view") && c->nargs == 3 && c->args[0].tensor && c->args[1].e && c->args[2].e;
   bool is_as_layout = c && !strcmp(c->name, "as_layout") && c->nargs == 1 && c->args[0].tensor;
-  if (c && !is_view && !is_as_layout) {
+  /* The view's layout form is as_layout renamed; its shape form never gives its operand back. */
+  bool view_shape = c && (c->vform & VIEW_SHAPE);
+  bool view_layout = c && c->vform && !view_shape;
+  if (c && !is_view && !is_as_layout && !view_layout && !view_shape) {
     set_var(y, v->id, call(y, c, ty));
     return;
   }
@@ -1510,7 +1536,10 @@ static void exec_assign(Sym *y, const Stmt *s) {
       for (uint32_t i = 0; shape && i < ty->nexpr; i++) ident = enc_and(e, ident, enc_eq(e, t.shape[i], shape[i]));
     }
     id = enc_ite(e, ident, t.v, view_id(sh, t.v, rows, off));
-  } else if (is_as_layout) {
+  } else if (view_shape) {
+    /* Another tensor of t and the layout: the as_layout function at codes no layout has. */
+    id = as_layout_id(sh, y->env[c->args[0].tensor->id].v, type_tensor_layout(ty) + 8);
+  } else if (is_as_layout || view_layout) {
     /* t itself when T's layout is t's (decided by the types alone), else another tensor. */
     const PVar *src = c->args[0].tensor;
     SVal t = y->env[src->id];
@@ -1541,10 +1570,11 @@ static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
   case SK_CALL: call(y, s->u.call, NULL); break;
   case SK_SUBMIT: {
     Z3_ast pos = NULL;
-    SVal r = call_ex(y, s->u.submit.call, s->u.submit.type, s->u.submit.deps, s->u.submit.ndeps, true, &pos);
+    SVal r = call_ex(y, s->u.submit.call, s->u.submit.type, s->u.submit.deps, s->u.submit.ndeps, s->u.submit.pred, true,
+                     &pos);
     set_var(y, s->u.submit.out->id, r);
-    if (pos) set_var(y, s->u.submit.tid->id, (SVal){.v = tensor_call_id(sh, pos)});
-    else sh->e->failed = true;
+    if (!pos) sh->e->failed = true;
+    else if (s->u.submit.tid) set_var(y, s->u.submit.tid->id, (SVal){.v = tensor_call_id(sh, pos)});
     break;
   }
   case SK_FOR: exec_for(y, s); break;
@@ -1607,8 +1637,13 @@ static void exec_stmt(Sym *y, const Stmt *s, const Stmt *owner) {
       Z3_ast n = value_of(y, s->u.scope.cores);
       Type ct = type_scalar((DType)s->u.scope.cores->dtype);
       const Type *tp = &ct;
-      Z3_ast v = sym_to_bv64(sh, n, (DType)ct.dtype);
-      emit(y, prog_sig_simple("spmd", &tp, 1), &v, 1);
+      const Pred *pr = s->u.scope.pred;
+      uint32_t nd = s->u.scope.ndeps;
+      Z3_ast *v = salloc(sh, (2 + nd + (pr ? pr->nidx : 0)) * sizeof *v);
+      if (!v) return;
+      v[0] = sym_to_bv64(sh, n, (DType)ct.dtype);
+      uint32_t k = 1 + dispatch_vals(y, s->u.scope.deps, nd, pr, v + 1);
+      emit(y, prog_sig_dispatch(prog_sig_simple("spmd", &tp, 1), nd, pr), v, k);
     } else {
       emit(y, prog_sig_simple("scope", NULL, 0), NULL, 0);
     }
@@ -1740,7 +1775,9 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
   }
   case SK_SUBMIT: {
     Val v = {.call = s->u.submit.call};
-    m = max_u(m, max_u(call_args(s->u.submit.call, s->u.submit.type) + s->u.submit.ndeps, sub_args(&v, 1)));
+    const Pred *pr = s->u.submit.pred;
+    m = max_u(m, max_u(call_args(s->u.submit.call, s->u.submit.type) + s->u.submit.ndeps + (pr ? 1 + pr->nidx : 0),
+                       sub_args(&v, 1)));
     break;
   }
   case SK_FOR:
@@ -1755,7 +1792,12 @@ static uint32_t max_args_stmt(const Function *f, const Stmt *s, const Stmt *owne
   case SK_PIN: m = max_u(m, 3); break;
   case SK_SPMD:
   case SK_SCOPE:
-  case SK_DOMAIN: m = max_u(m, max_u(s->u.scope.nslots, max_args_block(f, s->u.scope.body, owner))); break;
+  case SK_DOMAIN: {
+    /* An spmd's event: the core count, the dependencies, a predicate's tensor and indices. */
+    uint32_t na = 1 + s->u.scope.ndeps + (s->u.scope.pred ? 1 + s->u.scope.pred->nidx : 0);
+    m = max_u(m, max_u(max_u(s->u.scope.nslots, na), max_args_block(f, s->u.scope.body, owner)));
+    break;
+  }
   case SK_YIELD:
   case SK_RETURN:
   case SK_BREAK:

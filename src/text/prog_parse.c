@@ -15,6 +15,7 @@
 #include "text/expr_parse.h"
 #include "text/literal.h"
 #include "text/prog_text.h"
+#include "ir/view_type.h"
 
 
 /* Where a `yield` goes: the innermost loop or if body. */
@@ -53,6 +54,9 @@ typedef struct {
   const char *no_call; /* set where calls may not stand (conditions, bounds, types): what it is */
   uint32_t nholes;     /* the function's holes so far ($1, $2, ...) */
   bool alias;          /* parsing an assignment's value: a variable there is an alias (type_alias_ok) */
+  bool view_ok;        /* an assignment's value: the view's shape and layout forms may stand there */
+  Node *vshape[PROG_MAX_VALS]; /* the shape list of the last view(t, [s...]) parsed */
+  uint32_t vrank;
 } PP;
 
 static const char *const keywords[] = {"func", "for", "if", "else", "while", "iter", "cond", "yield", "return",
@@ -413,6 +417,9 @@ static bool parse_tuple(PP *p, Type *t) {
 static bool parse_type_in(PP *p, Type *t, bool in_tuple) {
   memset(t, 0, sizeof *t);
   bool tensor = is_kw(p, cur(p), "tensor");
+  /* `dtensor[...]`: a distributed tensor; like `tile` and `tuple`, a type word only before `[`. */
+  bool dist = !tensor && is_kw(p, cur(p), "dtensor") && p->st.next.kind == TK_LBRACK;
+  tensor = tensor || dist;
   bool tile = !tensor && is_kw(p, cur(p), "tile") && p->st.next.kind == TK_LBRACK;
   if (!tensor && !tile && is_kw(p, cur(p), "tuple") && p->st.next.kind == TK_LBRACK) {
     if (in_tuple) return fail(p, cur(p)->line, cur(p)->col, "a tuple's elements are scalars, tensors or tiles, not tuples");
@@ -430,7 +437,7 @@ static bool parse_type_in(PP *p, Type *t, bool in_tuple) {
     return true;
   }
   int line = cur(p)->line, col = cur(p)->col;
-  const char *word = tensor ? "tensor" : "tile";
+  const char *word = dist ? "dtensor" : tensor ? "tensor" : "tile";
   char what[32];
   snprintf(what, sizeof what, "'[' after '%s'", word);
   if (!advance(p) || !expect(p, TK_LBRACK, what) || !expect(p, TK_LBRACK, "'[' (the shape)")) return false;
@@ -446,6 +453,7 @@ static bool parse_type_in(PP *p, Type *t, bool in_tuple) {
   DType dt;
   if (!parse_dtype(p, &dt)) return false;
   t->kind = tensor ? TY_TENSOR : TY_TILE;
+  t->dist = dist;
   t->dtype = (uint8_t)dt;
   t->rank = rank;
   uint32_t n = rank;
@@ -476,7 +484,7 @@ static bool type_compatible(const Type *a, const Type *b) { return type_same_for
  * (a tuple's elements keep their forms). */
 static bool type_alias_ok(const Type *a, const Type *b) {
   if (a->kind == TY_TUPLE || a->kind == TY_SCALAR) return type_same_form(a, b);
-  return a->kind == b->kind && a->dtype == b->dtype && a->rank == b->rank;
+  return a->kind == b->kind && a->dist == b->dist && a->dtype == b->dtype && a->rank == b->rank;
 }
 
 static void type_text(const Type *t, char *buf, size_t size) { type_describe(t, buf, size); }
@@ -530,6 +538,7 @@ static bool parse_call_body(PP *p, Call **out, size_t *rp_end) {
   if (!advance(p) || !expect(p, TK_LPAREN, "'(' after the function name")) return false;
   Val args[PROG_MAX_VALS];
   uint32_t n = 0;
+  uint8_t vform = 0, vlayout = 0;
   while (cur(p)->kind != TK_RPAREN) {
     if (n && !expect(p, TK_COMMA, "',' or ')'")) return false;
     if (n == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many arguments (limit %d)", PROG_MAX_VALS);
@@ -546,9 +555,32 @@ static bool parse_call_body(PP *p, Call **out, size_t *rp_end) {
     }
     if (is_kw(p, t, "call"))
       return fail(p, t->line, t->col, "a call argument is an expression: write the inner call without 'call', as in f(g(x))");
+    /* view(t, [s...], layout=L): the shape list, then the layout (view_type.h). */
+    if (n == 1 && !strcmp(name, "view") && t->kind == TK_LBRACK && !vform) {
+      const char *saved = p->no_call;
+      p->no_call = "a view's shape";
+      p->vrank = 0;
+      uint32_t cnt;
+      bool ok = parse_index_list(p, "shape", p->vshape, &p->vrank, &cnt);
+      p->no_call = saved;
+      if (!ok) return false;
+      vform |= VIEW_SHAPE;
+      continue;
+    }
+    if (n == 1 && !strcmp(name, "view") && is_kw(p, t, "layout") && p->st.next.kind == TK_ASSIGN) {
+      if (!advance(p) || !advance(p) || !parse_tag(p, "layout", tensor_layout_name, LAYOUT_COUNT, &vlayout)) return false;
+      vform |= VIEW_LAYOUT;
+      if (cur(p)->kind != TK_RPAREN) return fail(p, cur(p)->line, cur(p)->col, "the layout is the last operand of a view: view(t, [s...], layout=nd)");
+      continue;
+    }
+    if (vform) return fail(p, t->line, t->col, "a view with a shape takes at most a layout after it: view(t, [s...], layout=nd)");
     if (!parse_value_expr(p, -1, &args[n].e, NULL, NULL)) return false;
     n++;
   }
+  if (vform && (!args[0].tensor || args[0].tensor->type.kind != TY_TENSOR))
+    return fail(p, line, col, "a view reinterprets a tensor: its first operand is a tensor variable, as in view(t, [s...])");
+  if (vform && !p->view_ok)
+    return fail(p, line, col, "a view with a shape or layout is a definition's value: v = call view(t, ...)");
   *rp_end = cur(p)->off + cur(p)->len;
   if (!advance(p)) return false;
   Call *c = prog_alloc(p->prog, sizeof *c);
@@ -557,6 +589,8 @@ static bool parse_call_body(PP *p, Call **out, size_t *rp_end) {
   if (n && !(c->args = prog_alloc(p->prog, n * sizeof *c->args))) return fail(p, line, col, "out of memory");
   c->name = name;
   c->nargs = n;
+  c->vform = vform;
+  c->vlayout = vlayout;
   if (n) memcpy(c->args, args, n * sizeof *args);
   c->line = line;
   c->col = col;
@@ -778,6 +812,89 @@ static bool check_as_layout(PP *p, const Call *c, const Type *t) {
   return true;
 }
 
+/* `deps [d, ...]` and `predicate t[i, ...] OP K` after a submit's call or an spmd's core count (both
+ * optional; docs/syntax.md, "Tasks"). `predicate` starts the clause only before a name, so a
+ * variable may still be called so. */
+static bool parse_dispatch(PP *p, Node ***deps_out, uint32_t *nd_out, Pred **pred_out) {
+  int line = cur(p)->line, col = cur(p)->col;
+  char d[64], nb[64];
+  Node *deps[PROG_MAX_VALS];
+  uint32_t nd = 0;
+  *deps_out = NULL;
+  *pred_out = NULL;
+  if (is_kw(p, cur(p), "deps")) {
+    if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'deps'")) return false;
+    while (cur(p)->kind != TK_RBRACK) {
+      if (nd && !expect(p, TK_COMMA, "',' or ']'")) return false;
+      if (nd == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many dependencies (limit %d)", PROG_MAX_VALS);
+      if (!parse_expr_in(p, "a task dependency", DT_INDEX, &deps[nd], NULL)) return false;
+      nd++;
+    }
+    if (!advance(p)) return false;
+  }
+  if (nd && !(*deps_out = prog_alloc(p->prog, nd * sizeof *deps))) return fail(p, line, col, "out of memory");
+  if (nd) memcpy(*deps_out, deps, nd * sizeof *deps);
+  *nd_out = nd;
+  if (!is_kw(p, cur(p), "predicate") || p->st.next.kind != TK_IDENT) return true;
+  if (!advance(p)) return false;
+  Token tt = *cur(p);
+  const char *tname = vs_intern(p->ctx, p->src + tt.off, tt.len);
+  PVar *t = tname ? visible(p, tname) : NULL;
+  if (!t || t->type.kind != TY_TENSOR)
+    return fail(p, tt.line, tt.col, "a dispatch predicate reads an element of a tensor: '%s' is not a visible tensor",
+                short_name(p->src + tt.off, tt.len, nb, sizeof nb));
+  Pred *pr = prog_alloc(p->prog, sizeof *pr);
+  if (!pr) return fail(p, tt.line, tt.col, "out of memory");
+  memset(pr, 0, sizeof *pr);
+  pr->tensor = t;
+  if (!advance(p) || !expect(p, TK_LBRACK, "'[' and the element's indices")) return false;
+  Node *idx[PROG_MAX_VALS];
+  uint32_t n = 0;
+  while (cur(p)->kind != TK_RBRACK) {
+    if (n && !expect(p, TK_COMMA, "',' or ']'")) return false;
+    if (n == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many indices (limit %d)", PROG_MAX_VALS);
+    if (!parse_expr_in(p, "a dispatch predicate", DT_INDEX, &idx[n], NULL)) return false;
+    n++;
+  }
+  if (n != t->type.rank)
+    return fail(p, cur(p)->line, cur(p)->col, "a dispatch predicate reads one element: %u indices for '%s' (rank %u), not %u",
+                t->type.rank, t->name, t->type.rank, n);
+  if (!advance(p)) return false;
+  static const TokKind ops[PRED_COUNT] = {TK_EQ, TK_NE, TK_GT, TK_LT, TK_GE, TK_LE};
+  int op = -1;
+  for (int k = 0; k < PRED_COUNT; k++)
+    if (cur(p)->kind == ops[k]) op = k;
+  if (op < 0)
+    return fail(p, cur(p)->line, cur(p)->col, "expected a comparison (==, !=, >, <, >= or <=), found %s",
+                describe(p, cur(p), d, sizeof d));
+  if (!advance(p)) return false;
+  bool neg = cur(p)->kind == TK_MINUS;
+  if (neg && !advance(p)) return false;
+  Token *it = cur(p);
+  u128 mag = 0;
+  if (it->kind != TK_INT || it->has_suffix)
+    return fail(p, it->line, it->col, "a dispatch predicate compares with an integer literal (without a suffix), found %s",
+                describe(p, it, d, sizeof d));
+  if (!lit_int_magnitude(p->src + it->off, it->num_len, &mag) || mag > (u128)INT64_MAX + (neg ? 1 : 0))
+    return fail(p, it->line, it->col, "the predicate's target does not fit in 64 bits");
+  pr->target = neg ? (int64_t)(-(i128)mag) : (int64_t)mag;
+  pr->op = (uint8_t)op;
+  pr->nidx = n;
+  if (n && !(pr->idx = prog_alloc(p->prog, n * sizeof *idx))) return fail(p, it->line, it->col, "out of memory");
+  if (n) memcpy(pr->idx, idx, n * sizeof *idx);
+  *pred_out = pr;
+  return advance(p);
+}
+
+/* `(a, b: i32) =` before for / if / while / submit. */
+typedef struct RetList {
+  Token names[PROG_MAX_VALS];
+  Type types[PROG_MAX_VALS];
+  bool typed[PROG_MAX_VALS];
+  uint32_t n;
+} RetList;
+static bool parse_submit(PP *p, RetList *r, bool single, StmtVec *out);
+
 static bool parse_assign(PP *p, StmtVec *out) {
   Token nt = *cur(p);
   if (!check_name(p, &nt) || !advance(p)) return false;
@@ -787,20 +904,57 @@ static bool parse_assign(PP *p, StmtVec *out) {
     tp = &ty;
   }
   if (!expect(p, TK_ASSIGN, "'='")) return false;
+  if (is_kw(p, cur(p), "submit")) { /* `out: T = submit k(...)`: a task whose id is not bound */
+    RetList *r = malloc(sizeof *r);
+    if (!r) return fail(p, nt.line, nt.col, "out of memory");
+    r->n = 1;
+    r->names[0] = nt;
+    r->typed[0] = tp != NULL;
+    if (tp) r->types[0] = *tp;
+    bool ok = parse_submit(p, r, true, out);
+    free(r);
+    return ok;
+  }
   /* The value is parsed before the variable becomes visible: `x: i32 = x + 1` reads an older x. */
   const char *name = vs_intern(p->ctx, p->src + nt.off, nt.len);
   PVar *old = name ? visible(p, name) : NULL;
   Type want = tp ? *tp : old ? old->type : type_scalar(DT_INDEX);
   char what[80], nb[64];
   snprintf(what, sizeof what, "'%s'", short_name(p->src + nt.off, nt.len, nb, sizeof nb));
-  if (!tp && !old) return def_var(p, &nt, NULL, &old);
+  Token *nx = &p->st.next;
+  bool view_call = is_kw(p, cur(p), "call") && nx->kind == TK_IDENT && nx->len == 4 && !memcmp(p->src + nx->off, "view", 4);
+  if (!tp && !old && !view_call) return def_var(p, &nt, NULL, &old);
   Val v;
+  int vl = cur(p)->line, vc = cur(p)->col;
   p->alias = true;
+  p->view_ok = true;
   bool ok = parse_value(p, &want, NULL, &v, what);
   p->alias = false;
+  p->view_ok = false;
   if (!ok) return false;
+  const Type *dt = tp;
+  if (v.call && v.call->vform) {
+    /* The shape and layout forms type their result themselves (view_type.h). */
+    Type d;
+    char err[160];
+    if (!view_derive_type(p->prog, &v.call->args[0].tensor->type, v.call, p->vshape, p->vrank, &d, err, sizeof err))
+      return fail(p, v.call->line, v.call->col, "%s", err);
+    /* A written type has the derived one's form and the shape list's entries (the printer writes
+     * both from one type); its strides and valid shape are as written, like any annotation's. */
+    bool same = !tp || type_same_form(tp, &d);
+    for (uint32_t i = 0; same && tp && (v.call->vform & VIEW_SHAPE) && i < d.rank; i++) same = tp->expr[i] == d.expr[i];
+    if (!same) {
+      char a[64];
+      type_text(&d, a, sizeof a);
+      return fail(p, vl, vc, "a view's type is derived (%s, the shape its list's, the strides its layout's): write v = call view(t, ...) without one", a);
+    }
+    if (!tp) want = d;
+    dt = &want;
+  } else if (!tp && !old) {
+    return def_var(p, &nt, NULL, &old);
+  }
   PVar *var;
-  if (!def_var(p, &nt, tp, &var) || !make_visible(p, var)) return false;
+  if (!def_var(p, &nt, dt, &var) || !make_visible(p, var)) return false;
   Stmt *s = stmt_new(p->prog, SK_ASSIGN, nt.line, nt.col);
   if (!s) return fail(p, nt.line, nt.col, "out of memory");
   s->u.assign.var = var;
@@ -815,13 +969,6 @@ static bool parse_assign(PP *p, StmtVec *out) {
   return true;
 }
 
-/* `(a, b: i32) =` before for / if / while. */
-typedef struct {
-  Token names[PROG_MAX_VALS];
-  Type types[PROG_MAX_VALS];
-  bool typed[PROG_MAX_VALS];
-  uint32_t n;
-} RetList;
 
 static bool parse_rets(PP *p, RetList *r) {
   r->n = 0;
@@ -1189,47 +1336,38 @@ static bool parse_vals(PP *p, uint32_t *n, Val **vals, const Type *types, bool *
   return true;
 }
 
-/* `(out: T, tid) = submit kernel(args) deps [d, ...]` (docs/syntax.md, "Tasks"). */
-static bool parse_submit(PP *p, RetList *r, StmtVec *out) {
+/* `(out: T, tid) = submit kernel(args) deps [d, ...]`, or `out: T = submit kernel(args) deps [...]` (r
+ * holds the one name: the task id is not bound) (docs/syntax.md, "Tasks"). */
+static bool parse_submit(PP *p, RetList *r, bool single, StmtVec *out) {
   int line = cur(p)->line, col = cur(p)->col;
-  if (r->n != 2)
-    return fail(p, line, col, "a submit binds two results, the task's result and its id: (out, tid) = submit k(...)");
+  if (!single && r->n != 2)
+    return fail(p, line, col,
+                "a submit binds two results, the task's result and its id: (out, tid) = submit k(...), or one: out = submit k(...)");
   Type types[2];
   const char *oname = vs_intern(p->ctx, p->src + r->names[0].off, r->names[0].len);
   PVar *old = oname ? visible(p, oname) : NULL;
   if (r->typed[0]) types[0] = r->types[0];
   else if (old) types[0] = old->type;
+  else if (single)
+    return fail(p, r->names[0].line, r->names[0].col, "annotate the task's result, as in out: i32 = submit k(...)");
   else
     return fail(p, r->names[0].line, r->names[0].col,
                 "annotate the task's result, as in (out: i32, tid) = submit k(...)");
   types[1] = type_scalar(DT_INDEX);
-  if (r->typed[1] && !type_equal(&r->types[1], &types[1]))
+  if (!single && r->typed[1] && !type_equal(&r->types[1], &types[1]))
     return fail(p, r->names[1].line, r->names[1].col, "a task id is an index");
   Stmt *s = stmt_new(p->prog, SK_SUBMIT, line, col);
   if (!s) return fail(p, line, col, "out of memory");
   if (!parse_call(p, &s->u.submit.call)) return false; /* `submit` NAME(args) */
-  Node *deps[PROG_MAX_VALS];
-  uint32_t nd = 0;
-  if (is_kw(p, cur(p), "deps")) {
-    if (!advance(p) || !expect(p, TK_LBRACK, "'[' after 'deps'")) return false;
-    while (cur(p)->kind != TK_RBRACK) {
-      if (nd && !expect(p, TK_COMMA, "',' or ']'")) return false;
-      if (nd == PROG_MAX_VALS) return fail(p, cur(p)->line, cur(p)->col, "too many dependencies (limit %d)", PROG_MAX_VALS);
-      if (!parse_expr_in(p, "a task dependency", DT_INDEX, &deps[nd], NULL)) return false;
-      nd++;
-    }
-    if (!advance(p)) return false;
-  }
-  if (nd && !(s->u.submit.deps = prog_alloc(p->prog, nd * sizeof *deps))) return fail(p, line, col, "out of memory");
-  if (nd) memcpy(s->u.submit.deps, deps, nd * sizeof *deps);
-  s->u.submit.ndeps = nd;
+  if (!parse_dispatch(p, &s->u.submit.deps, &s->u.submit.ndeps, &s->u.submit.pred)) return false;
   if (!(s->u.submit.type = prog_alloc(p->prog, sizeof(Type)))) return fail(p, line, col, "out of memory");
   *s->u.submit.type = types[0];
   PVar **rets;
   if (!bind_rets(p, r, types, &rets)) return false;
-  if (rets[0] == rets[1]) return fail(p, r->names[1].line, r->names[1].col, "'%s' appears twice in the result list", rets[1]->name);
+  if (!single && rets[0] == rets[1])
+    return fail(p, r->names[1].line, r->names[1].col, "'%s' appears twice in the result list", rets[1]->name);
   s->u.submit.out = rets[0];
-  s->u.submit.tid = rets[1];
+  s->u.submit.tid = single ? NULL : rets[1];
   svec_push(out, s);
   return true;
 }
@@ -1376,7 +1514,7 @@ static bool parse_stmt(PP *p, StmtVec *out) {
     if (ok) {
       if (is_kw(p, cur(p), "for")) ok = parse_for(p, r, out);
       else if (is_kw(p, cur(p), "while")) ok = parse_while(p, r, out);
-      else if (is_kw(p, cur(p), "submit")) ok = parse_submit(p, r, out);
+      else if (is_kw(p, cur(p), "submit")) ok = parse_submit(p, r, false, out);
       else ok = parse_if(p, r, out);
     }
     free(r);
@@ -1408,6 +1546,7 @@ static bool parse_stmt(PP *p, StmtVec *out) {
       if (!parse_expr(p, -1, &s->u.scope.cores, NULL) || !expect(p, TK_RPAREN, "')'")) return false;
       if (!dt_is_int((DType)s->u.scope.cores->dtype))
         return fail(p, el, ec, "the core count must be an integer, got %s", dt_name((DType)s->u.scope.cores->dtype));
+      if (!parse_dispatch(p, &s->u.scope.deps, &s->u.scope.ndeps, &s->u.scope.pred)) return false;
     }
     if (!parse_attrs(p, &s->u.scope.attrs, &s->u.scope.nattrs)) return false;
     /* Not a scope for names: the yield target and visibility carry through. A jump out of it would

@@ -91,7 +91,7 @@ static void type_ex(Out *o, const Type *t, Node *const *ex) {
     return;
   }
   bool tile = t->kind == TY_TILE;
-  puts_(o, tile ? "tile[" : "tensor[");
+  puts_(o, tile ? "tile[" : t->dist ? "dtensor[" : "tensor[");
   index_list(o, ex, t->rank);
   putf(o, ", %s", dt_name((DType)t->dtype));
   if (f && f->view) {
@@ -275,15 +275,50 @@ static const char *loop_kind_name(int k) {
   }
 }
 
+/* ` deps [d, ...]` (when there are any) and ` predicate t[i, ...] OP K` of a submit or an spmd. */
+static void dispatch_text(Out *o, Node *const *deps, uint32_t nd, const Pred *p) {
+  if (nd) {
+    puts_(o, " deps [");
+    for (uint32_t i = 0; i < nd; i++) {
+      if (i) puts_(o, ", ");
+      node(o, deps[i]);
+    }
+    puts_(o, "]");
+  }
+  if (!p) return;
+  putf(o, " predicate %s[", p->tensor->name);
+  for (uint32_t i = 0; i < p->nidx; i++) {
+    if (i) puts_(o, ", ");
+    node(o, p->idx[i]);
+  }
+  putf(o, "] %s %lld", pred_op_name(p->op), (long long)p->target);
+}
+
 static void stmt(Out *o, const Stmt *s, int depth) {
   indent(o, depth);
   switch ((StmtKind)s->kind) {
   case SK_ASSIGN: {
     PVar *v = s->u.assign.var;
+    const Call *vc = s->u.assign.val.call;
+    const Type *ty = s->u.assign.type ? s->u.assign.type : &v->type;
     puts_(o, v->name);
+    if (vc && vc->vform) {
+      /* A view's shape and layout forms (view_type.h): the type, then the list from its shape. */
+      puts_(o, ": ");
+      type(o, ty);
+      putf(o, " = call view(%s", vc->args[0].tensor->name);
+      if (vc->vform & VIEW_SHAPE) {
+        puts_(o, ", ");
+        index_list(o, ty->expr, ty->rank);
+      }
+      if (vc->vform & VIEW_LAYOUT) putf(o, ", layout=%s", tensor_layout_name(vc->vlayout));
+      puts_(o, ")\n");
+      show(o, v);
+      break;
+    }
     if (!is_visible(o, v) || !type_is_scalar(&v->type)) {
       puts_(o, ": ");
-      type(o, s->u.assign.type ? s->u.assign.type : &v->type);
+      type(o, ty);
     }
     puts_(o, " = ");
     val(o, &s->u.assign.val);
@@ -299,8 +334,9 @@ static void stmt(Out *o, const Stmt *s, int depth) {
   }
   case SK_SUBMIT: {
     PVar *r[2] = {s->u.submit.out, s->u.submit.tid};
-    puts_(o, "(");
-    for (int i = 0; i < 2; i++) {
+    int nr = r[1] ? 2 : 1; /* `out: T = submit ...` when the task id is not bound */
+    if (nr == 2) puts_(o, "(");
+    for (int i = 0; i < nr; i++) {
       if (i) puts_(o, ", ");
       puts_(o, r[i]->name);
       if (!is_visible(o, r[i]) || !type_is_scalar(&r[i]->type)) {
@@ -308,23 +344,16 @@ static void stmt(Out *o, const Stmt *s, int depth) {
         type(o, i ? &r[i]->type : s->u.submit.type);
       }
     }
-    puts_(o, ") = submit ");
+    puts_(o, nr == 2 ? ") = submit " : " = submit ");
     Val v = {.call = s->u.submit.call};
     Holes h;
     h.n = val_sub(&v, &h.sub);
     if (h.n && !val_call_order_ok(&v)) o->fail = true;
     call_text(o, s->u.submit.call, &h);
-    if (s->u.submit.ndeps) {
-      puts_(o, " deps [");
-      for (uint32_t i = 0; i < s->u.submit.ndeps; i++) {
-        if (i) puts_(o, ", ");
-        node(o, s->u.submit.deps[i]);
-      }
-      puts_(o, "]");
-    }
+    dispatch_text(o, s->u.submit.deps, s->u.submit.ndeps, s->u.submit.pred);
     puts_(o, "\n");
     show(o, r[0]);
-    show(o, r[1]);
+    if (r[1]) show(o, r[1]);
     break;
   }
   case SK_FOR: {
@@ -405,6 +434,7 @@ static void stmt(Out *o, const Stmt *s, int depth) {
       puts_(o, "spmd(");
       node(o, s->u.scope.cores);
       puts_(o, ")");
+      dispatch_text(o, s->u.scope.deps, s->u.scope.ndeps, s->u.scope.pred);
     } else {
       puts_(o, "scope");
     }

@@ -1,5 +1,5 @@
-# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestAsLayoutFolding::test_preserves_substantive_layout_flip
+# PyPTO tests/ut/ir/transforms/test_simplify_pass.py, TestTensorViewFolding::test_preserves_substantive_layout_flip
 func main(x: tensor[[8, 4], f32]) -> (tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)]) {
-  y: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = call as_layout(x)
+  y: tensor[[4, 8], f32, view(stride=[1, 4], layout=dn)] = call view(x, layout=dn)
   return y
 }
