@@ -444,6 +444,58 @@ static void test_planted_predicate_decided(void **state) {
   expect_found(predicate_drop_pass, 7, 2000); /* 40 with this seed */
 }
 
+/* A `break` dropped (as a fold that took the jump for the end of the body would): the loop runs on. */
+static void drop_breaks(Program *p, Block *b) {
+  (void)p;
+  if (b->n && b->s[b->n - 1]->kind == SK_BREAK) b->n--;
+}
+
+static Program *break_drop_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, drop_breaks);
+  return out;
+}
+
+static const FuzzFinding *find_planted_in(ProgPassFn pass, bool reduce, CampaignReport *rep);
+
+/* The planted passes below leave their result to the real pass, which finds more to fold in it (a loop
+ * body that no longer ends in a jump), so a finding may be a second run that changes the result as
+ * well as a differing event: either way the program the reduction keeps shows the construct. */
+static void expect_found_with(ProgPassFn pass, const char *construct) {
+  CampaignReport rep;
+  const FuzzFinding *f = find_planted_in(pass, true, &rep);
+  assert_true(f->kind == FIND_UNSOUND || f->kind == FIND_NOT_IDEMPOTENT);
+  assert_non_null(strstr(f->case_text, construct));
+  assert_real_pass_clean(f);
+  campaign_report_free(&rep);
+}
+
+static void test_planted_break_dropped(void **state) {
+  (void)state;
+  expect_found_with(break_drop_pass, "break");
+}
+
+/* Every task id removed (as a dead-code removal that does not count a `deps` entry, or any other read,
+ * as a read would): where something reads one, the result reads a variable nothing defines. */
+static void drop_task_ids(Program *p, Block *b) {
+  (void)p;
+  for (uint32_t i = 0; i < b->n; i++)
+    if (b->s[i]->kind == SK_SUBMIT) b->s[i]->u.submit.tid = NULL;
+}
+
+static Program *task_id_drop_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
+  (void)ud;
+  Program *out = pass_simplify_program(src, po, res);
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, drop_task_ids);
+  return out;
+}
+
+static void test_planted_task_id_removed(void **state) {
+  (void)state;
+  expect_found_with(task_id_drop_pass, "submit");
+}
+
 /* ---- planted bugs of communication domains and pinned slots ---- */
 
 /* Every block of b, depth first (domain bodies included), to fix. */
@@ -646,6 +698,8 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_planted_call_dropped),
     cmocka_unit_test(test_planted_layout_flip_aliased),
     cmocka_unit_test(test_planted_predicate_decided),
+    cmocka_unit_test(test_planted_break_dropped),
+    cmocka_unit_test(test_planted_task_id_removed),
     cmocka_unit_test(test_planted_domain_size_specialized),
     cmocka_unit_test(test_planted_pin_scalar_removed),
     cmocka_unit_test(test_program_regressions_replay),
