@@ -432,11 +432,15 @@ static void drop_predicates(Program *p, Block *b) {
 
 static void each_block(Program *p, Block *b, void (*fix)(Program *, Block *));
 
+/* out (the real pass's result) with fix applied to every block of every function. */
+static Program *fix_blocks(Program *out, void (*fix)(Program *, Block *)) {
+  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, fix);
+  return out;
+}
+
 static Program *predicate_drop_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
   (void)ud;
-  Program *out = pass_simplify_program(src, po, res);
-  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, drop_predicates);
-  return out;
+  return fix_blocks(pass_simplify_program(src, po, res), drop_predicates);
 }
 
 static void test_planted_predicate_decided(void **state) {
@@ -452,9 +456,7 @@ static void drop_breaks(Program *p, Block *b) {
 
 static Program *break_drop_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
   (void)ud;
-  Program *out = pass_simplify_program(src, po, res);
-  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, drop_breaks);
-  return out;
+  return fix_blocks(pass_simplify_program(src, po, res), drop_breaks);
 }
 
 static const FuzzFinding *find_planted_in(ProgPassFn pass, bool reduce, CampaignReport *rep);
@@ -486,9 +488,7 @@ static void drop_task_ids(Program *p, Block *b) {
 
 static Program *task_id_drop_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
   (void)ud;
-  Program *out = pass_simplify_program(src, po, res);
-  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, drop_task_ids);
-  return out;
+  return fix_blocks(pass_simplify_program(src, po, res), drop_task_ids);
 }
 
 static void test_planted_task_id_removed(void **state) {
@@ -555,9 +555,7 @@ static void fact_into_sizes(Program *p, Block *b) {
 
 static Program *domain_fact_pass(Program *src, const PassOptions *po, PassResult *res, void *ud) {
   (void)ud;
-  Program *out = pass_simplify_program(src, po, res);
-  for (uint32_t f = 0; out && f < out->nfuncs; f++) each_block(out, &out->funcs[f]->body, fact_into_sizes);
-  return out;
+  return fix_blocks(pass_simplify_program(src, po, res), fact_into_sizes);
 }
 
 /* Does e read variable v? */
