@@ -93,10 +93,15 @@ typedef struct {
   i128 k;
 } Poly;
 
-static bool poly_add(Poly *p, Mono m, i128 a) {
+/* Adds a*x*y times m to p (m.u NULL: to the constant). */
+static bool poly_add(Poly *p, Mono m, i128 a, i128 x, i128 y) {
+  i128 c;
+  if (!im_mul_ok(a, x, &c) || !im_mul_ok(c, y, &c)) return false;
+  if (!m.u) return im_add_ok(p->k, c, &p->k);
+  if (!c) return true;
   if (p->n == NMONO) return false;
   p->m[p->n] = m;
-  p->a[p->n++] = a;
+  p->a[p->n++] = c;
   return true;
 }
 
@@ -111,22 +116,17 @@ static bool poly_of(const Lin *l, Poly *p) {
     i128 a = l->t[i].a;
     Lin P, Q;
     if (!is_ring_product(t) || !lin_of(t->args[0], &P) || !lin_of(t->args[1], &Q)) {
-      if (!poly_add(p, (Mono){t, NULL}, a)) return false;
+      if (!poly_add(p, (Mono){t, NULL}, a, 1, 1)) return false;
       continue;
     }
-    i128 c, e;
     for (int j = 0; j < P.n; j++) {
       for (int k = 0; k < Q.n; k++)
-        if (!im_mul_ok(a, P.t[j].a, &c) || !im_mul_ok(c, Q.t[k].a, &c) || !poly_add(p, (Mono){P.t[j].t, Q.t[k].t}, c))
-          return false;
-      if (Q.k && (!im_mul_ok(a, P.t[j].a, &c) || !im_mul_ok(c, Q.k, &c) || !poly_add(p, (Mono){P.t[j].t, NULL}, c)))
-        return false;
+        if (!poly_add(p, (Mono){P.t[j].t, Q.t[k].t}, a, P.t[j].a, Q.t[k].a)) return false;
+      if (!poly_add(p, (Mono){P.t[j].t, NULL}, a, P.t[j].a, Q.k)) return false;
     }
-    for (int k = 0; k < Q.n && P.k; k++)
-      if (!im_mul_ok(a, Q.t[k].a, &c) || !im_mul_ok(c, P.k, &c) || !poly_add(p, (Mono){Q.t[k].t, NULL}, c))
-        return false;
-    if (!im_mul_ok(a, P.k, &c) || !im_mul_ok(c, Q.k, &c) || !im_add_ok(p->k, c, &e)) return false;
-    p->k = e;
+    for (int k = 0; k < Q.n; k++)
+      if (!poly_add(p, (Mono){Q.t[k].t, NULL}, a, P.k, Q.t[k].a)) return false;
+    if (!poly_add(p, (Mono){NULL, NULL}, a, P.k, Q.k)) return false;
   }
   return true;
 }

@@ -371,7 +371,7 @@ bool fold_divide_by_var(VsCtx *ctx, Node *n, FoldStep *out) {
   for (int k = 0; k < 2; k++) {
     Node *d = first->args[k];
     if (d->op == OP_CONST || !without_factor(&S, d, &T) || !without_factor(&D, d, &E)) continue;
-    out->lemma = lemmas[n->op == OP_IDIV ? 0 : n->op == OP_MOD ? 1 : n->op == OP_TDIV ? 2 : 3];
+    out->lemma = for_op(n, lemmas);
     return fold_bind(out, "x", lin_build(ctx, &T)) && fold_bind(out, "y", lin_build(ctx, &E)) &&
            fold_bind(out, "d", d);
   }

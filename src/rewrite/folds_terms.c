@@ -254,8 +254,8 @@ bool fold_cmp_scaled(VsCtx *ctx, Node *n, FoldStep *out) {
       else if (!lin_add(&Y, S.t[k].t, S.t[k].a)) return false;
     /* Y's window: q*g of it (a multiple of g in its constant) moves into X as q. */
     if (g <= best || !lin_range(&Y, &lo, &hi)) continue;
-    i128 q = im_floordiv(lo, g), r = c2 % g;
-    if (hi - q * g >= g) continue;
+    i128 q = im_floordiv(lo, g), r = c2 % g, qg, span;
+    if (!im_mul_ok(q, g, &qg) || !im_sub_ok(hi, qg, &span) || span >= g) continue;
     if (r < 0) r += g;
     if (r != (n->op == OP_LT ? 0 : g - 1)) continue;
     best = g;
@@ -266,7 +266,7 @@ bool fold_cmp_scaled(VsCtx *ctx, Node *n, FoldStep *out) {
   lin_init(&X, S.dt);
   lin_init(&Y, S.dt);
   X.k = bestq;
-  Y.k = S.k - bestq * best;
+  if (!im_mul_ok(bestq, best, &Y.k) || !im_sub_ok(S.k, Y.k, &Y.k)) return false;
   for (int k = 0; k < S.n; k++)
     if (!(S.t[k].a % best == 0 ? lin_add(&X, S.t[k].t, S.t[k].a / best) : lin_add(&Y, S.t[k].t, S.t[k].a)))
       return false;
