@@ -291,8 +291,24 @@ static void test_trust_table_current(void **state) {
   char *src = bounds_trust_source(derived), *file = read_source("src/ir/bounds_trust_table.c");
   assert_non_null(src);
   assert_string_equal(src, file);
-  /* An unproved lemma takes its case away: pow at i32 rests on lemmas the solver does not decide. */
-  assert_false(bounds_trusted(OP_POW, DT_I32));
+  /* An unproved lemma takes its case away: with bounds_pow_odd's i32 instance unproved, pow loses i32
+   * and keeps the other dtypes. */
+  Rule *r = (Rule *)catalog_find(cat, "bounds_pow_odd");
+  assert_non_null(r);
+  unsigned inst[RULE_INSTANCES];
+  size_t n = rule_admissible_instances(r, inst, RULE_INSTANCES), cleared = 0;
+  for (size_t k = 0; k < n; k++) {
+    uint8_t cls[RULE_MAX_ALL_CLASSES];
+    rule_instance_dtypes(r, inst[k], cls);
+    if (cls[r->free_class[0]] != DT_I32 || !rule_instance_proved(r, inst[k])) continue;
+    r->proved[inst[k] >> 3] &= (uint8_t)~(1u << (inst[k] & 7));
+    cleared++;
+  }
+  assert_int_equal(cleared, 1);
+  assert_true(bounds_trust_derive(cat, derived));
+  assert_false(derived[OP_POW] >> DT_I32 & 1);
+  assert_true(derived[OP_POW] >> DT_I8 & 1);
+  assert_true(derived[OP_POW] >> DT_I64 & 1);
   free(src);
   free(file);
   catalog_free(cat);

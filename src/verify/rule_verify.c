@@ -705,12 +705,28 @@ typedef enum { IP_PROVED, IP_NOT_PROVED, IP_OPEN, IP_UNSUPPORTED } IntProof;
 /* Which encoding decides an instance is not known in advance: the integer one cannot decide a product
  * with a wrapped constant (x * c == 0 with c odd) that the bit-vector one proves in milliseconds, and
  * the bit-vector one times out on the divisions by a symbolic divisor that the integer one proves. So
- * when the time limit is long, each first gets a slice of it (integer, then bit-vector), and what both
- * leave open gets the rest of it, again in that order: no instance loses the time it had with either.
- * Under a resource limit alone (timeout 0, the tests) there is no slice: verdicts stay deterministic. */
-static unsigned int_slice_ms(unsigned timeout_ms) {
+ * the two take turns (integer, then bit-vector) with growing time limits: 200 ms each first, so that
+ * an instance the second encoding decides at once does not wait out the first one's limit; then 2 s;
+ * then the limit less 2 s (a limit of at most 4 s: 200 ms, then half of it less 200 ms). A solver
+ * restarts each turn, so the last turn is what an encoding really has: as long as before the short
+ * turns existed. An instance both leave open costs 2 x 200 ms more. Under a resource limit alone
+ * (timeout 0, the tests) there are no turns: verdicts stay deterministic. Writes the turns' limits to
+ * ms, returns how many. */
+enum { TURNS_MAX = 3 };
+static unsigned turn_limits(unsigned timeout_ms, unsigned ms[TURNS_MAX]) {
   if (!timeout_ms) return 0;
-  return timeout_ms > 4000 ? 2000 : timeout_ms / 2;
+  if (timeout_ms <= 800) {
+    ms[0] = timeout_ms / 2;
+    return 1;
+  }
+  ms[0] = 200;
+  if (timeout_ms <= 4000) {
+    ms[1] = timeout_ms / 2 - 200;
+    return 2;
+  }
+  ms[1] = 2000;
+  ms[2] = timeout_ms - 2000;
+  return 3;
 }
 
 /* ---- facts the guard's top-level conjuncts give the integer encoding ----
@@ -1092,10 +1108,10 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
   smt_clear_last_solve(s);
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
-  unsigned slice = engine == PROVE_INT_ONLY ? 0 : int_slice_ms(s->timeout_ms);
+  unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
   IntProof ip = IP_UNSUPPORTED;
   if (integer) {
-    ip = prove_int(s, &in, lhs, rhs, slice ? slice : s->timeout_ms, out.reason, sizeof out.reason);
+    ip = prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
     if (int_decided(s, ip, engine, &out)) {
       vs_ctx_free(ctx);
       out.seconds = vs_seconds() - t0;
@@ -1120,16 +1136,19 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   } else {
     Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
     unsigned flags = lhs->flags | rhs->flags, full = s->timeout_ms;
-    bool split = ip == IP_OPEN && slice; /* IP_OPEN: a scalar instance, never a graph */
-    if (split) smt_z3_set_timeout(s, slice);
+    /* Turns while the integer encoding is open (IP_OPEN: a scalar instance, never a graph); else the
+     * bit-vector encoding has the whole limit at once. */
+    bool turning = ip == IP_OPEN && nturns;
+    if (turning) smt_z3_set_timeout(s, turns[0]);
     SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
                          : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
-    if (split && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
-      /* Both slices spent: the rest of the time, integer encoding first. */
+    for (unsigned k = 1; turning && k < nturns && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree; k++) {
       smt_z3_set_timeout(s, full);
-      ip = prove_int(s, &in, lhs, rhs, full - slice, out.reason, sizeof out.reason);
-      if (int_decided(s, ip, engine, &out)) goto finish; /* the limit is already back to full */
-      smt_z3_set_timeout(s, full - slice);
+      if (ip == IP_OPEN) {
+        ip = prove_int(s, &in, lhs, rhs, turns[k], out.reason, sizeof out.reason);
+        if (int_decided(s, ip, engine, &out)) goto finish; /* the limit is already back to full */
+      }
+      smt_z3_set_timeout(s, turns[k]);
       smt_result_free(&res);
       memset(&res, 0, sizeof res);
       v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
