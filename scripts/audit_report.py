@@ -21,7 +21,16 @@ no signed overflow at 32 and 64 bits; Halide's 8- and 16-bit signed ints wrap, b
 a rule at those widths depends on the C++ around the call, which the importer does not see, so a
 wrapping refutation at i8 or i16 is not counted as a finding. Pass --peer halide or --peer tvm.
 
-usage: audit_report.py RULES LEDGER VERIFY_JSON [--json] [--peer NAME] [--vsimp BINARY]
+usage: audit_report.py RULES LEDGER VERIFY_JSON [--json] [--peer NAME] [--vsimp BINARY] [--suggest OUT]...
+       audit_report.py --from-report REPORT_JSON [--merge REPORT_JSON]... [--rules RULES] [--json] [--suggest OUT]...
+
+--suggest OUT: the text output of a `rules verify` run with the guard search on (the default) over
+refuted rules of the set; each `suggest: rule NAME ...` (a guard under which NAME holds at every
+instance, proved) and each `no guard suggested for NAME` is added to NAME's entry (`suggest`, per form:
+`wrap` for NAME, `nsw` for NAME_nsw). --from-report starts from a report this script wrote (--json)
+instead of a rules file, ledger and verify output; --merge replaces its entries by those of a later
+report of some of the same rules (verified again), and --rules keeps only the rules a rules file
+(the importer's current output) translates, with that file's untranslated calls.
 
 A counterexample the solver found is a case without its point: with --vsimp, `vsimp check` is run on
 it (which also reproduces every refutation reported) and its point is added.
@@ -58,6 +67,96 @@ def main():
     peer = sys.argv[sys.argv.index("--peer") + 1] if "--peer" in sys.argv else "tvm"
     vsimp = sys.argv[sys.argv.index("--vsimp") + 1] if "--vsimp" in sys.argv else None
     args = [a for a in args if a not in ("halide", "tvm") and a != vsimp]
+    suggest_paths = [sys.argv[i + 1] for i, a in enumerate(sys.argv) if a == "--suggest"]
+    args = [a for a in args if a not in suggest_paths]
+    if "--from-report" in sys.argv:
+        report = json.load(open(sys.argv[sys.argv.index("--from-report") + 1]))
+        for i, a in enumerate(sys.argv):
+            if a == "--merge":
+                merge(report, json.load(open(sys.argv[i + 1])))
+        if "--rules" in sys.argv:
+            restrict(report, sys.argv[sys.argv.index("--rules") + 1])
+    else:
+        report = compute(args, peer, vsimp)
+    add_suggestions(report, suggest_paths)
+    if as_json:
+        json.dump(report, sys.stdout, indent=1)
+        print()
+        return
+    markdown(report)
+
+
+def read_suggestions(paths):
+    """NAME -> {"guard", "rule", "proved_at"} or {"none": REASON}, from `rules verify` text outputs."""
+    out, last = {}, None
+    for path in paths:
+        for line in open(path):
+            line = line.rstrip("\n")
+            m = re.match(r"suggest: rule (\S+) : (.*)$", line)
+            if m:
+                last = m.group(1)
+                out[last] = {"rule": "rule " + m.group(1) + " : " + m.group(2)}
+                continue
+            m = re.match(r"  \(\S+: the guard with `(.*)`, proved at ([^;]*);", line)
+            if m and last:
+                out[last]["guard"], out[last]["proved_at"] = m.group(1), m.group(2).split()
+                last = None
+                continue
+            m = re.match(r"no guard suggested for (\S+) \(\S+\): (.*)$", line)
+            if m:
+                out[m.group(1)] = {"none": m.group(2)}
+    return out
+
+
+def add_suggestions(report, paths):
+    if not paths:
+        return
+    sg = read_suggestions(paths)
+    have = {"searched": 0, "found": 0}
+    for e in report["per_rule"]:
+        for form, name in (("wrap", e["rule"]), ("nsw", e["rule"] + "_nsw")):
+            if name in sg:
+                e.setdefault("suggest", {})[form] = sg[name]
+                have["searched"] += 1
+                have["found"] += "guard" in sg[name]
+    report["suggestions"] = have
+
+
+def recount(report):
+    """The totals of a report from its per-rule entries."""
+    counts = {"valid both": 0, "valid nsw only": 0, "refuted both": 0, "unknown": 0, "not verified": 0}
+    ucounts = {"valid": 0, "refuted": 0, "unknown": 0, "not verified": 0}
+    for e in report["per_rule"]:
+        counts[e["class"]] += 1
+        ucounts[e["unsigned"]] += 1
+    report["signed"], report["unsigned"], report["rules"] = counts, ucounts, len(report["per_rule"])
+    report["findings"] = sum(1 for e in report["per_rule"] if e.get("finding"))
+
+
+def merge(report, newer):
+    """The entries of a later run (the same rules verified again) replace the report's."""
+    by_name = {e["rule"]: e for e in newer["per_rule"]}
+    report["per_rule"] = [by_name.get(e["rule"], e) for e in report["per_rule"]]
+    recount(report)
+
+
+def restrict(report, rules_path):
+    """Only the rules a rules file (the importer's current output) still translates; its untranslated
+    calls are the report's."""
+    names, untranslated = set(), []
+    for line in open(rules_path):
+        m = re.match(r"rule (\S+) : ", line)
+        if m:
+            names.add(m.group(1))
+        m = re.match(r"# untranslated (\S+): (.*)$", line.rstrip("\n"))
+        if m:
+            untranslated.append({"where": m.group(1), "why": m.group(2)})
+    report["per_rule"] = [e for e in report["per_rule"] if e["rule"] in names]
+    report["untranslated_list"], report["untranslated"] = untranslated, len(untranslated)
+    recount(report)
+
+
+def compute(args, peer, vsimp):
     rules_path, ledger_path, verify_path = args[:3]
     rules, untranslated, src = {}, [], None
     for line in open(rules_path):
@@ -148,13 +247,13 @@ def main():
             e["unsigned_smallest"] = dt
             e["unsigned_counterexample"] = cex.get((name, dt), "")
         out.append(e)
-    report = {"peer": peer, "findings": sum(1 for e in out if e.get("finding")), "rules": len(rules), "untranslated": len(untranslated), "signed": counts, "unsigned": ucounts,
-              "per_rule": out,
-              "untranslated_list": untranslated}
-    if as_json:
-        json.dump(report, sys.stdout, indent=1)
-        print()
-        return
+    return {"peer": peer, "findings": sum(1 for e in out if e.get("finding")), "rules": len(rules),
+            "untranslated": len(untranslated), "signed": counts, "unsigned": ucounts, "per_rule": out,
+            "untranslated_list": untranslated}
+
+
+def markdown(report):
+    peer, counts, ucounts, out = report["peer"], report["signed"], report["unsigned"], report["per_rule"]
     print("| signed widths (i8..i64) | rules |\n|---|---|")
     for k, v in counts.items():
         print(f"| {k} | {v} |")
@@ -171,6 +270,10 @@ def main():
             return ls[0].lstrip("# ")
         return "`" + "; ".join(ls) + "`"
 
+    if report.get("suggestions"):
+        sg = report["suggestions"]
+        print(f"\nguard search (`rules verify` on the refuted rules): {sg['searched']} rules searched, "
+              f"a guard proved at every instance for {sg['found']}")
     fnd = [e for e in out if e.get("finding")]
     print(f"\nrefutes the peer's own semantics ({peer}): {len(fnd)}")
     ref = [e for e in out if e["class"] == "refuted both"]
@@ -188,6 +291,7 @@ def main():
             print(f"- `{e['rule']}` ({e['where']}): `{e['text']}`")
             if e.get("counterexample"):
                 print(f"  - at {e['smallest']} ({e.get('kind')}): {first_line(e['counterexample'])}")
+            suggest_lines(e, "nsw" if cat == "refuted both" else "wrap")
             if cat == "unknown":
                 bad = [d + ":" + str(e["nsw"][d]) for d in WIDTHS if d[0] == "i" and e["nsw"][d] != "proved"]
                 print(f"  - nsw form not proved at: {', '.join(bad)}")
@@ -203,6 +307,20 @@ def main():
         for e in sel:
             print(f"- `{e['rule']}` ({e['where']}) at {e['unsigned_smallest']}: "
                   f"{first_line(e['unsigned_counterexample'])}")
+            if e["class"] not in ("valid nsw only", "refuted both"):  # else printed above
+                suggest_lines(e, "wrap")
+
+
+def suggest_lines(e, form):
+    """The suggested guard for the rule's form (wrap: NAME, nsw: NAME_nsw), when the search ran."""
+    g = e.get("suggest", {}).get(form)
+    if not g:
+        return
+    name = e["rule"] + ("_nsw" if form == "nsw" else "")
+    if "guard" in g:
+        print(f"  - suggest for `{name}`: `where ... && {g['guard']}` (proved at {' '.join(g['proved_at'])})")
+    else:
+        print(f"  - no guard suggested for `{name}`: {g['none']}")
 
 if __name__ == "__main__":
     main()
