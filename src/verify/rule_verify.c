@@ -705,13 +705,13 @@ typedef enum { IP_PROVED, IP_NOT_PROVED, IP_OPEN, IP_UNSUPPORTED } IntProof;
 /* Which encoding decides an instance is not known in advance: the integer one cannot decide a product
  * with a wrapped constant (x * c == 0 with c odd) that the bit-vector one proves in milliseconds, and
  * the bit-vector one times out on the divisions by a symbolic divisor that the integer one proves. So
- * the two take turns (integer, then bit-vector) with growing time limits: 200 ms each first, so that
- * an instance the second encoding decides at once does not wait out the first one's limit; then 2 s;
- * then the limit less 2 s (a limit of at most 4 s: 200 ms, then half of it less 200 ms). A solver
- * restarts each turn, so the last turn is what an encoding really has: as long as before the short
- * turns existed. An instance both leave open costs 2 x 200 ms more. Under a resource limit alone
- * (timeout 0, the tests) there are no turns: verdicts stay deterministic. Writes the turns' limits to
- * ms, returns how many. */
+ * the two take turns (integer, then bit-vector) with growing time limits: a short turn each first, so
+ * that an instance the second encoding decides at once does not wait out the first one's limit; then
+ * each gets the last turn it had before the short turns existed: 2 s each and then the limit less 2 s
+ * (a limit over 4 s, after 200 ms each), or half the limit (up to 4 s, after a tenth of it each). A
+ * solver restarts each turn, so an instance both leave open costs the short turns more. Under a
+ * resource limit alone (timeout 0, the tests) there are no turns: verdicts stay deterministic. Writes
+ * the turns' limits to ms, returns how many. */
 enum { TURNS_MAX = 3 };
 static unsigned turn_limits(unsigned timeout_ms, unsigned ms[TURNS_MAX]) {
   if (!timeout_ms) return 0;
@@ -719,11 +719,12 @@ static unsigned turn_limits(unsigned timeout_ms, unsigned ms[TURNS_MAX]) {
     ms[0] = timeout_ms / 2;
     return 1;
   }
-  ms[0] = 200;
   if (timeout_ms <= 4000) {
-    ms[1] = timeout_ms / 2 - 200;
+    ms[0] = timeout_ms / 10;
+    ms[1] = timeout_ms / 2;
     return 2;
   }
+  ms[0] = 200;
   ms[1] = 2000;
   ms[2] = timeout_ms - 2000;
   return 3;
