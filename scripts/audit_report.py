@@ -291,7 +291,7 @@ def markdown(report):
             print(f"- `{e['rule']}` ({e['where']}): `{e['text']}`")
             if e.get("counterexample"):
                 print(f"  - at {e['smallest']} ({e.get('kind')}): {first_line(e['counterexample'])}")
-            suggest_lines(e, "nsw" if cat == "refuted both" else "wrap")
+            suggest_lines(e)
             if cat == "unknown":
                 bad = [d + ":" + str(e["nsw"][d]) for d in WIDTHS if d[0] == "i" and e["nsw"][d] != "proved"]
                 print(f"  - nsw form not proved at: {', '.join(bad)}")
@@ -307,20 +307,22 @@ def markdown(report):
         for e in sel:
             print(f"- `{e['rule']}` ({e['where']}) at {e['unsigned_smallest']}: "
                   f"{first_line(e['unsigned_counterexample'])}")
-            if e["class"] not in ("valid nsw only", "refuted both"):  # else printed above
-                suggest_lines(e, "wrap")
+            if e["class"] not in ("valid nsw only", "refuted both", "unknown"):  # else printed above
+                suggest_lines(e)
 
 
-def suggest_lines(e, form):
-    """The suggested guard for the rule's form (wrap: NAME, nsw: NAME_nsw), when the search ran."""
-    g = e.get("suggest", {}).get(form)
-    if not g:
-        return
-    name = e["rule"] + ("_nsw" if form == "nsw" else "")
-    if "guard" in g:
-        print(f"  - suggest for `{name}`: `where ... && {g['guard']}` (proved at {' '.join(g['proved_at'])})")
-    else:
-        print(f"  - no guard suggested for `{name}`: {g['none']}")
+def suggest_lines(e):
+    """The guards suggested for the rule's forms (wrap: NAME, nsw: NAME_nsw), where the search ran."""
+    for form in ("wrap", "nsw"):
+        g = e.get("suggest", {}).get(form)
+        if not g:
+            continue
+        name = e["rule"] + ("_nsw" if form == "nsw" else "")
+        if "guard" in g:
+            print(f"  - suggest for `{name}`: `where ... && {g['guard']}` (proved at {' '.join(g['proved_at'])})")
+        else:
+            print(f"  - no guard suggested for `{name}`: {g['none']}")
+
 
 if __name__ == "__main__":
     main()
