@@ -145,10 +145,9 @@ bool fold_ring_equal(const Node *a, const Node *b) {
      * of both sides sum to the same value modulo 2^w (a class missing on one side sums to 0 there).
      * Atoms are mostly compared by identity; an atom that is not the same node is compared up to the
      * ring identities of its operands ((b*31 + 1 + (b*-2)*18) % 18 is (b*-5 + 1) % 18). */
-    enum { NA = NMONO };
-    Mono at[NA];
+    Mono at[NMONO];
     int nat = 0;
-    i128 sa[NA], sb[NA];
+    i128 sa[NMONO], sb[NMONO];
     for (int side = 0; side < 2; side++) {
       const Poly *l = side ? &pb : &pa;
       for (int i = 0; i < l->n; i++) {
@@ -156,7 +155,7 @@ bool fold_ring_equal(const Node *a, const Node *b) {
         for (int j = 0; j < nat && r < 0; j++)
           if (mono_equal(at[j], l->m[i])) r = j;
         if (r < 0) {
-          if (nat == NA) return false;
+          if (nat == NMONO) return false;
           at[nat] = l->m[i];
           sa[nat] = sb[nat] = 0;
           r = nat++;
