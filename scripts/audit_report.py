@@ -187,8 +187,6 @@ def compute(args, peer, vsimp):
             c = with_point(vsimp, c)
         cex[(fl["rule"], fl["instance"])] = c
     out = []
-    counts = {"valid both": 0, "valid nsw only": 0, "refuted both": 0, "unknown": 0, "not verified": 0}
-    ucounts = {"valid": 0, "refuted": 0, "unknown": 0, "not verified": 0}
     for name, r in rules.items():
         w = {dt: status.get((name, dt)) for dt in WIDTHS}
         n = {dt: status.get((name + "_nsw", dt)) for dt in WIDTHS}
@@ -215,8 +213,6 @@ def compute(args, peer, vsimp):
             ucat = "valid"
         else:
             ucat = "unknown"
-        counts[cat] += 1
-        ucounts[ucat] += 1
         e = {"rule": name, "where": r["where"], "text": r["text"], "class": cat, "unsigned": ucat, "wrap": w, "nsw": n}
         if cat == "refuted both":
             dt = next(d for d in sw if n[d] == "refuted")
@@ -247,9 +243,10 @@ def compute(args, peer, vsimp):
             e["unsigned_smallest"] = dt
             e["unsigned_counterexample"] = cex.get((name, dt), "")
         out.append(e)
-    return {"peer": peer, "findings": sum(1 for e in out if e.get("finding")), "rules": len(rules),
-            "untranslated": len(untranslated), "signed": counts, "unsigned": ucounts, "per_rule": out,
-            "untranslated_list": untranslated}
+    report = {"peer": peer, "findings": 0, "rules": 0, "untranslated": len(untranslated), "signed": {},
+              "unsigned": {}, "per_rule": out, "untranslated_list": untranslated}
+    recount(report)
+    return report
 
 
 def markdown(report):
