@@ -7,7 +7,9 @@
 
 #include "ir/node.h"
 #include "rules/rule.h"
+#include "smt/encode.h"
 #include "smt/smt.h"
+#include "verify/rule_verify.h"
 
 enum { INST_MAX_DEPS = 4 };
 
@@ -49,6 +51,28 @@ int inst_guard_static(const Guard *g, const Inst *in);
  * variables declared over the bounds the model gives them); `vsimp check` finds it invalid. NULL when
  * the instance cannot be written as a case (abstract effects, loop tables). malloc'd. */
 char *inst_counterexample(const Inst *sym, const SmtResult *res);
+
+/* Guard g (a part of the rule's guard) in exact arithmetic over the instance's terms, conjoined with
+ * its definedness (no division by zero); NULL where it cannot be encoded exactly (rule_verify.c). */
+Z3_ast inst_encode_guard(Enc *e, Inst *in, const Guard *g);
+/* IP_OPEN: the solver stopped at its limit (neither a proof nor a model in integer arithmetic). */
+typedef enum { IP_PROVED, IP_NOT_PROVED, IP_OPEN, IP_UNSUPPORTED } IntProof;
+/* The instance lhs => rhs in exact integer arithmetic (rule_verify.c), within timeout_ms. */
+IntProof inst_prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen);
+
+/* rule_cases.c: proofs by cases on one variable (each true only for a proof; out gets the solver). */
+/* Some pattern variable x the hypothesis hyp leaves two values, vmin(x) and vmax(x). */
+bool inst_prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out);
+/* A constant the guard says is a power of two (a top-level is_pow2(c)): one case per power. */
+bool inst_prove_by_pow2(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out);
+/* A bool pattern variable: false and true (a select's condition, whose cases fold the selects: the
+ * float instances of the select rules, which bit-blasting two float sums cannot decide). */
+bool inst_prove_by_bool(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out);
+bool inst_has_bool_var(const Inst *in);
+/* Whether the guard's top-level equalities tie some variable's vmin and vmax together, and whether
+ * it has a top-level is_pow2 of a constant: the cases are then worth trying before the turns. */
+bool inst_two_valued_hint(const Rule *r);
+bool inst_pow2_hint(const Rule *r);
 
 /* rule_graph.c */
 /* Narrows lo/hi of the slots from the guard's top-level conjuncts (vmax(y) <= 1 gives y <= 1): every

@@ -429,6 +429,12 @@ static Z3_ast genc_bool(GEnc *g, const Guard *x) {
   }
 }
 
+Z3_ast inst_encode_guard(Enc *e, Inst *in, const Guard *x) {
+  GEnc g = {.e = e, .in = in, .defined = e->s->t_true};
+  Z3_ast b = genc_bool(&g, x);
+  return b && !g.unsupported ? enc_and(e, g.defined, b) : NULL;
+}
+
 /* ---- the guard in exact integer arithmetic, as Z3 Int terms ----
  *
  * The same meaning as the bit-vector guard above (exact arithmetic, floor `//` and `%`, a division by
@@ -699,9 +705,6 @@ char *inst_counterexample(const Inst *sym, const SmtResult *res) {
 
 /* ---- the proof in integer arithmetic ---- */
 
-/* IP_OPEN: the solver stopped at its limit (neither a proof nor a model in integer arithmetic). */
-typedef enum { IP_PROVED, IP_NOT_PROVED, IP_OPEN, IP_UNSUPPORTED } IntProof;
-
 /* Which encoding decides an instance is not known in advance: the integer one cannot decide a product
  * with a wrapped constant (x * c == 0 with c odd) that the bit-vector one proves in milliseconds, and
  * the bit-vector one times out on the divisions by a symbolic divisor that the integer one proves. So
@@ -849,7 +852,7 @@ static void apply_facts(Inst *in, IntEnc *ie) {
   }
 }
 
-static IntProof prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen) {
+IntProof inst_prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen) {
   Enc e;
   enc_init(&e, s);
   IntEnc ie;
@@ -958,69 +961,6 @@ static int case_confirmed(const char *text, const SmtResult *res) {
   return out;
 }
 
-/* ---- two-valued variables ---- */
-
-/* Whether hyp implies b (a bool node): the refinement of `true` by b, whose definedness is total. */
-static bool hyp_implies(SmtCtx *s, Enc *e, Z3_ast hyp, Node *b) {
-  SmtTerm tb, tt = {s->t_true, s->t_true, NULL};
-  SmtResult res;
-  memset(&res, 0, sizeof res);
-  bool ok = enc_expr(e, b, &tb) && !e->failed &&
-            smt_solve_refinement(s, e, hyp, tt, tb, b->flags, &res) == SMT_VALID && !smt_last_solve(s)->disagree;
-  smt_result_free(&res);
-  return ok;
-}
-
-/* What the solver leaves unknown where the hypothesis (the guard and the bounds) leaves some pattern
- * variable x two values, vmin(x) and vmax(x) (the binary-numerator lemmas: vmax(x) == vmin(x) + 1):
- * hyp => x == vmin(x) || x == vmax(x) is proved first; then, for each value v, hyp && x == v implies
- * that the instance with v for x refines. Together: the instance refines wherever hyp holds. Each part
- * is a query without x in the nonlinear terms, where the whole was one with. Only a proof comes of it
- * (a part that fails says nothing about the whole): true when every part is valid. */
-static bool prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
-  for (int sl = 0; sl < in->r->nslots; sl++) {
-    Node *x = in->slot[sl], *lo = in->bound[sl][0], *hi = in->bound[sl][1];
-    if (!x || !lo || !hi || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
-    Node *two = vs_bin(in->ctx, OP_OR, vs_bin(in->ctx, OP_EQ, x, lo), vs_bin(in->ctx, OP_EQ, x, hi));
-    if (!two || !hyp_implies(s, e, hyp, two)) continue;
-    int recheck = smt_last_solve(s)->recheck;
-    bool all = true;
-    for (int k = 0; all && k < 2; k++) {
-      Node *v = k ? hi : lo;
-      Node *l = vs_substitute(in->ctx, lhs, x, v), *r = l ? vs_substitute(in->ctx, rhs, x, v) : NULL;
-      Node *is_v = vs_bin(in->ctx, OP_EQ, x, v);
-      if (!r || !is_v) return false;
-      /* In integer arithmetic first (the part holds for every x there, as it names none): with x gone,
-       * the products of the binary-numerator templates cancel, which the bit-vector query cannot see. */
-      char why[160];
-      bool integer = !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) &&
-                     prove_int(s, in, l, r, s->timeout_ms, why, sizeof why) == IP_PROVED;
-      if (integer) {
-        all = !smt_last_solve(s)->disagree;
-      } else {
-        SmtTerm tl, tr, tv;
-        SmtResult res;
-        memset(&res, 0, sizeof res);
-        all = enc_expr(e, l, &tl) && enc_expr(e, r, &tr) && enc_expr(e, is_v, &tv) && !e->failed &&
-              smt_solve_refinement(s, e, enc_and(e, hyp, tv.val), tl, tr, l->flags | r->flags, &res) == SMT_VALID &&
-              !smt_last_solve(s)->disagree;
-        smt_result_free(&res);
-      }
-      if (all) {
-        /* The last part's solver; the second solver's word on the proof is the weakest it gave a part. */
-        const SmtSolveInfo *li = smt_last_solve(s);
-        out->by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
-        if (li->recheck != SMT_RECHECK_AGREES) recheck = li->recheck;
-      }
-    }
-    if (all) {
-      out->recheck = recheck;
-      return true;
-    }
-  }
-  return false;
-}
-
 /* Whether the integer encoding's answer ip settles the instance, filling out if so: a proof; the
  * solvers' disagreement (an error, never a verdict); or any answer when it is the only engine asked
  * for. out->reason holds prove_int's reason. */
@@ -1110,9 +1050,14 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   smt_clear_last_solve(s);
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
   unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
+  /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
+   * variable tied by equalities), the cases come early, after the first short turns: each case is easy
+   * where the whole may outlast every turn (rule_cases.c). */
+  bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
+  bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
   IntProof ip = IP_UNSUPPORTED;
   if (integer) {
-    ip = prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
+    ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
     if (int_decided(s, ip, engine, &out)) {
       vs_ctx_free(ctx);
       out.seconds = vs_seconds() - t0;
@@ -1137,16 +1082,43 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   } else {
     Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
     unsigned flags = lhs->flags | rhs->flags, full = s->timeout_ms;
+    if (two_early && inst_prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
+      out.status = PROOF_PROVED;
+      snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard leaves two values");
+      goto finish;
+    }
     /* Turns while the integer encoding is open (IP_OPEN: a scalar instance, never a graph); else the
      * bit-vector encoding has the whole limit at once. */
     bool turning = ip == IP_OPEN && nturns;
-    if (turning) smt_z3_set_timeout(s, turns[0]);
+    /* The cases after a short first attempt, also where the integer encoding takes no turns (floats):
+     * then the bit-vector encoding gets its whole limit again after them. */
+    bool bools = cases && inst_has_bool_var(&in), short_first = !turning && (pow2 || bools) && nturns;
+    if (turning || short_first) smt_z3_set_timeout(s, turns[0]);
     SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
                          : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+    if ((pow2 || bools) && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
+      smt_z3_set_timeout(s, full);
+      if (pow2 && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
+        out.status = PROOF_PROVED;
+        snprintf(out.reason, sizeof out.reason, "by cases: a constant the guard makes a power of two");
+        goto finish;
+      }
+      if (bools && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
+        out.status = PROOF_PROVED;
+        snprintf(out.reason, sizeof out.reason, "by cases: a bool variable false and true");
+        goto finish;
+      }
+      if (turning) smt_z3_set_timeout(s, turns[0]);
+      if (short_first) {
+        smt_result_free(&res);
+        memset(&res, 0, sizeof res);
+        v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+      }
+    }
     for (unsigned k = 1; turning && k < nturns && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree; k++) {
       smt_z3_set_timeout(s, full);
       if (ip == IP_OPEN) {
-        ip = prove_int(s, &in, lhs, rhs, turns[k], out.reason, sizeof out.reason);
+        ip = inst_prove_int(s, &in, lhs, rhs, turns[k], out.reason, sizeof out.reason);
         if (int_decided(s, ip, engine, &out)) goto finish; /* the limit is already back to full */
       }
       smt_z3_set_timeout(s, turns[k]);
@@ -1168,7 +1140,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     } else if (v == SMT_UNKNOWN) {
       out.status = PROOF_UNKNOWN;
       snprintf(out.reason, sizeof out.reason, "%s", res.reason);
-      if (!graph && prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
+      if (!graph && !two_early && inst_prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
         out.status = PROOF_PROVED;
         snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard leaves two values");
       } else if (engine == PROVE_ANY || engine == PROVE_SOLVER) {

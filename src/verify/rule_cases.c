@@ -1,0 +1,202 @@
+/* rule_cases.c: proofs of a rule instance by cases on one variable the hypothesis leaves few values.
+ *
+ * Some instances are beyond the solvers as one query but easy once a variable is a literal: a divisor
+ * the guard says is a power of two (`is_pow2(c)`: at 64 bits the symbolic query runs out of time, each
+ * of the 64 literal ones takes milliseconds, since a remainder by a literal power of two is a mask),
+ * and a numerator the guard leaves two values (the binary-numerator lemmas, whose products cancel once
+ * x is a literal). A proof by cases has two parts, both solver queries: the hypothesis implies the
+ * variable takes one of the listed values, and for each value v, the hypothesis with x == v implies the
+ * instance with v for x refines. Only a proof comes of it: a part that fails says nothing about the
+ * whole, which then goes to the ordinary turns. */
+#include <string.h>
+
+#include "ir/rebuild.h"
+#include "smt/encode.h"
+#include "smt/z3ctx.h"
+#include "verify/rule_inst.h"
+
+/* The limit of the covering query (hyp implies x is one of the values): it is easy when true, and
+ * when false its model is usually found at once; either way it must not cost the instance its turns. */
+enum { COVER_MS = 500, CASE_MIN_MS = 200 };
+
+/* Whether hyp implies b (a bool node): the refinement of `true` by b, whose definedness is total. */
+static bool hyp_implies(SmtCtx *s, Enc *e, Z3_ast hyp, Node *b, unsigned limit_ms) {
+  SmtTerm tb, tt = {s->t_true, s->t_true, NULL};
+  SmtResult res;
+  memset(&res, 0, sizeof res);
+  unsigned full = s->timeout_ms;
+  if (full && limit_ms && limit_ms < full) smt_z3_set_timeout(s, limit_ms);
+  bool ok = enc_expr(e, b, &tb) && !e->failed &&
+            smt_solve_refinement(s, e, hyp, tt, tb, b->flags, &res) == SMT_VALID && !smt_last_solve(s)->disagree;
+  smt_z3_set_timeout(s, full);
+  smt_result_free(&res);
+  return ok;
+}
+
+/* The case x == v: the instance with v for x, under hyp && x == v; in integer arithmetic first (with x
+ * gone the products of the binary-numerator templates cancel, which the bit-vector query cannot see),
+ * then in bit vectors. Records the solver that decided it in *by and the weakest recheck in *recheck. */
+static bool prove_case(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, Node *x, Node *v,
+                       unsigned limit_ms, bool bv_only, int *by, int *recheck) {
+  Node *l = vs_substitute(in->ctx, lhs, x, v), *r = l ? vs_substitute(in->ctx, rhs, x, v) : NULL;
+  Node *is_v = vs_bin(in->ctx, OP_EQ, x, v);
+  if (!r || !is_v) return false;
+  unsigned full = s->timeout_ms;
+  if (full && limit_ms && limit_ms < full) smt_z3_set_timeout(s, limit_ms);
+  char why[160];
+  bool ok;
+  if (!bv_only && !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) &&
+      inst_prove_int(s, in, l, r, s->timeout_ms, why, sizeof why) == IP_PROVED) {
+    ok = !smt_last_solve(s)->disagree;
+  } else {
+    SmtTerm tl, tr, tv;
+    SmtResult res;
+    memset(&res, 0, sizeof res);
+    ok = enc_expr(e, l, &tl) && enc_expr(e, r, &tr) && enc_expr(e, is_v, &tv) && !e->failed &&
+         smt_solve_refinement(s, e, enc_and(e, hyp, tv.val), tl, tr, l->flags | r->flags, &res) == SMT_VALID &&
+         !smt_last_solve(s)->disagree;
+    smt_result_free(&res);
+  }
+  smt_z3_set_timeout(s, full);
+  if (ok) {
+    const SmtSolveInfo *li = smt_last_solve(s);
+    if (li->by == SMT_SOLVER_CVC5) *by = PROOF_BY_CVC5;
+    if (li->recheck != SMT_RECHECK_AGREES) *recheck = li->recheck;
+  }
+  return ok;
+}
+
+/* Proves the instance by the cases x == vals[i]: the cover first, then each case. */
+static bool prove_cases(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Z3_ast cover_hyp, Node *lhs, Node *rhs, Node *x,
+                        Node *const *vals, int nvals, unsigned case_ms, bool bv_only, ProofResult *out) {
+  Node *cover = NULL;
+  for (int i = 0; i < nvals; i++) {
+    Node *eq = vs_bin(in->ctx, OP_EQ, x, vals[i]);
+    cover = !eq ? NULL : cover ? vs_bin(in->ctx, OP_OR, cover, eq) : eq;
+    if (!cover) return false;
+  }
+  if (!cover || !hyp_implies(s, e, cover_hyp, cover, COVER_MS)) return false;
+  int by = PROOF_BY_Z3, recheck = smt_last_solve(s)->recheck;
+  for (int i = 0; i < nvals; i++)
+    if (!prove_case(s, e, in, hyp, lhs, rhs, x, vals[i], case_ms, bv_only, &by, &recheck)) return false;
+  out->by = by;
+  out->recheck = recheck;
+  return true;
+}
+
+bool inst_prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
+  for (int sl = 0; sl < in->r->nslots; sl++) {
+    Node *x = in->slot[sl], *lo = in->bound[sl][0], *hi = in->bound[sl][1];
+    if (!x || !lo || !hi || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
+    Node *vals[2] = {lo, hi};
+    if (prove_cases(s, e, in, hyp, hyp, lhs, rhs, x, vals, 2, s->timeout_ms, false, out)) return true;
+  }
+  return false;
+}
+
+/* ---- which cases the guard offers ---- */
+
+/* A guard leaf as a number: 3*slot for vmin, +1 for vmax, +2 for the slot's constant; -1 otherwise. */
+static int leaf_key(const Guard *g) {
+  if (g->kind == G_VMIN) return 3 * g->slot;
+  if (g->kind == G_VMAX) return 3 * g->slot + 1;
+  if (g->kind == G_CONST) return 3 * g->slot + 2;
+  return -1;
+}
+
+static int find(int *cls, int k) {
+  while (cls[k] != k) k = cls[k] = cls[cls[k]];
+  return k;
+}
+
+/* Joins every leaf of g into the class of *first (the first leaf met, set here when -1). */
+static void join_leaves(const Guard *g, int *cls, int *first) {
+  if (!g) return;
+  int k = leaf_key(g);
+  if (k >= 0) {
+    if (*first < 0) *first = k;
+    cls[find(cls, k)] = find(cls, *first);
+  }
+  join_leaves(g->a, cls, first);
+  join_leaves(g->b, cls, first);
+}
+
+/* The leaves of each top-level equality in one class: vmin(x) and vmax(x) in one class is a guard that
+ * ties x's bounds together (vmax(x) == vmin(x) + 1, or through constants equal to them). */
+static void eq_classes(const Guard *g, int *cls) {
+  if (!g) return;
+  if (g->kind == G_AND) {
+    eq_classes(g->a, cls);
+    eq_classes(g->b, cls);
+  } else if (g->kind == G_EQ) {
+    int first = -1;
+    join_leaves(g, cls, &first);
+  }
+}
+
+bool inst_two_valued_hint(const Rule *r) {
+  int cls[3 * RULE_MAX_SLOTS];
+  for (int i = 0; i < 3 * RULE_MAX_SLOTS; i++) cls[i] = i;
+  eq_classes(r->guard, cls);
+  for (int sl = 0; sl < r->nslots; sl++)
+    if (find(cls, 3 * sl) == find(cls, 3 * sl + 1)) return true;
+  return false;
+}
+
+/* The top-level conjunct of g that is is_pow2 of slot sl's constant, or NULL. */
+static const Guard *says_pow2(const Guard *g, int sl) {
+  if (!g) return NULL;
+  if (g->kind == G_AND) {
+    const Guard *a = says_pow2(g->a, sl);
+    return a ? a : says_pow2(g->b, sl);
+  }
+  return g->kind == G_IS_POW2 && g->a && g->a->kind == G_CONST && g->a->slot == sl ? g : NULL;
+}
+
+bool inst_pow2_hint(const Rule *r) {
+  for (int sl = 0; sl < r->nslots; sl++)
+    if (says_pow2(r->guard, sl)) return true;
+  return false;
+}
+
+bool inst_prove_by_pow2(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
+  for (int sl = 0; sl < in->r->nslots; sl++) {
+    Node *x = in->slot[sl];
+    const Guard *conj = says_pow2(in->r->guard, sl);
+    if (!conj || !x || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
+    /* The cover needs the conjunct alone (hyp implies it, being a top-level conjunct): the rest of the
+     * guard, in exact arithmetic, can make the query costly to bit-blast at 64 bits. */
+    Z3_ast pow2 = inst_encode_guard(e, in, conj);
+    if (!pow2) continue;
+    DType dt = (DType)x->dtype;
+    /* is_pow2 is of the exact value: a positive power of two, so below the sign bit where there is one. */
+    int n = (int)dt_bits(dt) - (dt_is_signed(dt) ? 1 : 0);
+    Node *vals[64];
+    for (int k = 0; k < n; k++)
+      if (!(vals[k] = vs_const(in->ctx, dt, (uint64_t)1 << k))) return false;
+    unsigned case_ms = s->timeout_ms ? s->timeout_ms / 8 : 0;
+    if (case_ms && case_ms < CASE_MIN_MS) case_ms = CASE_MIN_MS;
+    if (prove_cases(s, e, in, hyp, pow2, lhs, rhs, x, vals, n, case_ms, true, out)) return true;
+  }
+  return false;
+}
+
+bool inst_has_bool_var(const Inst *in) {
+  for (int sl = 0; sl < in->r->nslots; sl++) {
+    const Node *b = in->slot[sl];
+    if (b && b->op == OP_VAR && b->lanes == 1 && b->dtype == DT_BOOL) return true;
+  }
+  return false;
+}
+
+bool inst_prove_by_bool(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
+  for (int sl = 0; sl < in->r->nslots; sl++) {
+    Node *b = in->slot[sl];
+    if (!b || b->op != OP_VAR || b->lanes != 1 || b->dtype != DT_BOOL) continue;
+    Node *vals[2] = {vs_const(in->ctx, DT_BOOL, 0), vs_const(in->ctx, DT_BOOL, 1)};
+    if (!vals[0] || !vals[1]) return false;
+    /* The cover holds of any bool: no hypothesis needed. */
+    if (prove_cases(s, e, in, hyp, s->t_true, lhs, rhs, b, vals, 2, s->timeout_ms, true, out)) return true;
+  }
+  return false;
+}
