@@ -491,6 +491,37 @@ static void test_pow2_cases(void **state) {
   smt_free(small);
 }
 
+/* A lane of a 16-lane float-to-int cast: the vector's definedness is every lane's, but only lane 3's
+ * bears on the goal (src/smt/slice.c), so the query without the other fifteen conversions decides it.
+ * A wrong lane is still refuted: the sliced query is sat, and the whole query gives the model. */
+static unsigned inst_cast(const Rule *r, DType from, DType to) {
+  uint8_t class_dt[RULE_MAX_ALL_CLASSES];
+  for (int i = 0; i < r->nclasses; i++) class_dt[i] = r->class_fixed[i];
+  assert_int_equal(r->nfree, 2);
+  int x = 0;
+  while (x < r->nslots && strcmp(r->slot_names[x], "x")) x++;
+  assert_true(x < r->nslots);
+  for (int i = 0; i < r->nfree; i++)
+    class_dt[r->free_class[i]] = (uint8_t)(r->free_class[i] == r->slot_class[x] ? from : to);
+  return rule_instance_index(r, class_dt);
+}
+
+static void test_vector_slice(void **state) {
+  (void)state;
+  const Rule *r;
+  Catalog *c = load_rule("gep(cast(lanes(x, 16)), 3) => cast(gep(x, 3))", &r);
+  ProofResult p = verify_rule_instance_with(smt, r, inst_cast(r, DT_F64, DT_I64), PROVE_SOLVER);
+  if (p.status != PROOF_PROVED) fail_msg("%s (%s), wanted proved", proof_status_name(p.status), p.reason);
+  proof_result_free(&p);
+  catalog_free(c);
+  c = load_rule("gep(cast(lanes(x, 16)), 3) => cast(gep(x, 4))", &r);
+  p = verify_rule_instance_with(smt, r, inst_cast(r, DT_F64, DT_I64), PROVE_SOLVER);
+  if (p.status != PROOF_REFUTED) fail_msg("%s (%s), wanted refuted", proof_status_name(p.status), p.reason);
+  assert_non_null(p.cex);
+  proof_result_free(&p);
+  catalog_free(c);
+}
+
 /* The search must not refute any instance of the built-in catalog (every one is proved or unknown):
  * its guard semantics may be no looser than the proof's. Small budgets: the ordered edge values and a
  * few random points per instance. */
@@ -652,6 +683,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_undefined_guards),
     cmocka_unit_test(test_pow2_guard),
     cmocka_unit_test(test_pow2_cases),
+    cmocka_unit_test(test_vector_slice),
     cmocka_unit_test(test_correct_rules),
     cmocka_unit_test(test_nsw_rules),
     cmocka_unit_test(test_admissible_instances),

@@ -5,6 +5,7 @@
 
 #include "smt/encode.h"
 #include "smt/encode_graph.h"
+#include "smt/slice.h"
 
 static double now_seconds(void) {
   struct timespec ts;
@@ -87,6 +88,31 @@ SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtT
   Z3_ast h = enc_and(e, enc_and(e, e->ranges, hyp), src.def);
   Z3_ast bad = enc_not(e, enc_same(e, src, tgt)); /* INVALID must stay INVALID (enc_same) */
   if (e->failed || !h || !bad) goto done;
+  /* A vector query first without the hypotheses that cannot bear on the goal (slice.h): an unsat
+   * answer there is one for the whole; anything else, and the whole query is asked. */
+  if (flags & NF_HAS_VEC) {
+    Z3_ast goal = bad, cut = smt_slice_hypothesis(e, h, &goal);
+    if (cut && !e->failed) {
+      Z3_solver sl = smt_z3_solver(s, flags);
+      if (sl) {
+        if (cut != s->t_true) Z3_solver_assert(e->z, sl, cut);
+        Z3_solver_assert(e->z, sl, goal);
+        bool proved = false;
+        if (!smt_z3_failed(NULL, 0)) {
+          SmtCheckSpec spec = {.flags = flags, .models = false};
+          SmtCheck ck;
+          proved = smt_check(s, e, sl, &spec, &ck) == Z3_L_FALSE;
+          smt_check_free(&ck);
+        }
+        Z3_solver_dec_ref(e->z, sl);
+        smt_z3_clear_error();
+        if (proved) {
+          verdict = SMT_VALID;
+          goto done;
+        }
+      }
+    }
+  }
   solver = smt_z3_solver(s, flags);
   if (!solver) goto done;
   if (h != s->t_true) Z3_solver_assert(e->z, solver, h);
