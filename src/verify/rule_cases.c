@@ -84,12 +84,38 @@ static bool prove_cases(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Z3_ast cover_hy
   return true;
 }
 
+/* Whether guard term g has no product, division, remainder or other costly arithmetic. */
+static bool linear(const Guard *g) {
+  if (!g) return true;
+  switch (g->kind) {
+  case G_MUL: case G_DIV: case G_MOD: case G_GCD: case G_POW2: case G_IS_POW2: case G_NO_OVERFLOW: return false;
+  default: return linear(g->a) && linear(g->b);
+  }
+}
+
+/* The bounds and the guard's linear top-level conjuncts: implied by the hypothesis, and enough for a
+ * two-value cover (vmax(x) == vmin(x) + 1, or through constants equal to the bounds), where the whole
+ * hypothesis, with its exact divisions at twice the width, can take the cover past its limit. */
+static Z3_ast linear_hyp(Enc *e, Inst *in, const Guard *g, Z3_ast acc) {
+  if (!g || !acc) return acc;
+  if (g->kind == G_AND) return linear_hyp(e, in, g->b, linear_hyp(e, in, g->a, acc));
+  if (!linear(g)) return acc;
+  Z3_ast b = inst_encode_guard(e, in, g);
+  return b ? enc_and(e, acc, b) : acc;
+}
+
 bool inst_prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
+  Z3_ast cover_hyp = NULL;
   for (int sl = 0; sl < in->r->nslots; sl++) {
     Node *x = in->slot[sl], *lo = in->bound[sl][0], *hi = in->bound[sl][1];
     if (!x || !lo || !hi || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
+    if (!cover_hyp) {
+      Z3_ast b = inst_bound_constraints(e, in);
+      cover_hyp = b ? linear_hyp(e, in, in->r->guard, b) : NULL;
+      if (!cover_hyp) return false;
+    }
     Node *vals[2] = {lo, hi};
-    if (prove_cases(s, e, in, hyp, hyp, lhs, rhs, x, vals, 2, s->timeout_ms, false, out)) return true;
+    if (prove_cases(s, e, in, hyp, cover_hyp, lhs, rhs, x, vals, 2, s->timeout_ms, false, out)) return true;
   }
   return false;
 }

@@ -52,6 +52,8 @@ int inst_guard_static(const Guard *g, const Inst *in);
  * the instance cannot be written as a case (abstract effects, loop tables). malloc'd. */
 char *inst_counterexample(const Inst *sym, const SmtResult *res);
 
+/* vmin(x) <= x <= vmax(x) for every bound the instance uses (NULL if the encoding failed). */
+Z3_ast inst_bound_constraints(Enc *e, Inst *in);
 /* Guard g (a part of the rule's guard) in exact arithmetic over the instance's terms, conjoined with
  * its definedness (no division by zero); NULL where it cannot be encoded exactly (rule_verify.c). */
 Z3_ast inst_encode_guard(Enc *e, Inst *in, const Guard *g);

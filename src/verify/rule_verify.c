@@ -609,8 +609,7 @@ static Z3_ast pow2_divides(IGEnc *g, const Guard *x, Z3_ast acc) {
   return enc_and(ie->e, acc, enc_eq(ie->e, ienc_mul(ie, a, m), ienc_num(ie, (i128)1 << dt_bits(dt))));
 }
 
-/* vmin(x) <= x <= vmax(x) for every bound the instance uses. */
-static Z3_ast bound_constraints(Enc *e, Inst *in) {
+Z3_ast inst_bound_constraints(Enc *e, Inst *in) {
   Z3_ast all = e->s->t_true;
   for (int s = 0; s < in->r->nslots; s++) {
     for (int k = 0; k < 2; k++) {
@@ -1076,7 +1075,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     guard = genc_bool(&g, r->guard);
     ok = guard && !g.unsupported;
   }
-  Z3_ast bounds = ok && loop_bounds_ok(&in) ? bound_constraints(&e, &in) : NULL;
+  Z3_ast bounds = ok && loop_bounds_ok(&in) ? inst_bound_constraints(&e, &in) : NULL;
   if (!ok || !bounds || e.failed) {
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
   } else {
@@ -1213,7 +1212,7 @@ Vacuity rule_instance_vacuity(SmtCtx *s, const Rule *r, unsigned idx) {
       guard = genc_bool(&g, r->guard);
       ok = guard && !g.unsupported;
     }
-    Z3_ast bounds = ok && loop_bounds_ok(&in) ? bound_constraints(&e, &in) : NULL;
+    Z3_ast bounds = ok && loop_bounds_ok(&in) ? inst_bound_constraints(&e, &in) : NULL;
     SmtVerdict v = SMT_ERROR;
     SmtResult res;
     memset(&res, 0, sizeof res);
