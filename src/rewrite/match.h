@@ -45,10 +45,18 @@ typedef struct MatchProg {
     uint8_t node;
     const Pat *pat;
   } lit[MATCH_MAX_NODES]; /* literals and the node they stand at */
+  /* The rule's guard, when one of its top-level conjuncts is order(a, b) and both slots occur in this
+   * pattern: the nodes where a and b first stand (ord_a, ord_b; has_ord). A match where a does not
+   * order after b cannot fire (the conjunct is false, so the guard is false or undefined), and
+   * match_run then fails right after the structure: the one test it makes beyond match_pat's, for
+   * the engine, which checks the guard again before anything fires. */
+  bool has_ord;
+  uint8_t ord_a, ord_b;
 } MatchProg;
 /* Compiles pattern p of rule r. False if it has more than MATCH_MAX_NODES nodes (use match_pat). */
 bool match_compile(const Rule *r, const Pat *p, MatchProg *out);
-/* Matches a compiled pattern of r against n into m (no match_reset needed). */
+/* Matches a compiled pattern of r against n into m (no match_reset needed); also fails where the
+ * guard's order conjunct is false (MatchProg.has_ord). */
 bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m);
 
 /* Evaluates the guard of r on a complete match (NULL guard: true), in the context that owns its nodes. */
