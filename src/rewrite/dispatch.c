@@ -21,6 +21,7 @@ typedef struct {
   size_t n; /* rules in the catalog when this was built */
   Action *actions[2][OP_COUNT]; /* [simple][op] */
   size_t nactions[2][OP_COUNT];
+  SwapRules swaps[2][OP_COUNT]; /* dispatch_swap_rules */
   /* The candidate cache: open addressing on shape keys, power-of-two capacity. */
   CandSlot *cand;
   size_t cand_cap, cand_count;
@@ -100,6 +101,33 @@ static uint16_t fold_proved_dtypes(const Catalog *c, const Fold *f) {
   return mask;
 }
 
+/* Whether r is a canonical operand swap: op(x, y) => op(y, x) (two variables, the same op, type class,
+ * lane count and mark on both sides, nothing bound to the whole) under a guard with the conjunct
+ * order(x, y). */
+static bool is_swap_rule(const Rule *r) {
+  const Pat *l = r->lhs, *t = r->rhs;
+  if (r->is_lemma || r->vector || r->graph || !l || !t || l->kind != PAT_OP || t->kind != PAT_OP || l->nargs != 2 ||
+      t->nargs != 2 || l->op != t->op || l->aux != t->aux || l->tclass != t->tclass || l->lanes != t->lanes ||
+      l->slot >= 0 || t->slot >= 0)
+    return false;
+  for (int i = 0; i < 2; i++)
+    if (l->args[i]->kind != PAT_VAR || t->args[i]->kind != PAT_VAR) return false;
+  int x = l->args[0]->slot, y = l->args[1]->slot;
+  const Guard *o = guard_order_conjunct(r->guard);
+  return x != y && t->args[0]->slot == y && t->args[1]->slot == x && o && o->slot == x && o->slot2 == y;
+}
+
+/* The swaps of one op's action list (dispatch_swap_rules). */
+static void find_swaps(const Action *acts, size_t n, SwapRules *out) {
+  out->n = 0;
+  size_t i = 0;
+  while (i < n && !(acts[i].rule && is_swap_rule(acts[i].rule))) i++;
+  for (; i < n && out->n < DISPATCH_MAX_SWAPS && acts[i].rule && is_swap_rule(acts[i].rule); i++)
+    out->rule[out->n++] = acts[i].rule;
+}
+
+static const MatchProg *rule_progs(Dispatch *d, const Rule *r);
+
 /* The dispatch state of c, built on first use after the last change of its rules or proofs; NULL
  * when out of memory (then nothing fires). */
 static Dispatch *dispatch_of(Catalog *c) {
@@ -126,6 +154,11 @@ static Dispatch *dispatch_of(Catalog *c) {
     }
     for (int op = 0; op < OP_COUNT; op++)
       if (d->nactions[s][op]) qsort(d->actions[s][op], d->nactions[s][op], sizeof(Action), action_cmp);
+    for (int op = 0; op < OP_COUNT; op++) {
+      SwapRules *sw = &d->swaps[s][op];
+      find_swaps(d->actions[s][op], d->nactions[s][op], sw);
+      for (int i = 0; i < sw->n; i++) sw->prog[i] = rule_progs(d, sw->rule[i]); /* variant 0: the lhs */
+    }
   }
   catalog_set_cache(c, d, dispatch_free);
   return d;
@@ -528,6 +561,11 @@ const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, siz
   }
   *count = sl ? sl->n : 0;
   return sl ? sl->list : NULL;
+}
+
+const SwapRules *dispatch_swap_rules(Catalog *c, bool simple) {
+  Dispatch *d = dispatch_of(c);
+  return d ? d->swaps[simple] : NULL;
 }
 
 const Rule *const *dispatch_fact_rules(Catalog *c, size_t *n) {

@@ -66,6 +66,21 @@ typedef struct {
  * functions). Like dispatch_actions, not for concurrent use: one catalog per thread. */
 const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count);
 
+/* The canonical operand swaps of op (docs/rules.md, "Operand order at construction"): the rules
+ * `op(x, y) => op(y, x)` whose guard has order(x, y) as a top-level conjunct (canonical.rules:
+ * add_swap_nsw, add_swap, mul_swap, min_swap, ...), as they stand in dispatch_actions(c, simple, op):
+ * the first such rule and those right after it, up to the first other action. The engine applies
+ * them to a node it is about to rebuild, before building it. Empty under a matcher or catalog
+ * without them. */
+enum { DISPATCH_MAX_SWAPS = 4 };
+typedef struct {
+  const Rule *rule[DISPATCH_MAX_SWAPS];
+  const MatchProg *prog[DISPATCH_MAX_SWAPS]; /* the rule's pattern as written, compiled, or NULL */
+  int n;
+} SwapRules;
+/* Indexed by op; built with the action index. NULL when out of memory. */
+const SwapRules *dispatch_swap_rules(Catalog *c, bool simple);
+
 /* The rules of c that have the shape of a fact (fold_is_fact_rule) and some proved instance, in
  * catalog order: what the Boolean and substitution folds look for facts among. Built on first use. */
 const Rule *const *dispatch_fact_rules(Catalog *c, size_t *n);

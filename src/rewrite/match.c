@@ -109,13 +109,12 @@ bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m) {
 
 /* ---- compiled patterns ---- */
 
-/* A top-level conjunct of g (through `&&` only) that is an order test, or NULL. */
-static const Guard *order_conjunct(const Guard *g) {
+const Guard *guard_order_conjunct(const Guard *g) {
   if (!g) return NULL;
   if (g->kind == G_ORDER) return g;
   if (g->kind != G_AND) return NULL;
-  const Guard *a = order_conjunct(g->a);
-  return a ? a : order_conjunct(g->b);
+  const Guard *a = guard_order_conjunct(g->a);
+  return a ? a : guard_order_conjunct(g->b);
 }
 
 bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
@@ -177,7 +176,7 @@ bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
   }
   out->nnodes = (uint8_t)n;
   for (int i = 0; i < r->nslots; i++) out->clear_slots |= first_of_slot[i] < 0;
-  const Guard *ord = order_conjunct(r->guard);
+  const Guard *ord = guard_order_conjunct(r->guard);
   if (ord && ord->slot >= 0 && ord->slot < RULE_MAX_SLOTS && ord->slot2 >= 0 && ord->slot2 < RULE_MAX_SLOTS &&
       first_of_slot[ord->slot] >= 0 && first_of_slot[ord->slot2] >= 0) {
     out->has_ord = true;

@@ -85,6 +85,8 @@ bool template_claim(PatBuilder *b, const Pat *t, Node **out);
 /* The bit pattern a literal pattern denotes at dtype dt; false if the value does not exist there
  * exactly (a literal `-1` at u8, `0.5` at an integer dtype, `1e40` at f32). */
 bool pat_literal_bits(const Pat *p, DType dt, uint64_t *bits);
+/* A top-level conjunct of g (through `&&` only) that is an order test, or NULL. */
+const Guard *guard_order_conjunct(const Guard *g);
 /* The canonical order of operands that G_ORDER tests: true when a should come after b. Constants
  * go last; otherwise the older node (smaller id) goes first. */
 bool node_orders_after(const Node *a, const Node *b);
