@@ -187,6 +187,20 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
   return NULL;
 }
 
+/* Fold f on n, which it applies to (f->applies): its result, or NULL. */
+static Node *apply_fold(Rewriter *rw, const Fold *f, Node *n) {
+  Node *out;
+  if (f->choose) {
+    /* A lemma-driven fold chooses; its lemma decides (folds.h). */
+    FoldStep st;
+    fold_step_init(&st, &rw->fold_aux);
+    out = f->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
+  } else {
+    out = f->fold(rw->ctx, n);
+  }
+  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes || out->kind != n->kind) ? NULL : out;
+}
+
 /* Tries one action on n; sets *name to what fired. */
 static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const MatchProg *progs, Node *n,
                         bool vec_node, const char **name) {
@@ -202,27 +216,18 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   /* The folds compute on integers: none of them knows INVALID, so none sees a node above one. */
   if (n->flags & NF_HAS_INVALID) return NULL;
   if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
-  Node *out;
-  if (a->fold->choose) {
-    /* A lemma-driven fold chooses; its lemma decides (folds.h). */
-    FoldStep st;
-    fold_step_init(&st, &rw->fold_aux);
-    out = a->fold->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
-  } else {
-    out = a->fold->fold(rw->ctx, n);
-  }
   *name = a->fold->name;
-  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes || out->kind != n->kind) ? NULL : out;
+  return apply_fold(rw, a->fold, n);
 }
 
 /* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
-  bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
   size_t nc;
   const Candidate *cs = dispatch_candidates(rw->cat, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
+    bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
     const Action *acts = dispatch_actions(rw->cat, rw->opts.simple, n->op, &nc);
     for (size_t i = 0; i < nc; i++) {
       const char *name;
@@ -234,13 +239,21 @@ static Node *step(Rewriter *rw, Node *n) {
     }
     return NULL;
   }
+  /* What try_action checks besides is settled for the whole list: the index leaves out the actions
+   * that cannot fire on a vector node, and the folds not proved at n's subject dtype (both in the
+   * shape key). */
   for (size_t i = 0; i < nc; i++) {
-    const char *name;
-    Node *out = try_action(rw, cs[i].action, cs[i].variants, cs[i].progs, n, vec_node, &name);
-    if (out) {
-      record(rw, name, n, out);
+    const Action *a = cs[i].action;
+    Node *out;
+    if (a->rule) {
+      if (!(out = try_rule(rw, a->rule, n, cs[i].variants, cs[i].progs))) continue;
+      record(rw, a->rule->name, n, out);
       return out;
     }
+    if ((n->flags & NF_HAS_INVALID) || !a->fold->applies(n)) continue;
+    if (!(out = apply_fold(rw, a->fold, n))) continue;
+    record(rw, a->fold->name, n, out);
+    return out;
   }
   return NULL;
 }
