@@ -492,10 +492,15 @@ static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t ke
   if (!list) return NULL;
   size_t k = 0;
   bool vec = is_vec_node(n);
+  const SwapRules *sw = &d->swaps[simple][n->op];
   for (size_t i = 0; i < na; i++) {
     const Action *a = &acts[i];
     /* What the engine itself refuses on this kind of node (engine.c, try_action). */
     if (vec && !(a->rule ? a->rule->vector : a->fold->on_vectors)) continue;
+    /* The op's swaps: applied before a node is built, they cannot fire on a node the engine steps. */
+    bool swap = false;
+    for (int j = 0; a->rule && j < sw->n; j++) swap |= sw->rule[j] == a->rule;
+    if (swap) continue;
     if (a->fold) {
       if (action_fold_proved(a, n) && fold_fits(a->fold, n)) list[k++] = (Candidate){a, 0, NULL};
       continue;

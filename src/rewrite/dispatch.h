@@ -57,7 +57,10 @@ typedef struct {
  * sub-pattern its op, a repeated variable one node, a fixed type class its dtype, a marked op a marked
  * node) and that has a proved instance at those dtypes; a fold whose lemmas are proved at n's subject
  * dtype and whose declared needs (Fold.needs) n's shape meets. On a vector node, only vector rules and
- * folds that fire on vectors (what the engine would refuse is not listed).
+ * folds that fire on vectors (what the engine would refuse is not listed). The op's swaps
+ * (dispatch_swap_rules) are not listed: the engine applies them to every node before building it
+ * (engine.c, swap_early), and steps only nodes it built that way, where a swap cannot fire (the
+ * operands are in order, or the swap failed the very tests a step would make).
  * Variants whose template is the variant itself are left out too (they can only rebuild the matched
  * node, which the engine discards: the commuted variant of x + y => y + x). Leaving out the others
  * changes nothing (they cannot fire), and the engine still checks everything
