@@ -193,8 +193,8 @@ static inline unsigned const_class(const Node *x) {
 /* Key bits: 0 set, 1 simple, 2-7 op, 8-11 dtype, 12-15 first operand's dtype, 16-33 operands' ops (+1),
  * 34-42 operands' constant classes, 43 args[0] == args[1], 44 args[1] == args[2], 45 args[0] == args[2],
  * 46 a vector node, 47 the node's no-signed-overflow mark, 48-50 its operands' marks, 51 a division or
- * remainder below the node (NF_HAS_DIVMOD). */
-enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47, KEY_DIVMOD = 51 };
+ * remainder below the node (NF_HAS_DIVMOD), 52 bounds of one value (lo == hi). */
+enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47, KEY_DIVMOD = 51, KEY_SINGLE = 52 };
 
 /* Whether the engine treats n as a vector node: only vector rules and folds fire there (engine.c). */
 static inline bool is_vec_node(const Node *n) { return n->lanes > 1 || op_is_vec((Op)n->op); }
@@ -208,7 +208,8 @@ static inline bool nsw_mismatch(const Pat *p, const Node *x) {
 /* What a node's candidates depend on: the matcher, its op and dtype, its first operand's dtype (a
  * comparison's and a cast's operand dtype differ from the node's; the other operands' follow from
  * these by typing, and are not used), its operands' ops, which operands are the constants 0, 1 or -1,
- * which operands are the same node, and whether a division or remainder is below it. Never 0. */
+ * which operands are the same node, whether a division or remainder is below it, and whether its bounds
+ * are one value. Never 0. */
 static uint64_t shape_key(bool simple, const Node *n) {
   uint64_t k = 1 | (uint64_t)simple << 1 | (uint64_t)n->op << 2 | (uint64_t)n->dtype << 8;
   if (n->nargs > 0) k |= (uint64_t)n->args[0]->dtype << 12;
@@ -224,6 +225,7 @@ static uint64_t shape_key(bool simple, const Node *n) {
   for (int i = 0; i < n->nargs && i < 3; i++)
     if (vs_is_nsw(n->args[i])) k |= (uint64_t)1 << (KEY_NSW + 1 + i);
   if (n->flags & NF_HAS_DIVMOD) k |= (uint64_t)1 << KEY_DIVMOD;
+  if (n->lo == n->hi) k |= (uint64_t)1 << KEY_SINGLE;
   return k;
 }
 
@@ -475,6 +477,7 @@ static CandSlot *cand_insert(Dispatch *d, uint64_t key, uint64_t deep, Candidate
 static bool fold_fits(const Fold *f, const Node *n) {
   if ((f->needs & FOLD_NEEDS_VECTOR) && !is_vec_node(n)) return false;
   if ((f->needs & FOLD_NEEDS_DIVMOD) && !(n->flags & NF_HAS_DIVMOD)) return false;
+  if ((f->needs & FOLD_NEEDS_SINGLE) && n->lo != n->hi) return false;
   if ((f->needs & FOLD_NEEDS_CONST_ARGS) && n->nargs <= 3) {
     if (n->nargs == 0) return false;
     for (int i = 0; i < n->nargs; i++)
