@@ -484,6 +484,42 @@ static void test_simple_matcher(void **state) {
   catalog_free(c);
 }
 
+static void test_swap_at_construction(void **state) {
+  (void)state;
+  /* A canonical swap applies where the engine rebuilds a node over its simplified operands (engine.c,
+   * swap_early): the step is the rule's, recorded and traced as a step would be. */
+  Catalog *c = cat_text("family identity\nrule add_zero : x + 0 => x\n"
+                        "family canonical\nrule add_swap : x + y => y + x where order(x, y)\n",
+                        true);
+  const char *d = "a: i32\nb: i32";
+  Node *a = px(d, "a"), *b = px(d, "b");
+  Node *lo = a->id < b->id ? a : b, *hi = a->id < b->id ? b : a;
+  Node *in = vs_bin(ctx, OP_SUB, vs_bin(ctx, OP_ADD, hi, lo), hi);
+  RewriteOptions o = {.trace = true};
+  Rewriter *rw = rewriter_new(ctx, c, &o);
+  assert_ptr_equal(rewriter_simplify(rw, in), vs_bin(ctx, OP_SUB, vs_bin(ctx, OP_ADD, lo, hi), hi));
+  size_t nt;
+  const TraceStep *t = rewriter_trace(rw, &nt);
+  assert_int_equal(nt, 1);
+  assert_string_equal(t[0].name, "add_swap");
+  assert_ptr_equal(t[0].before, vs_bin(ctx, OP_ADD, hi, lo));
+  assert_ptr_equal(t[0].after, vs_bin(ctx, OP_ADD, lo, hi));
+  assert_int_equal(rewriter_stats(rw)->applications, 1);
+  rewriter_free(rw);
+  /* The identities ranked before the swap then see the swapped node: the same result. */
+  check_simp(c, "a: i32", "0 + a", "a");
+  check_simp(c, "a: i32", "(0 + a) + 5", "a + 5");
+  check_simp(c, "a: i32", "5 + a", "a + 5");
+  catalog_free(c);
+  /* Without a proof the swap does not apply, at construction or as a step. */
+  c = cat_text("family canonical\nrule add_swap : x + y => y + x where order(x, y)\n", false);
+  RewriteStats st;
+  Node *n = px("a: i32", "5 + a");
+  assert_ptr_equal(simp_opts(c, n, NULL, &st), n);
+  assert_int_equal(st.applications, 0);
+  catalog_free(c);
+}
+
 static void test_family_order(void **state) {
   (void)state;
   /* Both rules match 0 * a; the earlier family wins (identity before zero_fold), whatever the file
@@ -808,6 +844,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_memo, setup, teardown),
     cmocka_unit_test_setup_teardown(test_simple_matcher, setup, teardown),
     cmocka_unit_test_setup_teardown(test_nsw_matching, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_swap_at_construction, setup, teardown),
     cmocka_unit_test_setup_teardown(test_family_order, setup, teardown),
     cmocka_unit_test_setup_teardown(test_builtin_examples, setup, teardown),
     cmocka_unit_test_setup_teardown(test_refinement_oracle, setup, teardown),

@@ -15,6 +15,7 @@ void lin_shape_init(LinShapeCache *c) {
   c->vals = c->inline_vals;
   c->count = 0;
   c->bits = LIN_SHAPE_INLINE_BITS;
+  c->last = NULL;
 }
 
 void lin_shape_free(LinShapeCache *c) {
@@ -203,21 +204,24 @@ static void shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
   store(c, n, s);
 }
 
+/* n's shape, through the one-node memo in front of the cache. */
+static const LinShape *shape_of(LinShapeCache *c, const Node *n) {
+  if (c->last != n) {
+    shape(c, n, 0, &c->last_shape);
+    c->last = n;
+  }
+  return &c->last_shape;
+}
+
 bool lin_shape_may_collect(LinShapeCache *c, const Node *n) {
   if (!dt_is_int((DType)n->dtype)) return true;
-  LinShape s;
-  shape(c, n, 0, &s);
-  return s.doubt || s.nconst > 1 || s.maxtz >= (unsigned)dt_bits((DType)n->dtype);
+  const LinShape *s = shape_of(c, n);
+  return s->doubt || s->nconst > 1 || s->maxtz >= (unsigned)dt_bits((DType)n->dtype);
 }
 
 bool lin_shape_may_factor(LinShapeCache *c, const Node *n) {
-  LinShape s;
-  shape(c, n, 0, &s);
-  return s.fpair || s.nocc > 32;
+  const LinShape *s = shape_of(c, n);
+  return s->fpair || s->nocc > 32;
 }
 
-unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) {
-  LinShape s;
-  shape(c, n, 0, &s);
-  return s.divmod;
-}
+unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return shape_of(c, n)->divmod; }

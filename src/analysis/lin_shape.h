@@ -44,6 +44,9 @@ typedef struct {
   unsigned bits;
   const Node *inline_keys[1 << LIN_SHAPE_INLINE_BITS];
   LinShape inline_vals[1 << LIN_SHAPE_INLINE_BITS];
+  /* The node last asked about and its shape (NULL: none): the sum folds ask one node in a row. */
+  const Node *last;
+  LinShape last_shape;
 } LinShapeCache;
 
 void lin_shape_init(LinShapeCache *c);

@@ -21,6 +21,7 @@ typedef struct {
   size_t n; /* rules in the catalog when this was built */
   Action *actions[2][OP_COUNT]; /* [simple][op] */
   size_t nactions[2][OP_COUNT];
+  SwapRules swaps[2][OP_COUNT]; /* dispatch_swap_rules */
   /* The candidate cache: open addressing on shape keys, power-of-two capacity. */
   CandSlot *cand;
   size_t cand_cap, cand_count;
@@ -100,6 +101,33 @@ static uint16_t fold_proved_dtypes(const Catalog *c, const Fold *f) {
   return mask;
 }
 
+/* Whether r is a canonical operand swap: op(x, y) => op(y, x) (two variables, the same op, type class,
+ * lane count and mark on both sides, nothing bound to the whole) under a guard with the conjunct
+ * order(x, y). */
+static bool is_swap_rule(const Rule *r) {
+  const Pat *l = r->lhs, *t = r->rhs;
+  if (r->is_lemma || r->vector || r->graph || !l || !t || l->kind != PAT_OP || t->kind != PAT_OP || l->nargs != 2 ||
+      t->nargs != 2 || l->op != t->op || l->aux != t->aux || l->tclass != t->tclass || l->lanes != t->lanes ||
+      l->slot >= 0 || t->slot >= 0)
+    return false;
+  for (int i = 0; i < 2; i++)
+    if (l->args[i]->kind != PAT_VAR || t->args[i]->kind != PAT_VAR) return false;
+  int x = l->args[0]->slot, y = l->args[1]->slot;
+  const Guard *o = guard_order_conjunct(r->guard);
+  return x != y && t->args[0]->slot == y && t->args[1]->slot == x && o && o->slot == x && o->slot2 == y;
+}
+
+/* The swaps of one op's action list (dispatch_swap_rules). */
+static void find_swaps(const Action *acts, size_t n, SwapRules *out) {
+  out->n = 0;
+  size_t i = 0;
+  while (i < n && !(acts[i].rule && is_swap_rule(acts[i].rule))) i++;
+  for (; i < n && out->n < DISPATCH_MAX_SWAPS && acts[i].rule && is_swap_rule(acts[i].rule); i++)
+    out->rule[out->n++] = acts[i].rule;
+}
+
+static const MatchProg *rule_progs(Dispatch *d, const Rule *r);
+
 /* The dispatch state of c, built on first use after the last change of its rules or proofs; NULL
  * when out of memory (then nothing fires). */
 static Dispatch *dispatch_of(Catalog *c) {
@@ -126,6 +154,11 @@ static Dispatch *dispatch_of(Catalog *c) {
     }
     for (int op = 0; op < OP_COUNT; op++)
       if (d->nactions[s][op]) qsort(d->actions[s][op], d->nactions[s][op], sizeof(Action), action_cmp);
+    for (int op = 0; op < OP_COUNT; op++) {
+      SwapRules *sw = &d->swaps[s][op];
+      find_swaps(d->actions[s][op], d->nactions[s][op], sw);
+      for (int i = 0; i < sw->n; i++) sw->prog[i] = rule_progs(d, sw->rule[i]); /* variant 0: the lhs */
+    }
   }
   catalog_set_cache(c, d, dispatch_free);
   return d;
@@ -160,8 +193,8 @@ static inline unsigned const_class(const Node *x) {
 /* Key bits: 0 set, 1 simple, 2-7 op, 8-11 dtype, 12-15 first operand's dtype, 16-33 operands' ops (+1),
  * 34-42 operands' constant classes, 43 args[0] == args[1], 44 args[1] == args[2], 45 args[0] == args[2],
  * 46 a vector node, 47 the node's no-signed-overflow mark, 48-50 its operands' marks, 51 a division or
- * remainder below the node (NF_HAS_DIVMOD). */
-enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47, KEY_DIVMOD = 51 };
+ * remainder below the node (NF_HAS_DIVMOD), 52 bounds of one value (lo == hi). */
+enum { KEY_CC = 34, KEY_EQ = 43, KEY_VEC = 46, KEY_NSW = 47, KEY_DIVMOD = 51, KEY_SINGLE = 52 };
 
 /* Whether the engine treats n as a vector node: only vector rules and folds fire there (engine.c). */
 static inline bool is_vec_node(const Node *n) { return n->lanes > 1 || op_is_vec((Op)n->op); }
@@ -175,7 +208,8 @@ static inline bool nsw_mismatch(const Pat *p, const Node *x) {
 /* What a node's candidates depend on: the matcher, its op and dtype, its first operand's dtype (a
  * comparison's and a cast's operand dtype differ from the node's; the other operands' follow from
  * these by typing, and are not used), its operands' ops, which operands are the constants 0, 1 or -1,
- * which operands are the same node, and whether a division or remainder is below it. Never 0. */
+ * which operands are the same node, whether a division or remainder is below it, and whether its bounds
+ * are one value. Never 0. */
 static uint64_t shape_key(bool simple, const Node *n) {
   uint64_t k = 1 | (uint64_t)simple << 1 | (uint64_t)n->op << 2 | (uint64_t)n->dtype << 8;
   if (n->nargs > 0) k |= (uint64_t)n->args[0]->dtype << 12;
@@ -191,6 +225,7 @@ static uint64_t shape_key(bool simple, const Node *n) {
   for (int i = 0; i < n->nargs && i < 3; i++)
     if (vs_is_nsw(n->args[i])) k |= (uint64_t)1 << (KEY_NSW + 1 + i);
   if (n->flags & NF_HAS_DIVMOD) k |= (uint64_t)1 << KEY_DIVMOD;
+  if (n->lo == n->hi) k |= (uint64_t)1 << KEY_SINGLE;
   return k;
 }
 
@@ -442,6 +477,7 @@ static CandSlot *cand_insert(Dispatch *d, uint64_t key, uint64_t deep, Candidate
 static bool fold_fits(const Fold *f, const Node *n) {
   if ((f->needs & FOLD_NEEDS_VECTOR) && !is_vec_node(n)) return false;
   if ((f->needs & FOLD_NEEDS_DIVMOD) && !(n->flags & NF_HAS_DIVMOD)) return false;
+  if ((f->needs & FOLD_NEEDS_SINGLE) && n->lo != n->hi) return false;
   if ((f->needs & FOLD_NEEDS_CONST_ARGS) && n->nargs <= 3) {
     if (n->nargs == 0) return false;
     for (int i = 0; i < n->nargs; i++)
@@ -459,10 +495,15 @@ static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t ke
   if (!list) return NULL;
   size_t k = 0;
   bool vec = is_vec_node(n);
+  const SwapRules *sw = &d->swaps[simple][n->op];
   for (size_t i = 0; i < na; i++) {
     const Action *a = &acts[i];
     /* What the engine itself refuses on this kind of node (engine.c, try_action). */
     if (vec && !(a->rule ? a->rule->vector : a->fold->on_vectors)) continue;
+    /* The op's swaps: applied before a node is built, they cannot fire on a node the engine steps. */
+    bool swap = false;
+    for (int j = 0; a->rule && j < sw->n; j++) swap |= sw->rule[j] == a->rule;
+    if (swap) continue;
     if (a->fold) {
       if (action_fold_proved(a, n) && fold_fits(a->fold, n)) list[k++] = (Candidate){a, 0, NULL};
       continue;
@@ -528,6 +569,11 @@ const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, siz
   }
   *count = sl ? sl->n : 0;
   return sl ? sl->list : NULL;
+}
+
+const SwapRules *dispatch_swap_rules(Catalog *c, bool simple) {
+  Dispatch *d = dispatch_of(c);
+  return d ? d->swaps[simple] : NULL;
 }
 
 const Rule *const *dispatch_fact_rules(Catalog *c, size_t *n) {

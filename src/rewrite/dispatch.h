@@ -57,7 +57,10 @@ typedef struct {
  * sub-pattern its op, a repeated variable one node, a fixed type class its dtype, a marked op a marked
  * node) and that has a proved instance at those dtypes; a fold whose lemmas are proved at n's subject
  * dtype and whose declared needs (Fold.needs) n's shape meets. On a vector node, only vector rules and
- * folds that fire on vectors (what the engine would refuse is not listed).
+ * folds that fire on vectors (what the engine would refuse is not listed). The op's swaps
+ * (dispatch_swap_rules) are not listed: the engine applies them to every node before building it
+ * (engine.c, swap_early), and steps only nodes it built that way, where a swap cannot fire (the
+ * operands are in order, or the swap failed the very tests a step would make).
  * Variants whose template is the variant itself are left out too (they can only rebuild the matched
  * node, which the engine discards: the commuted variant of x + y => y + x). Leaving out the others
  * changes nothing (they cannot fire), and the engine still checks everything
@@ -65,6 +68,21 @@ typedef struct {
  * whenever the catalog or its proofs change (so Rule.proved must change only through the catalog's
  * functions). Like dispatch_actions, not for concurrent use: one catalog per thread. */
 const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count);
+
+/* The canonical operand swaps of op (docs/rules.md, "Operand order at construction"): the rules
+ * `op(x, y) => op(y, x)` whose guard has order(x, y) as a top-level conjunct (canonical.rules:
+ * add_swap_nsw, add_swap, mul_swap, min_swap, ...), as they stand in dispatch_actions(c, simple, op):
+ * the first such rule and those right after it, up to the first other action. The engine applies
+ * them to a node it is about to rebuild, before building it. Empty under a matcher or catalog
+ * without them. */
+enum { DISPATCH_MAX_SWAPS = 4 };
+typedef struct {
+  const Rule *rule[DISPATCH_MAX_SWAPS];
+  const MatchProg *prog[DISPATCH_MAX_SWAPS]; /* the rule's pattern as written, compiled, or NULL */
+  int n;
+} SwapRules;
+/* Indexed by op; built with the action index. NULL when out of memory. */
+const SwapRules *dispatch_swap_rules(Catalog *c, bool simple);
 
 /* The rules of c that have the shape of a fact (fold_is_fact_rule) and some proved instance, in
  * catalog order: what the Boolean and substitution folds look for facts among. Built on first use. */

@@ -91,6 +91,7 @@ struct Rewriter {
   bool failed;
   FoldAux fold_aux; /* what Boolean and substitution steps list (folds.h) */
   LinShapeCache shapes;
+  const SwapRules *swaps; /* per op, the catalog's operand swaps (dispatch_swap_rules), per call */
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
@@ -107,6 +108,7 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
   rw->trace = NULL;
   rw->ntrace = rw->trace_cap = 0;
   rw->failed = false;
+  rw->swaps = NULL;
   rw->fold_aux.cat = cat;
   rw->fold_aux.nfacts = rw->fold_aux.nsubst = 0;
   lin_shape_init(&rw->shapes);
@@ -185,6 +187,20 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
   return NULL;
 }
 
+/* Fold f on n, which it applies to (f->applies): its result, or NULL. */
+static Node *apply_fold(Rewriter *rw, const Fold *f, Node *n) {
+  Node *out;
+  if (f->choose) {
+    /* A lemma-driven fold chooses; its lemma decides (folds.h). */
+    FoldStep st;
+    fold_step_init(&st, &rw->fold_aux);
+    out = f->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
+  } else {
+    out = f->fold(rw->ctx, n);
+  }
+  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes || out->kind != n->kind) ? NULL : out;
+}
+
 /* Tries one action on n; sets *name to what fired. */
 static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const MatchProg *progs, Node *n,
                         bool vec_node, const char **name) {
@@ -200,27 +216,18 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   /* The folds compute on integers: none of them knows INVALID, so none sees a node above one. */
   if (n->flags & NF_HAS_INVALID) return NULL;
   if (!action_fold_proved(a, n) || !a->fold->applies(n)) return NULL;
-  Node *out;
-  if (a->fold->choose) {
-    /* A lemma-driven fold chooses; its lemma decides (folds.h). */
-    FoldStep st;
-    fold_step_init(&st, &rw->fold_aux);
-    out = a->fold->choose(rw->ctx, n, &st) ? fold_step_apply(rw->ctx, rw->cat, n, &st) : NULL;
-  } else {
-    out = a->fold->fold(rw->ctx, n);
-  }
   *name = a->fold->name;
-  return out && (out == n || out->dtype != n->dtype || out->lanes != n->lanes || out->kind != n->kind) ? NULL : out;
+  return apply_fold(rw, a->fold, n);
 }
 
 /* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
-  bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
   size_t nc;
   const Candidate *cs = dispatch_candidates(rw->cat, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
+    bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
     const Action *acts = dispatch_actions(rw->cat, rw->opts.simple, n->op, &nc);
     for (size_t i = 0; i < nc; i++) {
       const char *name;
@@ -232,13 +239,83 @@ static Node *step(Rewriter *rw, Node *n) {
     }
     return NULL;
   }
+  /* What try_action checks besides is settled for the whole list: the index leaves out the actions
+   * that cannot fire on a vector node, and the folds not proved at n's subject dtype (both in the
+   * shape key). */
   for (size_t i = 0; i < nc; i++) {
-    const char *name;
-    Node *out = try_action(rw, cs[i].action, cs[i].variants, cs[i].progs, n, vec_node, &name);
-    if (out) {
-      record(rw, name, n, out);
+    const Action *a = cs[i].action;
+    Node *out;
+    if (a->rule) {
+      if (!(out = try_rule(rw, a->rule, n, cs[i].variants, cs[i].progs))) continue;
+      record(rw, a->rule->name, n, out);
       return out;
     }
+    if ((n->flags & NF_HAS_INVALID) || !a->fold->applies(n)) continue;
+    if (!(out = apply_fold(rw, a->fold, n))) continue;
+    record(rw, a->fold->name, n, out);
+    return out;
+  }
+  return NULL;
+}
+
+/* A node on the stack that is about to be built: what swap_early matches a swap's pattern against. */
+typedef union {
+  Node n;
+  unsigned char room[sizeof(Node) + 2 * sizeof(Node *)];
+} PendingNode;
+
+/* Operand order at construction (docs/rules.md, "Order"). n's op over args, the operands simplified, is
+ * about to be built, and then stepped; when its operands are out of canonical order, the step would
+ * reach one of the op's swap rules (add_swap, mul_swap, ...), which builds the node again the other
+ * way round and has it stepped once more. Instead the swap is applied here, to the node not yet
+ * built, through the engine's own path: the rule's pattern matched (match_pat, against the pending
+ * node), its proof at the dtypes matched, the INVALID test, its guard (order(x, y) and the rest),
+ * its template built, and the application recorded. So what is built is an instance of a proved
+ * rule, as every rewrite; what is skipped is building the out-of-order node and the actions ranked
+ * before the swap on it (constant folding, identities: they are tried on the swapped node instead).
+ * NULL when no swap applies: n is then rebuilt as it is. */
+static Node *swap_early(Rewriter *rw, Node *n, Node *const *args) {
+  const SwapRules *sw = &rw->swaps[n->op];
+  /* Scalar rules fire on scalar values only (try_action); every swap has the order conjunct. */
+  if (n->lanes != 1 || op_is_vec((Op)n->op) || n->kind != NK_VALUE || !node_orders_after(args[0], args[1]))
+    return NULL;
+  PendingNode p;
+  memset(&p.n, 0, sizeof p.n);
+  p.n.op = n->op;
+  p.n.dtype = n->dtype;
+  p.n.nargs = 2;
+  p.n.lanes = n->lanes;
+  p.n.kind = n->kind;
+  p.n.aux = n->aux; /* the rebuilt node's: vs_rebuild_node keeps it */
+  p.n.args[0] = args[0];
+  p.n.args[1] = args[1];
+  p.n.flags = (uint8_t)(args[0]->flags | args[1]->flags);
+  for (int i = 0; i < sw->n; i++) {
+    const Rule *r = sw->rule[i];
+    Match m;
+    if (sw->prog[i]) {
+      if (!match_run(r, sw->prog[i], &p.n, &m)) continue;
+    } else {
+      match_reset(r, &m);
+      if (!match_pat(r, r->lhs, &p.n, &m)) continue;
+    }
+    if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
+    if (!r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
+    if (!guard_holds(rw->ctx, r, &m)) continue;
+    /* The template op(y, x) at the matched classes is the pending node's op over the swapped operands
+     * with the template's mark: where that mark is the node's (always but for a plain swap on a marked
+     * node), the node rebuilt over them, as vs_remake builds it without checking its type again. */
+    const Pat *t = r->rhs;
+    uint64_t mark = vs_nsw_applies((Op)n->op, (DType)n->dtype) ? t->aux & VS_AUX_NSW : 0;
+    Node *swapped[2] = {m.slot[t->args[0]->slot], m.slot[t->args[1]->slot]};
+    Node *out = mark == n->aux.bits && m.class_dt[t->tclass] == n->dtype ? vs_remake(rw->ctx, n, swapped)
+                                                                         : template_build(rw->ctx, r, t, &m);
+    if (!out || out->dtype != n->dtype || out->lanes != n->lanes || out->kind != n->kind) continue;
+    ((Rule *)r)->fired++;
+    /* A trace shows the step as the lazy engine takes it: from the node in its first order. */
+    Node *before = rw->opts.trace ? vs_rebuild_node(rw->ctx, n, args) : NULL;
+    record(rw, r->name, before ? before : out, out);
+    return out;
   }
   return NULL;
 }
@@ -258,8 +335,9 @@ static Node *simplify_args(Rewriter *rw, Node *n) {
   for (int i = 0; i < n->nargs; i++)
     args[i] = vs_binds(n, i) ? rebuild_binder(rw, n->args[i]) : simplify(rw, n->args[i]);
   /* The same op with new operands (n itself when none changed): a gep's selection (aux) and a bcast's
-   * lane count (lanes) carry over. */
-  Node *out = vs_rebuild_node(rw->ctx, n, args);
+   * lane count (lanes) carry over; or, when a swap rule orders the operands, the node it builds. */
+  Node *out = n->nargs == 2 && rw->swaps && rw->swaps[n->op].n && rw->budget_left > 0 ? swap_early(rw, n, args) : NULL;
+  if (!out) out = vs_rebuild_node(rw->ctx, n, args);
   /* Out of budget, operands may be half-rewritten towers of a runaway rule set, too deep to rebuild:
    * keeping n is sound, and the exhaustion is reported. Otherwise a failure is an internal error. */
   if (!out && rw->budget_left > 0) rw->failed = true;
@@ -298,6 +376,7 @@ Node *rewriter_simplify(Rewriter *rw, Node *n) {
   rw->budget_left = rw->opts.budget;
   rw->failed = false;
   rw->depth = 0;
+  rw->swaps = dispatch_swap_rules(rw->cat, rw->opts.simple);
   Node *out = simplify(rw, n);
   return rw->failed ? NULL : out;
 }

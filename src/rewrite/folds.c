@@ -119,7 +119,7 @@ static const Fold folds[] = {
   /* A node whose range is one value: any op (ranges come from the proved range analysis); late, so that
    * a rule that says why (x * 0 is 0) fires first. */
   {"single_value", "range_divmod", {"single_value", NULL}, fold_single_value_applies, NULL, fold_single_value,
-   ~OPS(OP_CONST), false, 0},
+   ~OPS(OP_CONST), false, FOLD_NEEDS_SINGLE},
   {"loop_dead_ranges", "dead_code", {NULL}, fold_loop_dead_applies, fold_loop_dead_ranges, NULL,
    OPS(OP_REDUCE) | OPS(OP_END), false, 0},
   {"term_collect", "term_combine", {LIN, NULL}, fold_terms_applies, NULL, fold_term_collect,

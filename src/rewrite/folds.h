@@ -120,8 +120,9 @@ enum { FOLD_MAX_LEMMAS = 32 };
 enum {
   FOLD_NEEDS_VECTOR = 1,    /* a vector node (lanes > 1, not a vector-building op) */
   FOLD_NEEDS_CONST_ARGS = 2, /* operands, every one a constant */
-  FOLD_NEEDS_DIVMOD = 4      /* a division or remainder somewhere below (NF_HAS_DIVMOD): folds that pair
+  FOLD_NEEDS_DIVMOD = 4,     /* a division or remainder somewhere below (NF_HAS_DIVMOD): folds that pair
                               * a sum's // and % terms */
+  FOLD_NEEDS_SINGLE = 8      /* bounds of one value (lo == hi): the node is that value */
 };
 
 /* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a

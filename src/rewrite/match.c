@@ -109,6 +109,14 @@ bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m) {
 
 /* ---- compiled patterns ---- */
 
+const Guard *guard_order_conjunct(const Guard *g) {
+  if (!g) return NULL;
+  if (g->kind == G_ORDER) return g;
+  if (g->kind != G_AND) return NULL;
+  const Guard *a = guard_order_conjunct(g->a);
+  return a ? a : guard_order_conjunct(g->b);
+}
+
 bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
   const Pat *pats[MATCH_MAX_NODES];
   int first_of_slot[RULE_MAX_SLOTS];
@@ -168,6 +176,13 @@ bool match_compile(const Rule *r, const Pat *p, MatchProg *out) {
   }
   out->nnodes = (uint8_t)n;
   for (int i = 0; i < r->nslots; i++) out->clear_slots |= first_of_slot[i] < 0;
+  const Guard *ord = guard_order_conjunct(r->guard);
+  if (ord && ord->slot >= 0 && ord->slot < RULE_MAX_SLOTS && ord->slot2 >= 0 && ord->slot2 < RULE_MAX_SLOTS &&
+      first_of_slot[ord->slot] >= 0 && first_of_slot[ord->slot2] >= 0) {
+    out->has_ord = true;
+    out->ord_a = (uint8_t)first_of_slot[ord->slot];
+    out->ord_b = (uint8_t)first_of_slot[ord->slot2];
+  }
   return true;
 }
 
@@ -185,6 +200,8 @@ bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m) {
   }
   for (int e = 0; e < prog->neq; e++)
     if (nodes[prog->eq[e][0]] != nodes[prog->eq[e][1]]) return false;
+  /* The guard's order conjunct: false means the rule cannot fire on this match. */
+  if (prog->has_ord && !node_orders_after(nodes[prog->ord_a], nodes[prog->ord_b])) return false;
   /* Types and literal values. */
   memcpy(m->class_dt, r->class_fixed, sizeof m->class_dt);
   for (int k = 0; k < nn; k++) {

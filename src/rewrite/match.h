@@ -45,10 +45,18 @@ typedef struct MatchProg {
     uint8_t node;
     const Pat *pat;
   } lit[MATCH_MAX_NODES]; /* literals and the node they stand at */
+  /* The rule's guard, when one of its top-level conjuncts is order(a, b) and both slots occur in this
+   * pattern: the nodes where a and b first stand (ord_a, ord_b; has_ord). A match where a does not
+   * order after b cannot fire (the conjunct is false, so the guard is false or undefined), and
+   * match_run then fails right after the structure: the one test it makes beyond match_pat's, for
+   * the engine, which checks the guard again before anything fires. */
+  bool has_ord;
+  uint8_t ord_a, ord_b;
 } MatchProg;
 /* Compiles pattern p of rule r. False if it has more than MATCH_MAX_NODES nodes (use match_pat). */
 bool match_compile(const Rule *r, const Pat *p, MatchProg *out);
-/* Matches a compiled pattern of r against n into m (no match_reset needed). */
+/* Matches a compiled pattern of r against n into m (no match_reset needed); also fails where the
+ * guard's order conjunct is false (MatchProg.has_ord). */
 bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m);
 
 /* Evaluates the guard of r on a complete match (NULL guard: true), in the context that owns its nodes. */
@@ -77,6 +85,8 @@ bool template_claim(PatBuilder *b, const Pat *t, Node **out);
 /* The bit pattern a literal pattern denotes at dtype dt; false if the value does not exist there
  * exactly (a literal `-1` at u8, `0.5` at an integer dtype, `1e40` at f32). */
 bool pat_literal_bits(const Pat *p, DType dt, uint64_t *bits);
+/* A top-level conjunct of g (through `&&` only) that is an order test, or NULL. */
+const Guard *guard_order_conjunct(const Guard *g);
 /* The canonical order of operands that G_ORDER tests: true when a should come after b. Constants
  * go last; otherwise the older node (smaller id) goes first. */
 bool node_orders_after(const Node *a, const Node *b);
