@@ -160,24 +160,33 @@ static bool binds_maybe_invalid(const Rule *r, const Match *m) {
   return false;
 }
 
+/* Matches pattern p of r against n into m: by its compiled program when given (the same tests as
+ * match_pat, and the guard's order conjunct), else by match_pat. */
+static bool match_one(const Rule *r, const MatchProg *prog, const Pat *p, Node *n, Match *m) {
+  if (prog) return match_run(r, prog, n, m);
+  match_reset(r, m);
+  return match_pat(r, p, n, m);
+}
+
+/* Whether a match of r on n may fire: the instance at the matched dtypes proved, no slot that may be
+ * INVALID where the rule is not proved for INVALID, and the guard. What every rule application
+ * checks between the match and the template, here and in swap_early. */
+static bool may_fire(Rewriter *rw, const Rule *r, const Node *n, const Match *m) {
+  if (!rule_instance_proved(r, rule_instance_index(r, m->class_dt))) return false;
+  /* The node's flag is a quick no; a graph rule's slots may sit below a load or a store, which do
+   * not pass the flag up (a masked load is no INVALID), so those are checked slot by slot. */
+  if (((n->flags & NF_HAS_INVALID) || r->graph) && !r->binds_invalid && binds_maybe_invalid(r, m)) return false;
+  return guard_holds(rw->ctx, r, m);
+}
+
 /* Tries one rule on n: the commutative variants of its pattern in `variants` (bit v: variant v; the
  * candidate index leaves out only variants that cannot match), matched by their compiled programs
- * when given (the same tests as match_pat), then the proof, then the guard. */
+ * when given, then the proof, then the guard. */
 static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, const MatchProg *progs) {
   Match m;
   for (int v = 0; v < r->nvariants; v++) {
     if (!(variants >> v & 1)) continue;
-    if (progs) {
-      if (!match_run(r, &progs[v], n, &m)) continue;
-    } else {
-      match_reset(r, &m);
-      if (!match_pat(r, r->variants[v], n, &m)) continue;
-    }
-    if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
-    /* The node's flag is a quick no; a graph rule's slots may sit below a load or a store, which do
-     * not pass the flag up (a masked load is no INVALID), so those are checked slot by slot. */
-    if (((n->flags & NF_HAS_INVALID) || r->graph) && !r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
-    if (!guard_holds(rw->ctx, r, &m)) continue;
+    if (!match_one(r, progs ? &progs[v] : NULL, r->variants[v], n, &m) || !may_fire(rw, r, n, &m)) continue;
     Node *out = template_build(rw->ctx, r, r->rhs, &m);
     if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes && out->kind == n->kind) {
       ((Rule *)r)->fired++;
@@ -268,9 +277,9 @@ typedef union {
  * about to be built, and then stepped; when its operands are out of canonical order, the step would
  * reach one of the op's swap rules (add_swap, mul_swap, ...), which builds the node again the other
  * way round and has it stepped once more. Instead the swap is applied here, to the node not yet
- * built, through the engine's own path: the rule's pattern matched (match_pat, against the pending
- * node), its proof at the dtypes matched, the INVALID test, its guard (order(x, y) and the rest),
- * its template built, and the application recorded. So what is built is an instance of a proved
+ * built, through the engine's own path: the rule's pattern matched against the pending node, and
+ * may_fire's tests (its proof at the dtypes matched, the INVALID test, its guard: order(x, y) and
+ * the rest), its template built, and the application recorded. So what is built is an instance of a proved
  * rule, as every rewrite; what is skipped is building the out-of-order node and the actions ranked
  * before the swap on it (constant folding, identities: they are tried on the swapped node instead).
  * NULL when no swap applies: n is then rebuilt as it is. */
@@ -293,15 +302,7 @@ static Node *swap_early(Rewriter *rw, Node *n, Node *const *args) {
   for (int i = 0; i < sw->n; i++) {
     const Rule *r = sw->rule[i];
     Match m;
-    if (sw->prog[i]) {
-      if (!match_run(r, sw->prog[i], &p.n, &m)) continue;
-    } else {
-      match_reset(r, &m);
-      if (!match_pat(r, r->lhs, &p.n, &m)) continue;
-    }
-    if (!rule_instance_proved(r, rule_instance_index(r, m.class_dt))) continue;
-    if (!r->binds_invalid && binds_maybe_invalid(r, &m)) continue;
-    if (!guard_holds(rw->ctx, r, &m)) continue;
+    if (!match_one(r, sw->prog[i], r->lhs, &p.n, &m) || !may_fire(rw, r, &p.n, &m)) continue;
     /* The template op(y, x) at the matched classes is the pending node's op over the swapped operands
      * with the template's mark: where that mark is the node's (always but for a plain swap on a marked
      * node), the node rebuilt over them, as vs_remake builds it without checking its type again. */
