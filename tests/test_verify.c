@@ -17,6 +17,7 @@
 #include "verify/rule_concrete.h"
 #include "verify/rule_suggest.h"
 #include "verify/rule_verify.h"
+#include "smt/query_cache.h"
 #include "smt/smt.h"
 #include "text/text.h"
 #include "support.h"
@@ -491,6 +492,50 @@ static void test_pow2_cases(void **state) {
   smt_free(small);
 }
 
+/* Twin instances (rule_verify.c): with a query cache, an index instance whose bit-vector query is its
+ * i64 instance's up to names takes that instance's proof, and says so; a refutation is found again, with
+ * a counterexample of its own. */
+static void test_twin_instances(void **state) {
+  (void)state;
+  QueryCache *qc = query_cache_new();
+  assert_non_null(qc);
+  SmtOptions o = test_smt_options(5000000u);
+  o.cache = qc;
+  SmtCtx *s = smt_new(&o);
+  assert_non_null(s);
+  const Rule *r;
+  Catalog *c = load_rule("x * c1 + x * c2 => x * (c1 + c2)", &r);
+  ProofResult p = verify_rule_instance_with(s, r, inst_at(r, DT_I64), PROVE_SOLVER);
+  assert_int_equal(p.status, PROOF_PROVED);
+  assert_null(strstr(p.reason, "same obligation"));
+  proof_result_free(&p);
+  p = verify_rule_instance_with(s, r, inst_at(r, DT_INDEX), PROVE_SOLVER);
+  if (p.status != PROOF_PROVED || !strstr(p.reason, "the same obligation"))
+    fail_msg("index: %s (%s), wanted the i64 instance's proof", proof_status_name(p.status), p.reason);
+  proof_result_free(&p);
+  /* Signedness does not enter + and *: u64 is the same obligation too. Another width is another one. */
+  p = verify_rule_instance_with(s, r, inst_at(r, DT_U64), PROVE_SOLVER);
+  assert_int_equal(p.status, PROOF_PROVED);
+  assert_non_null(strstr(p.reason, "the same obligation"));
+  proof_result_free(&p);
+  p = verify_rule_instance_with(s, r, inst_at(r, DT_U32), PROVE_SOLVER);
+  assert_int_equal(p.status, PROOF_PROVED);
+  assert_null(strstr(p.reason, "same obligation"));
+  proof_result_free(&p);
+  catalog_free(c);
+  c = load_rule("x * c1 + x => x * c1", &r);
+  for (int i = 0; i < 2; i++) {
+    p = verify_rule_instance_with(s, r, inst_at(r, i ? DT_INDEX : DT_I64), PROVE_SOLVER);
+    assert_int_equal(p.status, PROOF_REFUTED);
+    assert_non_null(p.cex);
+    assert_non_null(strstr(p.cex, i ? "index" : "i64"));
+    proof_result_free(&p);
+  }
+  catalog_free(c);
+  smt_free(s);
+  query_cache_free(qc);
+}
+
 /* A lane of a 16-lane float-to-int cast: the vector's definedness is every lane's, but only lane 3's
  * bears on the goal (src/smt/slice.c), so the query without the other fifteen conversions decides it.
  * A wrong lane is still refuted: the sliced query is sat, and the whole query gives the model. */
@@ -683,6 +728,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_undefined_guards),
     cmocka_unit_test(test_pow2_guard),
     cmocka_unit_test(test_pow2_cases),
+    cmocka_unit_test(test_twin_instances),
     cmocka_unit_test(test_vector_slice),
     cmocka_unit_test(test_correct_rules),
     cmocka_unit_test(test_nsw_rules),

@@ -361,6 +361,7 @@ static int rules_verify(int argc, char **argv) {
     json_int(&w, "refuted_by_search", (long long)rep.by_search);
     json_int(&w, "proved_by_cvc5", (long long)rep.by_cvc5);
     json_int(&w, "proved_by_evaluation", (long long)rep.by_eval);
+    json_int(&w, "queries_reused", (long long)rep.query_hits);
     if (second & SMT_SECOND_RECHECK) {
       json_int(&w, "rechecked_by_cvc5", (long long)rep.rechecked);
       json_int(&w, "recheck_undecided", (long long)rep.recheck_undecided);
@@ -427,6 +428,8 @@ static int rules_verify(int argc, char **argv) {
            rep.nvacuous, rep.seconds);
     if (rep.by_cvc5 || rep.by_eval)
       printf("  proved by cvc5 (Z3 left them open): %zu; by exhaustive evaluation: %zu\n", rep.by_cvc5, rep.by_eval);
+    if (rep.query_hits)
+      printf("  queries answered from earlier in the run (the same SMT-LIB2 text): %zu\n", rep.query_hits);
     if (second & SMT_SECOND_RECHECK)
       printf("  re-checked by cvc5 %s: %zu proofs confirmed, %zu undecided by cvc5, %zu disagreements\n",
              smt_second_version(), rep.rechecked, rep.recheck_undecided, rep.disagreements);

@@ -92,6 +92,8 @@ Z3_ast enc_fp_bits_eval(Enc *e, Z3_ast x, DType dt);
  * Fills r (verdict, model over e->vars, reason; not seconds) and returns the verdict. */
 SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
                                 SmtResult *r);
+/* The query cache's key (smt_query_key) of that refinement query: the same assertions. */
+char *smt_refinement_key(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags);
 
 /* ---- checking a query (solve.c): Z3, and cvc5 as the context's options ask ---- */
 
@@ -117,6 +119,11 @@ void smt_check_free(SmtCheck *c);
 /* SMT_SECOND_RECHECK: the conjunction of fs[0..n), which Z3 found unsatisfiable, given to cvc5; the
  * outcome goes to the context's last-solve record (a sat there is a disagreement). */
 void smt_recheck_formulas(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec);
+/* The query cache's key (smt/query_cache.h) of the conjunction of fs[0..n) under spec's logic: what a
+ * caller that decides one obligation by several queries (verify/: two encodings, turns, cases) files its
+ * verdict under, keyed by one exact statement of it. NULL when the context has no cache (or re-checks
+ * every proof) or on a Z3 error. */
+char *smt_query_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec);
 /* cvc5's values of e's variables (every lane) into r->model.vars, as enc_extract_model does with Z3's
  * model: SMT_INVALID, or SMT_UNKNOWN when some variable has no value. */
 SmtVerdict smt_cvc5_model(Enc *e, const SmtCheck *c, SmtResult *r);

@@ -78,16 +78,27 @@ SmtVerdict enc_extract_model(Enc *e, Z3_solver solver, SmtResult *r) {
   return verdict;
 }
 
+/* ranges && hyp && def(src) && !(def(tgt) && src == tgt): satisfiable exactly when some admissible input
+ * makes tgt UB or different. SMT-LIB `=` on FP is identity of values: NaN = NaN and -0.0 != +0.0, as
+ * refinement wants. The hypothesis part in *h, the goal's negation in *bad; false on failure. */
+static bool refinement_query(Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, Z3_ast *h, Z3_ast *bad) {
+  *h = enc_and(e, enc_and(e, e->ranges, hyp), src.def);
+  *bad = enc_not(e, enc_same(e, src, tgt)); /* INVALID must stay INVALID (enc_same) */
+  return !e->failed && *h && *bad;
+}
+
+char *smt_refinement_key(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags) {
+  Z3_ast fs[2];
+  SmtCheckSpec spec = {.flags = flags};
+  return refinement_query(e, hyp, src, tgt, &fs[0], &fs[1]) ? smt_query_key(s, fs, 2, &spec) : NULL;
+}
+
 SmtVerdict smt_solve_refinement(SmtCtx *s, Enc *e, Z3_ast hyp, SmtTerm src, SmtTerm tgt, unsigned flags,
                                 SmtResult *r) {
   Z3_solver solver = NULL;
   SmtVerdict verdict = SMT_ERROR;
-  /* ranges && hyp && def(src) && !(def(tgt) && src == tgt): satisfiable exactly when some admissible
-   * input makes tgt UB or different. SMT-LIB `=` on FP is identity of values: NaN = NaN and
-   * -0.0 != +0.0, as refinement wants. */
-  Z3_ast h = enc_and(e, enc_and(e, e->ranges, hyp), src.def);
-  Z3_ast bad = enc_not(e, enc_same(e, src, tgt)); /* INVALID must stay INVALID (enc_same) */
-  if (e->failed || !h || !bad) goto done;
+  Z3_ast h, bad;
+  if (!refinement_query(e, hyp, src, tgt, &h, &bad)) goto done;
   /* A vector query first without the hypotheses that cannot bear on the goal (slice.h): an unsat
    * answer there is one for the whole; anything else, and the whole query is asked. */
   if (flags & NF_HAS_VEC) {

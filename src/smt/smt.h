@@ -28,6 +28,8 @@ typedef struct {
   unsigned second;     /* SMT_SECOND_* flags (nothing when cvc5 is not installed) */
   unsigned portfolio_after_ms; /* 0: 1000 */
   unsigned second_timeout_ms;  /* cvc5's limit when timeout_ms is 0 (an rlimit run); 0: 10000 */
+  struct QueryCache *cache;    /* verdicts shared with the contexts given the same cache (smt/query_cache.h),
+                                * or NULL; not used under SMT_SECOND_RECHECK, where every proof is re-checked */
 } SmtOptions;
 
 typedef struct SmtCtx SmtCtx;

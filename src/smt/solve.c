@@ -25,6 +25,7 @@
 #include "ir/timer.h"
 #include "smt/cvc5.h"
 #include "smt/encode.h"
+#include "smt/query_cache.h"
 
 const char *smt_second_version(void) { return cvc5_version(); }
 
@@ -182,10 +183,71 @@ static void recheck(SmtCtx *s, const char *text, unsigned timeout_ms, SmtCheck *
   cvc5_answer_free(&a);
 }
 
+/* The cache's key for the query: its text without the model requests (NULL: no cache, or under the
+ * re-check, whose every proof must reach cvc5). */
+/* The formulas fs[0..n) as built, printed by Z3's benchmark printer, as a cache key (NULL: no cache,
+ * or under the re-check, whose every proof must reach cvc5). Not a solver's own printout: that is of
+ * its assertions after its rewriter, which orders the operands of + * and the like by Z3's term ids,
+ * and those depend on everything the context built before. */
+static char *formulas_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
+  if (!s->cache || (s->second & SMT_SECOND_RECHECK) || !n) return NULL;
+  const char *text = Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
+                                                   (unsigned)(n - 1), fs, fs[n - 1]);
+  char *key = text && !smt_z3_failed(NULL, 0) ? query_cache_key(text) : NULL;
+  smt_z3_clear_error();
+  return key;
+}
+
+/* The key of the solver's assertions, as they were asserted. */
+static char *cache_key(SmtCtx *s, Z3_solver solver, const SmtCheckSpec *spec) {
+  if (!s->cache || (s->second & SMT_SECOND_RECHECK)) return NULL;
+  Z3_ast_vector v = Z3_solver_get_assertions(s->z, solver);
+  if (!v) {
+    smt_z3_clear_error();
+    return NULL;
+  }
+  Z3_ast_vector_inc_ref(s->z, v);
+  unsigned n = Z3_ast_vector_size(s->z, v);
+  Z3_ast *fs = n ? malloc(n * sizeof *fs) : NULL;
+  for (unsigned i = 0; fs && i < n; i++) fs[i] = Z3_ast_vector_get(s->z, v, i);
+  char *key = fs ? formulas_key(s, fs, n, spec) : NULL;
+  free(fs);
+  Z3_ast_vector_dec_ref(s->z, v);
+  smt_z3_clear_error();
+  return key;
+}
+
+/* A verdict the cache holds for the query: out filled as the check that made it did. */
+static bool from_cache(SmtCtx *s, const char *key, unsigned timeout, SmtCheck *out) {
+  QueryCacheEntry qe;
+  if (!key || !query_cache_get(s->cache, key, timeout, &qe)) return false;
+  out->by = qe.by;
+  if (qe.answer == QC_UNSAT) {
+    out->res = Z3_L_FALSE;
+    if (qe.by == SMT_SOLVER_CVC5) s->last.by = SMT_SOLVER_CVC5;
+  } else {
+    out->res = Z3_L_UNDEF;
+    snprintf(out->why, sizeof out->why, "%.80s (the same query, earlier in this run)", qe.why);
+  }
+  return true;
+}
+
+static void to_cache(SmtCtx *s, const char *key, unsigned timeout, const SmtCheck *out) {
+  if (!key || out->disagree || out->res == Z3_L_TRUE) return;
+  QueryCacheEntry qe = {.answer = out->res == Z3_L_FALSE ? QC_UNSAT : QC_UNKNOWN, .timeout_ms = timeout, .by = out->by};
+  snprintf(qe.why, sizeof qe.why, "%.110s", out->why);
+  query_cache_put(s->cache, key, &qe);
+}
+
 Z3_lbool smt_check(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec *spec, SmtCheck *out) {
   memset(out, 0, sizeof *out);
   out->by = SMT_SOLVER_Z3;
   unsigned timeout = spec->timeout_ms ? spec->timeout_ms : s->timeout_ms;
+  char *key = cache_key(s, solver, spec);
+  if (from_cache(s, key, timeout, out)) {
+    free(key);
+    return out->res;
+  }
   /* The text for cvc5 is printed before Z3 checks (a tactic solver prints its tactic's output after). */
   char *text = s->second && cvc5_version() ? query_text(s, e, solver, spec) : NULL;
   bool portfolio = (s->second & SMT_SECOND_PORTFOLIO) && text;
@@ -254,10 +316,16 @@ Z3_lbool smt_check(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec
       !spec->no_recheck)
     recheck(s, text, timeout, out);
   free(text);
+  to_cache(s, key, timeout, out);
+  free(key);
   return out->res;
 }
 
 void smt_check_free(SmtCheck *c) { cvc5_answer_free(&c->cvc5); }
+
+char *smt_query_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
+  return formulas_key(s, fs, n, spec);
+}
 
 void smt_recheck_formulas(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
   if (!(s->second & SMT_SECOND_RECHECK) || !cvc5_version()) return;

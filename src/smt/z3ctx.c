@@ -176,6 +176,7 @@ void smt_set_options(SmtCtx *s, const SmtOptions *opts) {
   s->second = opts && smt_second_version() ? opts->second : 0;
   s->portfolio_after_ms = opts && opts->portfolio_after_ms ? opts->portfolio_after_ms : 1000;
   s->second_timeout_ms = opts && opts->second_timeout_ms ? opts->second_timeout_ms : 10000;
+  s->cache = opts ? opts->cache : NULL;
   free(s->smt2_path);
   s->smt2_path = NULL;
   if (opts && opts->smt2_path) {

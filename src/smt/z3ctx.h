@@ -23,6 +23,7 @@ struct SmtCtx {
   char *smt2_path; /* our own copy */
   unsigned second, portfolio_after_ms, second_timeout_ms; /* SmtOptions */
   SmtSolveInfo last; /* smt_last_solve */
+  struct QueryCache *cache; /* SmtOptions.cache: not owned */
 
   Z3_context z;          /* NULL until first needed, and after a failed creation */
   unsigned z_uses;       /* weighted queries since the context was created (for recycling) */

@@ -13,6 +13,7 @@
 #include "smt/encode_graph.h"
 #include "smt/int_encode.h"
 #include "smt/int_solve.h"
+#include "smt/query_cache.h"
 #include "verify/rule_concrete.h"
 #include "verify/rule_inst.h"
 #include "eval/eval.h"
@@ -986,6 +987,49 @@ static bool int_decided(SmtCtx *s, IntProof ip, ProofEngine engine, ProofResult 
   return false;
 }
 
+/* ---- twin instances ----
+ *
+ * The run's query cache (smt/query_cache.h) also keeps instances' verdicts, under the key of their
+ * bit-vector refinement query: that query states the instance's obligation exactly (the encodings and
+ * the cases only decide it in other ways), so two instances whose queries are the same text up to the
+ * names of their variables are one obligation. The index instance of a rule that cannot meet INVALID is
+ * its i64 instance in this sense. A proof and an unknown (at the same limit) are reused; a refutation is
+ * not, since it needs a counterexample in the instance's own dtypes. The entries sit apart from the
+ * single queries' behind an SMT-LIB comment line. */
+static char *obligation_key(const char *key) {
+  static const char tag[] = "; obligation\n";
+  char *k = malloc(sizeof tag + strlen(key));
+  if (k) {
+    memcpy(k, tag, sizeof tag - 1);
+    memcpy(k + sizeof tag - 1, key, strlen(key) + 1);
+  }
+  return k;
+}
+
+static bool obligation_reused(SmtCtx *s, const char *key, unsigned timeout_ms, ProofResult *out) {
+  char *k = obligation_key(key);
+  QueryCacheEntry qe;
+  bool hit = k && query_cache_get(s->cache, k, timeout_ms, &qe);
+  free(k);
+  if (!hit) return false;
+  out->status = qe.answer == QC_UNSAT ? PROOF_PROVED : PROOF_UNKNOWN;
+  out->by = qe.by;
+  snprintf(out->reason, sizeof out->reason, "the same obligation as an instance decided before%s%.120s",
+           qe.why[0] ? ": " : "", qe.why);
+  return true;
+}
+
+static void obligation_file(SmtCtx *s, const char *key, unsigned timeout_ms, const ProofResult *out) {
+  if (out->disagree || (out->status != PROOF_PROVED && out->status != PROOF_UNKNOWN)) return;
+  char *k = obligation_key(key);
+  if (!k) return;
+  QueryCacheEntry qe = {.answer = out->status == PROOF_PROVED ? QC_UNSAT : QC_UNKNOWN, .timeout_ms = timeout_ms,
+                        .by = out->by};
+  snprintf(qe.why, sizeof qe.why, "%.110s", out->reason);
+  query_cache_put(s->cache, k, &qe);
+  free(k);
+}
+
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
   return verify_rule_instance_with(s, r, idx, PROVE_ANY);
 }
@@ -1045,24 +1089,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     out.seconds = vs_seconds() - t0;
     return out;
   }
-  /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
   smt_clear_last_solve(s);
-  bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
-  unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
-  /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
-   * variable tied by equalities), the cases come early, after the first short turns: each case is easy
-   * where the whole may outlast every turn (rule_cases.c). */
-  bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
-  bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
-  IntProof ip = IP_UNSUPPORTED;
-  if (integer) {
-    ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
-    if (int_decided(s, ip, engine, &out)) {
-      vs_ctx_free(ctx);
-      out.seconds = vs_seconds() - t0;
-      return out;
-    }
-  }
   Enc e;
   enc_init(&e, s);
   SmtTerm tl, tr;
@@ -1076,10 +1103,35 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     ok = guard && !g.unsupported;
   }
   Z3_ast bounds = ok && loop_bounds_ok(&in) ? inst_bound_constraints(&e, &in) : NULL;
-  if (!ok || !bounds || e.failed) {
+  bool encoded = ok && bounds && !e.failed;
+  Z3_ast hyp = encoded ? enc_and(&e, enc_and(&e, bounds, g.defined), guard) : NULL;
+  /* The instance's obligation, stated exactly by its bit-vector query: when a twin instance decided the
+   * same one earlier in the run (index after i64), its verdict is this one's (obligation_reused). */
+  char *key = encoded && !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER)
+                ? smt_refinement_key(s, &e, hyp, tl, tr, lhs->flags | rhs->flags)
+                : NULL;
+  unsigned full_ms = s->timeout_ms;
+  if (key && obligation_reused(s, key, full_ms, &out)) {
+    free(key);
+    key = NULL;
+    goto finish;
+  }
+  /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
+  bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
+  unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
+  /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
+   * variable tied by equalities), the cases come early, after the first short turns: each case is easy
+   * where the whole may outlast every turn (rule_cases.c). */
+  bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
+  bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
+  IntProof ip = IP_UNSUPPORTED;
+  if (integer) {
+    ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
+    if (int_decided(s, ip, engine, &out)) goto finish;
+  }
+  if (!encoded) {
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
   } else {
-    Z3_ast hyp = enc_and(&e, enc_and(&e, bounds, g.defined), guard);
     unsigned flags = lhs->flags | rhs->flags, full = s->timeout_ms;
     if (two_early && inst_prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
       out.status = PROOF_PROVED;
@@ -1168,6 +1220,8 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     }
   }
 finish:
+  if (key) obligation_file(s, key, full_ms, &out);
+  free(key);
   smt_result_free(&res);
   genc_free(gg);
   enc_fini(&e);

@@ -4,11 +4,13 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ir/timer.h"
+#include "smt/query_cache.h"
 
 typedef struct {
   VerifyReport *rep;
@@ -18,6 +20,14 @@ typedef struct {
   bool *found;
   size_t *rule_start; /* per item: the first item of its rule (a rule's items are contiguous) */
   atomic_bool *rule_fires; /* per item, at its rule's first item: some instance was seen firing */
+  /* Followers (phase 2): an instance at `index` is solved by the worker that solved the same rule's
+   * instance with i64 in its place, right after it: their queries are mostly the same text, and the
+   * query cache (smt/query_cache.h) answers the second from the first. Solved side by side on two
+   * workers, both would miss it. follow[i]: item i's first follower; next_follower[j]: the one after j;
+   * NONE ends a list. */
+  size_t *follow, *next_follower;
+  bool *is_follower;
+  SmtOptions smt; /* opts->smt with the run's query cache */
   atomic_size_t next;
   atomic_size_t done;
   pthread_mutex_t progress_lock;
@@ -75,9 +85,30 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
    * is PROOF_ERROR with both answers (rule_verify.c). */
 }
 
+#define NONE SIZE_MAX
+
+static void solve_and_count(Work *w, SmtCtx *s, size_t i) {
+  VerifyItem *it = &w->rep->items[i];
+  if (!it->cached) {
+    solve_item(w, s, i);
+    /* A rule is vacuous only if no instance fires: once the search saw one fire, the others need no
+     * solver query. */
+    if (it->vacuity == VAC_UNKNOWN && s && !atomic_load(&w->rule_fires[w->rule_start[i]])) {
+      it->vacuity = rule_instance_vacuity(s, it->rule, it->instance);
+      if (it->vacuity == VAC_FIRES) atomic_store(&w->rule_fires[w->rule_start[i]], true);
+    }
+  }
+  size_t d = atomic_fetch_add(&w->done, 1) + 1;
+  if (w->opts->progress) {
+    pthread_mutex_lock(&w->progress_lock);
+    w->opts->progress(w->opts->progress_ud, d, w->rep->n);
+    pthread_mutex_unlock(&w->progress_lock);
+  }
+}
+
 static void *worker(void *arg) {
   Work *w = arg;
-  SmtCtx *s = w->phase == 2 ? smt_new(&w->opts->smt) : NULL;
+  SmtCtx *s = w->phase == 2 ? smt_new(&w->smt) : NULL;
   for (;;) {
     size_t i = atomic_fetch_add(&w->next, 1);
     if (i >= w->rep->n) break;
@@ -90,24 +121,46 @@ static void *worker(void *arg) {
       }
       continue;
     }
-    if (!it->cached) {
-      solve_item(w, s, i);
-      /* A rule is vacuous only if no instance fires: once the search saw one fire, the others need no
-       * solver query. */
-      if (it->vacuity == VAC_UNKNOWN && s && !atomic_load(&w->rule_fires[w->rule_start[i]])) {
-        it->vacuity = rule_instance_vacuity(s, it->rule, it->instance);
-        if (it->vacuity == VAC_FIRES) atomic_store(&w->rule_fires[w->rule_start[i]], true);
-      }
-    }
-    size_t d = atomic_fetch_add(&w->done, 1) + 1;
-    if (w->opts->progress) {
-      pthread_mutex_lock(&w->progress_lock);
-      w->opts->progress(w->opts->progress_ud, d, w->rep->n);
-      pthread_mutex_unlock(&w->progress_lock);
-    }
+    if (w->is_follower[i]) continue;
+    solve_and_count(w, s, i);
+    for (size_t j = w->follow[i]; j != NONE; j = w->next_follower[j]) solve_and_count(w, s, j);
   }
   smt_free(s);
   return NULL;
+}
+
+/* Links each `index` instance to the instance of the same rule with i64 in its place, if any. */
+static void link_followers(Work *w) {
+  const VerifyReport *rep = w->rep;
+  for (size_t i = 0; i < rep->n; i++) {
+    w->follow[i] = w->next_follower[i] = NONE;
+    w->is_follower[i] = false;
+  }
+  for (size_t j = 0; j < rep->n; j++) {
+    const VerifyItem *it = &rep->items[j];
+    char name[64], as_i64[64];
+    rule_instance_name(it->rule, it->instance, name, sizeof name);
+    if (!strstr(name, "index")) continue;
+    size_t k = 0;
+    for (const char *p = name; *p && k + 4 < sizeof as_i64;)
+      if (!strncmp(p, "index", 5)) {
+        memcpy(as_i64 + k, "i64", 3);
+        k += 3;
+        p += 5;
+      } else {
+        as_i64[k++] = *p++;
+      }
+    as_i64[k] = 0;
+    for (size_t i = w->rule_start[j]; i < rep->n && rep->items[i].rule == it->rule; i++) {
+      char other[64];
+      rule_instance_name(rep->items[i].rule, rep->items[i].instance, other, sizeof other);
+      if (i == j || w->is_follower[i] || strcmp(other, as_i64)) continue;
+      w->is_follower[j] = true;
+      w->next_follower[j] = w->follow[i];
+      w->follow[i] = j;
+      break;
+    }
+  }
 }
 
 /* The cache as a sorted array of record keys `HASH NAME INSTANCE STATUS SOLVER`. */
@@ -269,22 +322,33 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   }
   free(inst);
   cache_free(&cache);
-  Work w = {.rep = rep, .opts = opts};
+  Work w = {.rep = rep, .opts = opts, .smt = opts->smt};
   w.points = malloc((rep->n + 1) * sizeof *w.points);
   w.found = calloc(rep->n + 1, sizeof *w.found);
   w.rule_start = malloc((rep->n + 1) * sizeof *w.rule_start);
   w.rule_fires = malloc((rep->n + 1) * sizeof *w.rule_fires);
-  if (!w.points || !w.found || !w.rule_start || !w.rule_fires) {
+  w.follow = malloc((rep->n + 1) * sizeof *w.follow);
+  w.next_follower = malloc((rep->n + 1) * sizeof *w.next_follower);
+  w.is_follower = malloc((rep->n + 1) * sizeof *w.is_follower);
+  /* The run's own query cache, unless the caller gave one (without memory for it, no cache). */
+  QueryCache *qc = opts->smt.cache ? NULL : query_cache_new();
+  if (qc) w.smt.cache = qc;
+  if (!w.points || !w.found || !w.rule_start || !w.rule_fires || !w.follow || !w.next_follower || !w.is_follower) {
     free(w.points);
     free(w.found);
     free(w.rule_start);
     free(w.rule_fires);
+    free(w.follow);
+    free(w.next_follower);
+    free(w.is_follower);
+    query_cache_free(qc);
     return false;
   }
   for (size_t i = 0; i < rep->n; i++) {
     w.rule_start[i] = i && rep->items[i - 1].rule == rep->items[i].rule ? w.rule_start[i - 1] : i;
     atomic_init(&w.rule_fires[i], false);
   }
+  link_followers(&w);
   pthread_mutex_init(&w.progress_lock, NULL);
   int jobs = opts->jobs > 0 ? opts->jobs : 1;
   pthread_t *t = calloc((size_t)jobs, sizeof *t);
@@ -305,6 +369,11 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   free(w.found);
   free(w.rule_start);
   free(w.rule_fires);
+  free(w.follow);
+  free(w.next_follower);
+  free(w.is_follower);
+  rep->query_hits = w.smt.cache ? query_cache_hits(w.smt.cache) : 0;
+  query_cache_free(qc);
   pthread_mutex_destroy(&w.progress_lock);
   for (size_t i = 0; i < rep->n; i++) {
     VerifyItem *it = &rep->items[i];

@@ -59,6 +59,8 @@ typedef struct {
   size_t rechecked, recheck_undecided; /* --second-solver: proofs cvc5 confirmed, and could not decide */
   size_t disagreements; /* errors where the two solvers contradicted each other */
   size_t rules; /* rules verified */
+  size_t query_hits; /* queries answered by the run's query cache (smt/query_cache.h): the same text
+                      * decided before in this run, such as an index instance's after its i64 twin's */
   /* Termination (rule_order.h): one item per rule verified (lemmas excluded). */
   OrderItem *order;
   size_t norder;
