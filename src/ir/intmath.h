@@ -41,13 +41,17 @@ static inline i128 im_value(DType dt, uint64_t bits) {
 /* The bit pattern of a numeric value, wrapped to dt's width (two's complement). */
 static inline uint64_t im_from_value(DType dt, i128 v) { return im_wrap(dt, (uint64_t)(u128)v); }
 
+/* The least and greatest values of each dtype (floats: 0 and their bit mask, as for unsigned), as a
+ * table: they sit under every bounds transfer function (FIT) and guard, where computing them from the
+ * width costs a dozen branches. */
+extern const i128 im_min_of[DT_COUNT], im_max_of[DT_COUNT];
 static inline i128 im_min(DType dt) {
-  if (dt_is_signed(dt)) return -((i128)1 << (dt_bits(dt) - 1));
+  if ((unsigned)dt < DT_COUNT) return im_min_of[dt];
   return 0;
 }
 static inline i128 im_max(DType dt) {
-  if (dt_is_signed(dt)) return ((i128)1 << (dt_bits(dt) - 1)) - 1;
-  return (i128)im_mask(dt_bits(dt));
+  if ((unsigned)dt < DT_COUNT) return im_max_of[dt];
+  return (i128)UINT64_MAX;
 }
 static inline bool im_fits(DType dt, i128 v) { return v >= im_min(dt) && v <= im_max(dt); }
 
