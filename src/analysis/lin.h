@@ -46,4 +46,16 @@ int lin_size_mod(const Lin *l);
 
 i128 lin_gcd(i128 a, i128 b);
 
+/* The last form lin_of read, kept by the caller: the sum folds tried on one node in a row read the
+ * same node (or numerator) one after another. lin_of is a function of the node alone, so a hit gives
+ * exactly what lin_of would. Keyed by the node's address: it must not outlive the nodes' context. */
+typedef struct {
+  const Node *node; /* NULL: empty */
+  bool ok;
+  Lin lin;
+} LinCache;
+static inline void lin_cache_init(LinCache *c) { c->node = NULL; }
+/* lin_of(n, out), through c (NULL: none). */
+bool lin_of_cached(LinCache *c, const Node *n, Lin *out);
+
 #endif

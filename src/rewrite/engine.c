@@ -91,6 +91,7 @@ struct Rewriter {
   bool failed;
   FoldAux fold_aux; /* what Boolean and substitution steps list (folds.h) */
   LinShapeCache shapes;
+  LinCache lins; /* the last linear form a fold read (fold_lin_of) */
   const SwapRules *swaps; /* per op, the catalog's operand swaps (dispatch_swap_rules), per call */
 };
 
@@ -113,6 +114,8 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
   rw->fold_aux.nfacts = rw->fold_aux.nsubst = 0;
   lin_shape_init(&rw->shapes);
   rw->fold_aux.shapes = &rw->shapes;
+  lin_cache_init(&rw->lins);
+  rw->fold_aux.lins = &rw->lins;
   if (!rw->opts.budget) rw->opts.budget = 1000000;
   /* Legitimate nesting follows the expression's depth (an operand inside a rewritten node); rules that
    * rewrite a node into something containing itself, or a fresh variant of itself (x + c => (x + (c + 1))

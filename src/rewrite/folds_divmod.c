@@ -28,10 +28,10 @@ bool fold_divmod_applies(const Node *n) {
 }
 
 /* The constant divisor of n when positive, and its numerator as a linear form. */
-static bool setup(const Node *n, i128 *c, Lin *S) {
+static bool setup(const Node *n, i128 *c, Lin *S, const FoldStep *out) {
   if (!fold_divmod_applies(n)) return false;
   *c = vs_const_value(n->args[1]);
-  return *c > 0 && lin_of(n->args[0], S);
+  return *c > 0 && fold_lin_of(out, n->args[0], S);
 }
 
 
@@ -75,7 +75,7 @@ static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
                                         "cancel_tdivmod_mod"};
   i128 c;
   Lin S;
-  if (is_trunc(n) != trunc || !setup(n, &c, &S)) return false;
+  if (is_trunc(n) != trunc || !setup(n, &c, &S, out)) return false;
   int idx[LIN_MAX_TERMS], m = 0;
   for (int i = 0; i < S.n; i++)
     if (S.t[i].a % c != 0 && m < CANCEL_CHOICES) idx[m++] = i;
@@ -110,7 +110,7 @@ static bool factor(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   static const char *const lemmas[4] = {"factor_remainder_div", "factor_remainder_mod", "factor_remainder_tdiv",
                                         "factor_remainder_tmod"};
   Lin S, Q, R;
-  if (is_trunc(n) != trunc || !fold_divmod_applies(n) || !lin_of(n->args[0], &S)) return false;
+  if (is_trunc(n) != trunc || !fold_divmod_applies(n) || !fold_lin_of(out, n->args[0], &S)) return false;
   i128 c = vs_const_value(n->args[1]);
   if (c > 0) {
     if (!split(&S, c, true, &Q, &R)) return false;
@@ -150,7 +150,7 @@ static Lin without(const Lin *S, int i) {
 static bool nested(VsCtx *ctx, Node *n, Op inner, FoldStep *out) {
   i128 c;
   Lin S;
-  if (n->op != OP_MOD || !setup(n, &c, &S)) return false;
+  if (n->op != OP_MOD || !setup(n, &c, &S, out)) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     if (t->op != inner || t->args[1]->op != OP_CONST) continue;
@@ -174,7 +174,7 @@ bool fold_remove_nested_tmod(VsCtx *ctx, Node *n, FoldStep *out) { return nested
 bool fold_divmod_congruence(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
   Lin S;
-  if (n->op != OP_MOD || !setup(n, &c, &S) || c < 2) return false;
+  if (n->op != OP_MOD || !setup(n, &c, &S, out) || c < 2) return false;
   /* Modulo a power of two, wrapping changes no residue (2^w is a multiple of c): the multiple a - r of
    * c leaves the sum whether or not it is exact (divmod_congruence_pow2: x = the term, c1 = a - r). */
   bool pow2 = (c & (c - 1)) == 0;
@@ -228,7 +228,7 @@ bool fold_divide_by_gcd(VsCtx *ctx, Node *n, FoldStep *out) {
                                         "divide_by_gcd_tmod"};
   i128 c;
   Lin S, T;
-  if (!setup(n, &c, &S) || S.n == 0) return false;
+  if (!setup(n, &c, &S, out) || S.n == 0) return false;
   i128 g = form_gcd(&S, c, true);
   if (g <= 1 || !divided(&S, g, &T)) return false;
   out->lemma = for_op(n, lemmas);
@@ -246,7 +246,7 @@ enum { GCD_SPLIT_MAX = 6 }; /* terms g does not divide, beyond which only whole 
 bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
   Lin S;
-  if (is_trunc(n) || !setup(n, &c, &S) || S.n == 0) return false;
+  if (is_trunc(n) || !setup(n, &c, &S, out) || S.n == 0) return false;
   /* The candidates: gcd(c, a) of each coefficient a and of all of them together; the largest first. */
   i128 cand[LIN_MAX_TERMS + 1], all = c;
   int nc = 0;
@@ -391,7 +391,7 @@ bool fold_div_var_factor_terms(VsCtx *ctx, Node *n, FoldStep *out) {
     y = y->args[0];
   }
   Lin S;
-  if (c2 <= 0 || y->op == OP_CONST || !lin_of(n->args[0], &S) || S.n == 0) return false;
+  if (c2 <= 0 || y->op == OP_CONST || !fold_lin_of(out, n->args[0], &S) || S.n == 0) return false;
   for (int i = 0; i < S.n; i++) {
     Node *u = cofactor(S.t[i].t, y);
     if (!u || S.t[i].a % c2 != 0) continue;
@@ -413,7 +413,7 @@ bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out) {
   if ((n->op != OP_MOD && n->op != OP_TMOD) || !fold_divmod_applies(n)) return false;
   i128 c = vs_const_value(n->args[1]);
   Lin S, T;
-  if (c < 2 || (c & (c - 1)) != 0 || !lin_of(n->args[0], &S) || S.k % c != 0) return false;
+  if (c < 2 || (c & (c - 1)) != 0 || !fold_lin_of(out, n->args[0], &S) || S.k % c != 0) return false;
   for (int i = 0; i < S.n; i++)
     if (S.t[i].a % c != 0) return false;
   if (!divided(&S, c, &T)) return false;
