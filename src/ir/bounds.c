@@ -465,6 +465,69 @@ static Iv b_graph(const Node *n, DType dt) {
   return iv(0, e > 1 ? e - 1 : 0);
 }
 
+/* The common binary ops (+ - * min max and the comparisons) on integer operands of at most 32 bits,
+ * where every value, sum and difference is a 64-bit integer: the same interval as bounds_transfer's
+ * cases (the same lemmas, FIT included), without i128. A product of two corners that leaves int64 has a
+ * magnitude of 2^63 or more, beyond every such dtype, so FIT gives the full range, as it does for the
+ * exact product. False when n is not such a node (bounds_transfer decides). */
+static bool narrow_binary(Node *n) {
+  Op op = (Op)n->op;
+  DType dt = (DType)n->dtype, at = (DType)n->args[0]->dtype;
+  bool cmp = op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE;
+  if (!cmp && op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_MIN && op != OP_MAX) return false;
+  if (!dt_is_int(at) || dt_bits(at) > 32 || n->args[1]->dtype != at || dt != (cmp ? DT_BOOL : at) ||
+      !bounds_trusted(op, at))
+    return false;
+  int64_t al = (int64_t)vs_vmin(n->args[0]), ah = (int64_t)vs_vmax(n->args[0]);
+  int64_t bl = (int64_t)vs_vmin(n->args[1]), bh = (int64_t)vs_vmax(n->args[1]);
+  int64_t lo = 0, hi = 0;
+  bool full = false;
+  switch (op) {
+  case OP_ADD: full = __builtin_add_overflow(al, bl, &lo) || __builtin_add_overflow(ah, bh, &hi); break;
+  case OP_SUB: full = __builtin_sub_overflow(al, bh, &lo) || __builtin_sub_overflow(ah, bl, &hi); break;
+  case OP_MUL: {
+    int64_t p[4];
+    full = __builtin_mul_overflow(al, bl, &p[0]) || __builtin_mul_overflow(al, bh, &p[1]) ||
+           __builtin_mul_overflow(ah, bl, &p[2]) || __builtin_mul_overflow(ah, bh, &p[3]);
+    lo = hi = p[0];
+    for (int i = 1; !full && i < 4; i++) {
+      if (p[i] < lo) lo = p[i];
+      if (p[i] > hi) hi = p[i];
+    }
+    break;
+  }
+  case OP_MIN:
+    lo = al < bl ? al : bl;
+    hi = ah < bh ? ah : bh;
+    break;
+  case OP_MAX:
+    lo = al > bl ? al : bl;
+    hi = ah > bh ? ah : bh;
+    break;
+  default: { /* CMP, as b_cmp */
+    bool disjoint = ah < bl || bh < al, same = al == ah && bl == bh && al == bl, t = false, f = false;
+    switch (op) {
+    case OP_EQ: f = disjoint, t = !disjoint && same; break;
+    case OP_NE: t = disjoint, f = !disjoint && same; break;
+    case OP_LT: t = ah < bl, f = !t && al >= bh; break;
+    default: t = ah <= bl, f = !t && al > bh; break; /* LE */
+    }
+    lo = t ? 1 : 0;
+    hi = f ? 0 : 1;
+    break;
+  }
+  }
+  /* FIT (iv_fit): an interval that leaves dt is the full range. */
+  if (full || lo > hi || !im_fits(dt, lo) || !im_fits(dt, hi)) {
+    n->lo = im_from_value(dt, im_min(dt));
+    n->hi = im_from_value(dt, im_max(dt));
+  } else {
+    n->lo = im_from_value(dt, lo);
+    n->hi = im_from_value(dt, hi);
+  }
+  return true;
+}
+
 void bounds_compute(Node *n) {
   DType dt = (DType)n->dtype;
   if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID || n->op == OP_BUFFER) return; /* set when the leaf was built */
@@ -491,6 +554,7 @@ void bounds_compute(Node *n) {
     n->hi = im_from_value(dt, hi);
     return;
   }
+  if (n->nargs == 2 && narrow_binary(n)) return;
   Iv a[3];
   DType adt[3];
   int k = n->nargs <= 3 ? n->nargs : 3;
