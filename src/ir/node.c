@@ -107,11 +107,10 @@ uint64_t vs_canon_bits(DType dt, uint64_t bits) {
 
 /* ---- the hash-consing table ---- */
 
-static uint32_t mix(uint32_t h, uint64_t v) {
-  v ^= v >> 33;
-  v *= UINT64_C(0xff51afd7ed558ccd);
-  v ^= v >> 33;
-  return (h ^ (uint32_t)v ^ (uint32_t)(v >> 32)) * 0x01000193u + 0x9e3779b9u;
+/* One word into the running hash: rotate, xor, multiply (a multiply per word, the words mixed
+ * together by the finalizer below). */
+static inline uint64_t mix(uint64_t h, uint64_t v) {
+  return ((h << 5 | h >> 59) ^ v) * UINT64_C(0x9E3779B97F4A7C15);
 }
 
 /* Leaves and nodes whose aux is an interned name. Their lo and hi are part of the key for VAR (the
@@ -124,7 +123,7 @@ static bool has_name(const Node *k) {
 /* The key of a node: what structural equality compares. Var names hash by content (interned pointers
  * would make hashes, and so iteration orders, differ from run to run). */
 static uint32_t key_hash(const Node *k) {
-  uint32_t h = mix(0x811c9dc5u, (uint64_t)k->lanes << 24 | (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
+  uint64_t h = mix(0, (uint64_t)k->lanes << 24 | (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
   if (has_name(k)) {
     h = mix(h, hash_bytes(k->aux.name, strlen(k->aux.name)));
     h = mix(h, k->lo);
@@ -133,7 +132,14 @@ static uint32_t key_hash(const Node *k) {
     h = mix(h, k->aux.bits);
   }
   for (int i = 0; i < k->nargs; i++) h = mix(h, k->args[i]->id);
-  return h;
+  /* The finalizer of MurmurHash3 (fmix64): every bit of the key reaches the slot's low bits and the
+   * tag's high ones. */
+  h ^= h >> 33;
+  h *= UINT64_C(0xff51afd7ed558ccd);
+  h ^= h >> 33;
+  h *= UINT64_C(0xc4ceb9fe1a85ec53);
+  h ^= h >> 33;
+  return (uint32_t)h;
 }
 
 static bool key_equal(const Node *a, const Node *b) {
