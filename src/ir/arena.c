@@ -30,6 +30,18 @@ void *arena_alloc(Arena *a, size_t size) {
   return p;
 }
 
+void *arena_alloc8(Arena *a, size_t size) {
+  size = (size + 7) & ~(size_t)7;
+  ArenaChunk *c = a->chunks;
+  if (c && c->cap - c->used >= size) {
+    void *p = c->data + c->used;
+    c->used += size;
+    memset(p, 0, size);
+    return p;
+  }
+  return arena_alloc(a, size);
+}
+
 char *arena_strndup(Arena *a, const char *s, size_t len) {
   char *p = arena_alloc(a, len + 1);
   if (p) memcpy(p, s, len);

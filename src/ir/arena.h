@@ -12,6 +12,8 @@ typedef struct {
 
 /* Zero-initialised memory aligned to 16 bytes, or NULL when malloc fails. */
 void *arena_alloc(Arena *a, size_t size);
+/* As arena_alloc, aligned to 8 bytes only. */
+void *arena_alloc8(Arena *a, size_t size);
 char *arena_strndup(Arena *a, const char *s, size_t len);
 void arena_free(Arena *a);
 

@@ -152,14 +152,15 @@ static bool key_equal(const Node *a, const Node *b) {
   return true;
 }
 
-/* A slot holds a node's address with the four high bits of its hash (the slot's index comes from the
- * low ones) in the bits the arena's 16-byte alignment leaves zero, so that a probe passes over most
- * other nodes without reading them (each read is a likely cache miss in a large table). 0 is an empty
- * slot. */
-enum { SLOT_TAG = 15 };
-static inline uintptr_t slot_of(const Node *n) { return (uintptr_t)n | (n->hash >> 28 & SLOT_TAG); }
+/* A slot holds a node's address with the three high bits of its hash (the slot's index comes from the
+ * low ones) in the bits the nodes' 8-byte alignment leaves zero (arena_alloc8), so that a probe passes
+ * over most other nodes without reading them (each read is a likely cache miss in a large table). 0
+ * is an empty slot. Nodes are packed at 8 bytes, not the arena's 16: a binary node takes 56 bytes,
+ * not 64, and a context's nodes fit in fewer cache lines. */
+enum { SLOT_TAG = 7 };
+static inline uintptr_t slot_of(const Node *n) { return (uintptr_t)n | (n->hash >> 29 & SLOT_TAG); }
 static inline Node *slot_node(uintptr_t s) { return (Node *)(s & ~(uintptr_t)SLOT_TAG); }
-static inline bool slot_may_hold(uintptr_t s, uint32_t hash) { return (s & SLOT_TAG) == (hash >> 28 & SLOT_TAG); }
+static inline bool slot_may_hold(uintptr_t s, uint32_t hash) { return (s & SLOT_TAG) == (hash >> 29 & SLOT_TAG); }
 
 static bool table_grow(VsCtx *ctx) {
   size_t ncap = ctx->cap ? ctx->cap * 2 : 1024;
@@ -193,7 +194,7 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
     return NULL;
   }
   size_t size = sizeof(Node) + key->nargs * sizeof(Node *);
-  Node *n = arena_alloc(&ctx->arena, size);
+  Node *n = arena_alloc8(&ctx->arena, size);
   if (!n) {
     snprintf(ctx->err, sizeof ctx->err, "out of memory");
     return NULL;
