@@ -33,7 +33,7 @@ i128 lin_gcd(i128 a, i128 b) {
   if (a < 0) a = -a;
   if (b < 0) b = -b;
   while (b) {
-    i128 t = a % b;
+    i128 t = im_tmod(a, b);
     a = b;
     b = t;
   }

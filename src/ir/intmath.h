@@ -61,11 +61,25 @@ static inline bool im_add_ok(i128 a, i128 b, i128 *r) { return !__builtin_add_ov
 static inline bool im_sub_ok(i128 a, i128 b, i128 *r) { return !__builtin_sub_overflow(a, b, r); }
 static inline bool im_mul_ok(i128 a, i128 b, i128 *r) { return !__builtin_mul_overflow(a, b, r); }
 
+/* Truncating a / b and a % b on i128 (b != 0, not I128_MIN / -1), as the operators give them; when
+ * both fit in 64 bits (nearly always: coefficients and divisors of the folds and bounds), in 64-bit
+ * arithmetic rather than the library's 128-bit division. b == -1 takes the 128-bit path (INT64_MIN /
+ * -1 does not fit). */
+static inline bool im_in64(i128 v) { return v >= INT64_MIN && v <= INT64_MAX; }
+static inline i128 im_tdiv(i128 a, i128 b) {
+  if (im_in64(a) && im_in64(b) && b != -1) return (i128)((int64_t)a / (int64_t)b);
+  return a / b;
+}
+static inline i128 im_tmod(i128 a, i128 b) {
+  if (im_in64(a) && im_in64(b) && b != -1) return (i128)((int64_t)a % (int64_t)b);
+  return a % b;
+}
+
 /* Floor division and modulo on i128 (b != 0, and not (a == I128_MIN && b == -1): callers hold values
  * of at most 65 bits). */
 static inline i128 im_floordiv(i128 a, i128 b) {
-  i128 q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
+  i128 q = im_tdiv(a, b);
+  if ((im_tmod(a, b) != 0) && ((a < 0) != (b < 0))) q -= 1;
   return q;
 }
 static inline i128 im_floormod(i128 a, i128 b) { return a - im_floordiv(a, b) * b; }

@@ -43,8 +43,8 @@ static bool split(const Lin *S, i128 c, bool floor_parts, Lin *Q, Lin *R) {
   for (int i = 0; i < S->n; i++) {
     i128 a = S->t[i].a;
     bool ok;
-    if (a % c == 0) ok = lin_add(Q, S->t[i].t, a / c);
-    else if (floor_parts && a > c) ok = lin_add(Q, S->t[i].t, a / c) && lin_add(R, S->t[i].t, a % c);
+    if (im_tmod(a, c) == 0) ok = lin_add(Q, S->t[i].t, im_tdiv(a, c));
+    else if (floor_parts && a > c) ok = lin_add(Q, S->t[i].t, im_tdiv(a, c)) && lin_add(R, S->t[i].t, im_tmod(a, c));
     else ok = lin_add(R, S->t[i].t, a);
     if (!ok) return false;
   }
@@ -78,7 +78,7 @@ static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   if (is_trunc(n) != trunc || !setup(n, &c, &S, out)) return false;
   int idx[LIN_MAX_TERMS], m = 0;
   for (int i = 0; i < S.n; i++)
-    if (S.t[i].a % c != 0 && m < CANCEL_CHOICES) idx[m++] = i;
+    if (im_tmod(S.t[i].a, c) != 0 && m < CANCEL_CHOICES) idx[m++] = i;
   for (unsigned mask = 0; mask < (1u << m); mask++) {
     Lin Q, R;
     lin_init(&Q, S.dt);
@@ -88,7 +88,7 @@ static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
     for (int i = 0, j = 0; i < S.n && ok; i++) {
       i128 a = S.t[i].a, q = im_floordiv(a, c), r;
       if (j < m && idx[j] == i) q += (mask >> j++) & 1;
-      else if (a % c != 0) q = 0; /* past the searched terms: whole in R */
+      else if (im_tmod(a, c) != 0) q = 0; /* past the searched terms: whole in R */
       ok = im_mul_ok(q, c, &r) && im_sub_ok(a, r, &r) && lin_add(&Q, S.t[i].t, q) && lin_add(&R, S.t[i].t, r);
     }
     i128 rlo, rhi;
@@ -117,8 +117,10 @@ static bool factor(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   } else if (c < 0 && !trunc) {
     lin_init(&Q, S.dt);
     lin_init(&R, S.dt);
-    for (int i = 0; i < S.n; i++)
-      if (!lin_add(S.t[i].a % c == 0 ? &Q : &R, S.t[i].t, S.t[i].a % c == 0 ? S.t[i].a / c : S.t[i].a)) return false;
+    for (int i = 0; i < S.n; i++) {
+      bool whole = im_tmod(S.t[i].a, c) == 0;
+      if (!lin_add(whole ? &Q : &R, S.t[i].t, whole ? im_tdiv(S.t[i].a, c) : S.t[i].a)) return false;
+    }
     Q.k = im_floordiv(S.k, c);
     R.k = im_floormod(S.k, c);
   } else {
@@ -181,7 +183,7 @@ bool fold_divmod_congruence(VsCtx *ctx, Node *n, FoldStep *out) {
   out->lemma = pow2 ? "divmod_congruence_pow2" : "divmod_congruence";
   for (int i = S.n - 1; i >= 0; i--) {
     i128 a = S.t[i].a, r = im_floormod(a, c), d;
-    if (r > c / 2) r -= c;
+    if (r > im_tdiv(c, 2)) r -= c;
     if ((r < 0 ? -r : r) >= (a < 0 ? -a : a)) continue;
     Lin Y = without(&S, i);
     if (pow2) {
@@ -216,7 +218,7 @@ static i128 form_gcd(const Lin *S, i128 c, bool with_k) {
 static bool divided(const Lin *S, i128 g, Lin *T) {
   lin_init(T, S->dt);
   for (int i = 0; i < S->n; i++)
-    if (!lin_add(T, S->t[i].t, S->t[i].a / g)) return false;
+    if (!lin_add(T, S->t[i].t, im_tdiv(S->t[i].a, g))) return false;
   T->k = im_floordiv(S->k, g);
   return true;
 }
@@ -275,7 +277,7 @@ bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
      * them for m such terms. For a remainder only whole terms: its residues come back as terms of the
      * result, which then grows. */
     int m = 0, splits = 1;
-    for (int i = 0; i < S.n; i++) m += S.t[i].a % g != 0;
+    for (int i = 0; i < S.n; i++) m += im_tmod(S.t[i].a, g) != 0;
     if (is_div(n) && m <= GCD_SPLIT_MAX)
       for (int i = 0; i < m; i++) splits *= 3;
     for (int sp = 0; sp < splits; sp++) {
@@ -286,7 +288,7 @@ bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
       bool ok = true;
       for (int i = 0, code = sp; i < S.n && ok; i++) {
         i128 a = S.t[i].a, q = 0, r;
-        if (a % g == 0) q = a / g;
+        if (im_tmod(a, g) == 0) q = im_tdiv(a, g);
         else {
           int how = code % 3;
           code /= 3;

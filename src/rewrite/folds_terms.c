@@ -66,8 +66,8 @@ static int flat_size(const i128 *a, int m, bool k) {
 static int split_by(const i128 *a, int m, i128 g, i128 *in, i128 *rest, int *nrest, i128 *sign) {
   int ni = 0, no = 0, negs = 0;
   for (int i = 0; i < m; i++)
-    if (a[i] % g == 0) {
-      in[ni++] = a[i] / g;
+    if (im_tmod(a[i], g) == 0) {
+      in[ni++] = im_tdiv(a[i], g);
       negs += a[i] < 0;
     } else {
       rest[no++] = a[i];
@@ -160,7 +160,7 @@ bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   /* The product's sign as split_by chooses it: -1 when every multiple of g is negative. */
   int ni = 0, negs = 0;
   for (int i = 0; i < L.n; i++)
-    if (L.t[i].a % g == 0) {
+    if (im_tmod(L.t[i].a, g) == 0) {
       ni++;
       negs += L.t[i].a < 0;
     }
@@ -170,7 +170,7 @@ bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   lin_init(&O, L.dt);
   O.k = L.k;
   for (int i = 0; i < L.n; i++)
-    if (L.t[i].a % g == 0 ? !lin_add(&I, L.t[i].t, L.t[i].a / g * sign) : !lin_add(&O, L.t[i].t, L.t[i].a))
+    if (im_tmod(L.t[i].a, g) == 0 ? !lin_add(&I, L.t[i].t, im_tdiv(L.t[i].a, g) * sign) : !lin_add(&O, L.t[i].t, L.t[i].a))
       return false;
   Node *inner = lin_build(ctx, &I), *gc = im_fits(L.dt, g) ? vs_const_int(ctx, L.dt, g) : NULL;
   Node *prod = inner && gc ? vs_bin(ctx, OP_MUL, inner, gc) : NULL;
