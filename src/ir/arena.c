@@ -3,11 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ArenaChunk {
-  ArenaChunk *next;
-  size_t used, cap;
-  _Alignas(16) unsigned char data[];
-};
 
 enum { ARENA_CHUNK = 1 << 16 };
 
@@ -28,18 +23,6 @@ void *arena_alloc(Arena *a, size_t size) {
   c->used += size;
   memset(p, 0, size);
   return p;
-}
-
-void *arena_alloc8(Arena *a, size_t size) {
-  size = (size + 7) & ~(size_t)7;
-  ArenaChunk *c = a->chunks;
-  if (c && c->cap - c->used >= size) {
-    void *p = c->data + c->used;
-    c->used += size;
-    memset(p, 0, size);
-    return p;
-  }
-  return arena_alloc(a, size);
 }
 
 char *arena_strndup(Arena *a, const char *s, size_t len) {

@@ -199,7 +199,7 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
     snprintf(ctx->err, sizeof ctx->err, "out of memory");
     return NULL;
   }
-  memcpy(n, key, size);
+  memcpy(n, key, size); /* every byte: key_init cleared the header's */
   n->id = (uint32_t)ctx->count;
   ctx->table[i] = slot_of(n);
   ctx->count++;
@@ -355,7 +355,11 @@ const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *con
     *rlanes = 1;
     return graph_type_check(op, to, aux, args, nargs, result, &kind);
   }
-  const char *err = graph_value_operands(args, nargs);
+  /* graph_value_operands' message for an operand that is no value; the common case, every operand a
+   * value, without the call. */
+  const char *err = NULL;
+  for (int i = 0; i < nargs && !err; i++)
+    if (args[i] && args[i]->kind != NK_VALUE) err = graph_value_operands(args, nargs);
   if (err) return err;
   if (op_is_vec(op)) return vec_type_check(op, lanes, aux, args, nargs, result, rlanes);
   err = scalar_type_check(op, to, args, nargs, result);
