@@ -347,6 +347,29 @@ static const char *scalar_type_check(Op op, DType to, Node *const *args, int nar
   return NULL;
 }
 
+/* The common case of vs_type_check_ex (for vs_make_ex): a lane-wise binary op over two values of one dtype and lane
+ * count that scalar_type_check accepts (the same tests, in short); *result and *rlanes as it gives them.
+ * False for anything else, which the full check then decides (and words the error of). */
+static inline bool binary_ok(Op op, Node *const *args, DType *result, int *rlanes) {
+  const Node *x = args[0], *y = args[1];
+  if (op >= OP_COUNT || op_arity(op) != 2 || !x || !y || x->kind != NK_VALUE || y->kind != NK_VALUE ||
+      x->dtype != y->dtype || x->lanes != y->lanes)
+    return false;
+  unsigned f = op_flags(op);
+  DType a = (DType)x->dtype;
+  if (f & (OPF_VEC | OPF_GRAPH)) return false;
+  if (f & OPF_CMP) {
+    *result = DT_BOOL;
+  } else {
+    if (((f & OPF_FLOAT) && !dt_is_float(a)) || ((f & OPF_INT) && !dt_is_int(a)) ||
+        ((f & OPF_LOGIC) && !is_intlike(a)) || (a == DT_BOOL && !(f & OPF_LOGIC)))
+      return false;
+    *result = a;
+  }
+  *rlanes = x->lanes;
+  return true;
+}
+
 const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
                              DType *result, int *rlanes) {
   if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR || op == OP_INVALID || op == OP_BUFFER) return "not an operation";
@@ -387,8 +410,9 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
     snprintf(ctx->err, sizeof ctx->err, "too many operands");
     return NULL;
   }
-  const char *err = op_is_graph(op) && op != OP_BUFFER ? graph_type_check(op, to, aux, args, nargs, &dt, &kind)
-                                                       : vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
+  const char *err = nargs == 2 && binary_ok(op, args, &dt, &rlanes) ? NULL
+                    : op_is_graph(op) && op != OP_BUFFER  ? graph_type_check(op, to, aux, args, nargs, &dt, &kind)
+                                                          : vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
   if (err) {
     snprintf(ctx->err, sizeof ctx->err, "%s", err);
     return NULL;
