@@ -470,6 +470,17 @@ static Iv b_graph(const Node *n, DType dt) {
  * cases (the same lemmas, FIT included), without i128. A product of two corners that leaves int64 has a
  * magnitude of 2^63 or more, beyond every such dtype, so FIT gives the full range, as it does for the
  * exact product. False when n is not such a node (bounds_transfer decides). */
+/* The value of a bit pattern of an integer dtype of at most 32 bits, as im_value gives it, in 64 bits. */
+static inline int64_t narrow_value(DType dt, uint64_t bits) {
+  uint64_t s = dt_is_signed(dt) ? im_sext_bits(bits, dt_bits(dt)) : im_wrap(dt, bits);
+  return (s >> 63) ? -(int64_t)(~s) - 1 : (int64_t)s;
+}
+
+/* im_min and im_max of the integer dtypes of at most 32 bits (others unused). */
+static const int64_t narrow_min[DT_COUNT] = {[DT_I8] = INT8_MIN, [DT_I16] = INT16_MIN, [DT_I32] = INT32_MIN};
+static const int64_t narrow_max[DT_COUNT] = {[DT_I8] = INT8_MAX,    [DT_I16] = INT16_MAX,  [DT_I32] = INT32_MAX,
+                                             [DT_U8] = UINT8_MAX,   [DT_U16] = UINT16_MAX, [DT_U32] = UINT32_MAX};
+
 static bool narrow_binary(Node *n) {
   Op op = (Op)n->op;
   DType dt = (DType)n->dtype, at = (DType)n->args[0]->dtype;
@@ -478,8 +489,8 @@ static bool narrow_binary(Node *n) {
   if (!dt_is_int(at) || dt_bits(at) > 32 || n->args[1]->dtype != at || dt != (cmp ? DT_BOOL : at) ||
       !bounds_trusted(op, at))
     return false;
-  int64_t al = (int64_t)vs_vmin(n->args[0]), ah = (int64_t)vs_vmax(n->args[0]);
-  int64_t bl = (int64_t)vs_vmin(n->args[1]), bh = (int64_t)vs_vmax(n->args[1]);
+  int64_t al = narrow_value(at, n->args[0]->lo), ah = narrow_value(at, n->args[0]->hi);
+  int64_t bl = narrow_value(at, n->args[1]->lo), bh = narrow_value(at, n->args[1]->hi);
   int64_t lo = 0, hi = 0;
   bool full = false;
   switch (op) {
@@ -517,14 +528,14 @@ static bool narrow_binary(Node *n) {
     break;
   }
   }
-  /* FIT (iv_fit): an interval that leaves dt is the full range. */
-  if (full || lo > hi || !im_fits(dt, lo) || !im_fits(dt, hi)) {
-    n->lo = im_from_value(dt, im_min(dt));
-    n->hi = im_from_value(dt, im_max(dt));
-  } else {
-    n->lo = im_from_value(dt, lo);
-    n->hi = im_from_value(dt, hi);
+  /* FIT (iv_fit): an interval that leaves dt is the full range. A comparison's [0, 1] always fits. */
+  if (!cmp && (full || lo > hi || lo < narrow_min[dt] || hi > narrow_max[dt])) {
+    lo = narrow_min[dt];
+    hi = narrow_max[dt];
   }
+  uint64_t mask = im_mask(dt_bits(dt));
+  n->lo = (uint64_t)lo & mask;
+  n->hi = (uint64_t)hi & mask;
   return true;
 }
 
