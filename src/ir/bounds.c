@@ -470,9 +470,10 @@ static Iv b_graph(const Node *n, DType dt) {
  * cases (the same lemmas, FIT included), without i128. A product of two corners that leaves int64 has a
  * magnitude of 2^63 or more, beyond every such dtype, so FIT gives the full range, as it does for the
  * exact product. False when n is not such a node (bounds_transfer decides). */
-/* The value of a bit pattern of an integer dtype of at most 32 bits, as im_value gives it, in 64 bits. */
-static inline int64_t narrow_value(DType dt, uint64_t bits) {
-  uint64_t s = dt_is_signed(dt) ? im_sext_bits(bits, dt_bits(dt)) : im_wrap(dt, bits);
+/* The value of a bit pattern of an integer dtype of w <= 32 bits (signed or not), as im_value gives
+ * it, in 64 bits. */
+static inline int64_t narrow_value(bool sgn, int w, uint64_t bits) {
+  uint64_t s = sgn ? im_sext_bits(bits, w) : bits & im_mask(w);
   return (s >> 63) ? -(int64_t)(~s) - 1 : (int64_t)s;
 }
 
@@ -486,11 +487,12 @@ static bool narrow_binary(Node *n) {
   DType dt = (DType)n->dtype, at = (DType)n->args[0]->dtype;
   bool cmp = op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE;
   if (!cmp && op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_MIN && op != OP_MAX) return false;
-  if (!dt_is_int(at) || dt_bits(at) > 32 || n->args[1]->dtype != at || dt != (cmp ? DT_BOOL : at) ||
-      !bounds_trusted(op, at))
+  int w = dt_bits(at);
+  if (!dt_is_int(at) || w > 32 || n->args[1]->dtype != at || dt != (cmp ? DT_BOOL : at) || !bounds_trusted(op, at))
     return false;
-  int64_t al = narrow_value(at, n->args[0]->lo), ah = narrow_value(at, n->args[0]->hi);
-  int64_t bl = narrow_value(at, n->args[1]->lo), bh = narrow_value(at, n->args[1]->hi);
+  bool sgn = dt_is_signed(at);
+  int64_t al = narrow_value(sgn, w, n->args[0]->lo), ah = narrow_value(sgn, w, n->args[0]->hi);
+  int64_t bl = narrow_value(sgn, w, n->args[1]->lo), bh = narrow_value(sgn, w, n->args[1]->hi);
   int64_t lo = 0, hi = 0;
   bool full = false;
   switch (op) {
@@ -533,13 +535,14 @@ static bool narrow_binary(Node *n) {
     lo = narrow_min[dt];
     hi = narrow_max[dt];
   }
-  uint64_t mask = im_mask(dt_bits(dt));
+  uint64_t mask = cmp ? 1 : im_mask(w);
   n->lo = (uint64_t)lo & mask;
   n->hi = (uint64_t)hi & mask;
   return true;
 }
 
-void bounds_compute(Node *n) {
+/* Every node but narrow_binary's: out of line, so that the common case pays none of its set-up. */
+__attribute__((noinline)) static void bounds_compute_general(Node *n) {
   DType dt = (DType)n->dtype;
   if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID || n->op == OP_BUFFER) return; /* set when the leaf was built */
   if (dt_is_float(dt) || n->kind != NK_VALUE) {
@@ -565,7 +568,6 @@ void bounds_compute(Node *n) {
     n->hi = im_from_value(dt, hi);
     return;
   }
-  if (n->nargs == 2 && narrow_binary(n)) return;
   Iv a[3];
   DType adt[3];
   int k = n->nargs <= 3 ? n->nargs : 3;
@@ -576,4 +578,11 @@ void bounds_compute(Node *n) {
   Iv r = bounds_transfer((Op)n->op, dt, adt, a, k);
   n->lo = im_from_value(dt, r.lo);
   n->hi = im_from_value(dt, r.hi);
+}
+
+void bounds_compute(Node *n) {
+  /* narrow_binary takes value ops only (+ - * min max and comparisons over integers of at most 32
+   * bits), never a leaf, a graph or vector op or a float. */
+  if (n->nargs == 2 && narrow_binary(n)) return;
+  bounds_compute_general(n);
 }
