@@ -4,10 +4,7 @@
 #include <string.h>
 
 enum { LIN_MAX_DEPTH = 64 };
-/* Coefficients beyond this magnitude make the folds give up (keeps every product within i128). */
-static const i128 LIN_COEF_LIMIT = (i128)1 << 100;
-
-static bool coef_ok(i128 a) { return a > -LIN_COEF_LIMIT && a < LIN_COEF_LIMIT; }
+static bool coef_ok(i128 a) { return lin_coef_ok(a); }
 
 /* im_mul_ok(m, c, v), with the common factors 1 and -1 (every sum's terms) spared the checked i128
  * product: the same answer and value. */

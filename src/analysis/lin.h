@@ -32,6 +32,9 @@ typedef struct {
 bool lin_of(const Node *n, Lin *out);
 /* An empty form of dtype dt. */
 void lin_init(Lin *l, DType dt);
+/* Whether a is a coefficient lin_add takes: a magnitude below 2^100 (coefficients beyond make the folds
+ * give up; it keeps every product of a coefficient and a value within i128). */
+static inline bool lin_coef_ok(i128 a) { return a > -((i128)1 << 100) && a < ((i128)1 << 100); }
 /* Adds a*t (t any node of l's dtype) to l; false on i128 overflow or too many terms. */
 bool lin_add(Lin *l, Node *t, i128 a);
 /* Adds m times every term and the constant of src to l. */

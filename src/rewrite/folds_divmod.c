@@ -79,7 +79,40 @@ static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   int idx[LIN_MAX_TERMS], m = 0;
   for (int i = 0; i < S.n; i++)
     if (im_tmod(S.t[i].a, c) != 0 && m < CANCEL_CHOICES) idx[m++] = i;
+  /* Each term's part of every split, worked out once (a split was built and measured whole, term by
+   * term, for each of up to 2^6 masks): for a searched term both roundings (choice 0: a // c, 1:
+   * a // c + 1), for the others their one. ok: the quotient and remainder coefficients exist and
+   * lin_add takes them; for a nonzero remainder r, its interval over the term's bounds as lin_range
+   * computes it (range_ok false where lin_range's products overflow). A split is then its terms'
+   * parts summed in order as lin_range sums them, and only the first split that fits a window is
+   * built, by the same loop as before. */
+  struct {
+    bool ok, zero, range_ok;
+    i128 lo, hi;
+  } part[LIN_MAX_TERMS][2];
+  for (int i = 0, j = 0; i < S.n; i++) {
+    bool searched = j < m && idx[j] == i;
+    if (searched) j++;
+    for (int b = 0; b < (searched ? 2 : 1); b++) {
+      i128 a = S.t[i].a, q = im_floordiv(a, c), r, x = 0, y = 0;
+      if (searched) q += b;
+      else if (im_tmod(a, c) != 0) q = 0; /* past the searched terms: whole in R */
+      part[i][b].ok = im_mul_ok(q, c, &r) && im_sub_ok(a, r, &r) && lin_coef_ok(q) && lin_coef_ok(r);
+      if (!part[i][b].ok || (part[i][b].zero = r == 0)) continue;
+      part[i][b].range_ok = im_mul_ok(r, vs_vmin(S.t[i].t), &x) && im_mul_ok(r, vs_vmax(S.t[i].t), &y);
+      part[i][b].lo = x > y ? y : x;
+      part[i][b].hi = x > y ? x : y;
+    }
+  }
   for (unsigned mask = 0; mask < (1u << m); mask++) {
+    i128 plo = S.k, phi = S.k;
+    bool fits = true;
+    for (int i = 0, j = 0; i < S.n && fits; i++) {
+      int b = j < m && idx[j] == i ? (int)((mask >> j++) & 1) : 0;
+      fits = part[i][b].ok && (part[i][b].zero || (part[i][b].range_ok && im_add_ok(plo, part[i][b].lo, &plo) &&
+                                                   im_add_ok(phi, part[i][b].hi, &phi)));
+    }
+    if (!fits || im_floordiv(plo, c) != im_floordiv(phi, c)) continue;
     Lin Q, R;
     lin_init(&Q, S.dt);
     lin_init(&R, S.dt);
