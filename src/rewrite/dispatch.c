@@ -16,7 +16,7 @@ typedef struct {
   size_t n;
 } CandSlot;
 
-typedef struct {
+struct Dispatch {
   Catalog *cat;
   size_t n; /* rules in the catalog when this was built */
   Action *actions[2][OP_COUNT]; /* [simple][op] */
@@ -36,7 +36,7 @@ typedef struct {
   const Rule **facts;
   size_t nfacts;
   bool facts_built;
-} Dispatch;
+};
 
 static void dispatch_free(void *p) {
   Dispatch *d = p;
@@ -543,8 +543,13 @@ static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *
   return sl;
 }
 
+Dispatch *dispatch_state(Catalog *c) { return dispatch_of(c); }
+
 const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count) {
-  Dispatch *d = dispatch_of(c);
+  return dispatch_candidates_of(dispatch_of(c), simple, n, count);
+}
+
+const Candidate *dispatch_candidates_of(Dispatch *d, bool simple, const Node *n, size_t *count) {
   if (!d) {
     *count = 0;
     return NULL;

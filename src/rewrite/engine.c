@@ -93,6 +93,7 @@ struct Rewriter {
   LinShapeCache shapes;
   LinCache lins; /* the last linear form a fold read (fold_lin_of) */
   const SwapRules *swaps; /* per op, the catalog's operand swaps (dispatch_swap_rules), per call */
+  Dispatch *dispatch;     /* the catalog's dispatch state (dispatch_state), per call */
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
@@ -110,6 +111,7 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
   rw->ntrace = rw->trace_cap = 0;
   rw->failed = false;
   rw->swaps = NULL;
+  rw->dispatch = NULL;
   rw->fold_aux.cat = cat;
   rw->fold_aux.nfacts = rw->fold_aux.nsubst = 0;
   lin_shape_init(&rw->shapes);
@@ -237,7 +239,7 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
   size_t nc;
-  const Candidate *cs = dispatch_candidates(rw->cat, rw->opts.simple, n, &nc);
+  const Candidate *cs = dispatch_candidates_of(rw->dispatch, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
     bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
     const Action *acts = dispatch_actions(rw->cat, rw->opts.simple, n->op, &nc);
@@ -381,6 +383,7 @@ Node *rewriter_simplify(Rewriter *rw, Node *n) {
   rw->failed = false;
   rw->depth = 0;
   rw->swaps = dispatch_swap_rules(rw->cat, rw->opts.simple);
+  rw->dispatch = dispatch_state(rw->cat);
   Node *out = simplify(rw, n);
   return rw->failed ? NULL : out;
 }
