@@ -48,7 +48,7 @@ static inline Node *memo_get(const Memo *m, const Node *k) {
   }
 }
 
-static bool memo_grow(Memo *m) {
+__attribute__((noinline)) static bool memo_grow(Memo *m) {
   unsigned bits = m->bits + 1;
   size_t cap = (size_t)1 << bits, mask = cap - 1;
   MemoEntry *e = calloc(cap, sizeof *e);
@@ -66,7 +66,7 @@ static bool memo_grow(Memo *m) {
 }
 
 /* Inserts or overwrites; false when out of memory. */
-static bool memo_put(Memo *m, const Node *k, Node *v) {
+static inline bool memo_put(Memo *m, const Node *k, Node *v) {
   if ((m->count + 1) * 2 > ((size_t)1 << m->bits) && !memo_grow(m)) return false;
   size_t mask = ((size_t)1 << m->bits) - 1, i = memo_slot(k, m->bits);
   while (m->e[i].key && m->e[i].key != k) i = (i + 1) & mask;
