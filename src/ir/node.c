@@ -122,7 +122,7 @@ static bool has_name(const Node *k) {
 
 /* The key of a node: what structural equality compares. Var names hash by content (interned pointers
  * would make hashes, and so iteration orders, differ from run to run). */
-static uint32_t key_hash(const Node *k) {
+static inline uint32_t key_hash(const Node *k) {
   uint64_t h = mix(0, (uint64_t)k->lanes << 24 | (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
   if (has_name(k)) {
     h = mix(h, hash_bytes(k->aux.name, strlen(k->aux.name)));

@@ -343,7 +343,11 @@ static Node *simplify_args(Rewriter *rw, Node *n) {
   /* The same op with new operands (n itself when none changed): a gep's selection (aux) and a bcast's
    * lane count (lanes) carry over; or, when a swap rule orders the operands, the node it builds. */
   Node *out = n->nargs == 2 && rw->swaps && rw->swaps[n->op].n && rw->budget_left > 0 ? swap_early(rw, n, args) : NULL;
-  if (!out) out = vs_rebuild_node(rw->ctx, n, args);
+  if (!out) { /* vs_rebuild_node, its common case (no operand changed) without the call */
+    bool changed = false;
+    for (int i = 0; i < n->nargs; i++) changed |= args[i] != n->args[i];
+    out = changed ? vs_remake(rw->ctx, n, args) : n;
+  }
   /* Out of budget, operands may be half-rewritten towers of a runaway rule set, too deep to rebuild:
    * keeping n is sound, and the exhaustion is reported. Otherwise a failure is an internal error. */
   if (!out && rw->budget_left > 0) rw->failed = true;
