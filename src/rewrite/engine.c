@@ -364,7 +364,7 @@ static Node *simplify(Rewriter *rw, Node *n) {
     return n;
   }
   rw->depth++;
-  Node *cur = simplify_args(rw, n);
+  Node *cur = n->nargs ? simplify_args(rw, n) : n; /* a leaf is its own rebuild */
   while (rw->budget_left > 0) {
     if (cur != n && (done = memo_get(&rw->memo, cur))) {
       cur = done;
