@@ -199,7 +199,23 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
     snprintf(ctx->err, sizeof ctx->err, "out of memory");
     return NULL;
   }
-  memcpy(n, key, size); /* every byte: key_init cleared the header's */
+  /* Every byte (key_init cleared the header's): the header by assignment and the operands one by one
+   * for the common counts, without a call to memcpy. */
+  *n = *key;
+  switch (key->nargs) {
+  case 0: break;
+  case 1: n->args[0] = key->args[0]; break;
+  case 2:
+    n->args[0] = key->args[0];
+    n->args[1] = key->args[1];
+    break;
+  case 3:
+    n->args[0] = key->args[0];
+    n->args[1] = key->args[1];
+    n->args[2] = key->args[2];
+    break;
+  default: memcpy(n->args, key->args, key->nargs * sizeof(Node *)); break;
+  }
   n->id = (uint32_t)ctx->count;
   ctx->table[i] = slot_of(n);
   ctx->count++;
