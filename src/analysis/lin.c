@@ -150,11 +150,6 @@ int lin_size_mod(const Lin *l) {
   return s;
 }
 
-static int term_cmp(const void *a, const void *b) {
-  const LinTerm *x = a, *y = b;
-  return (x->t->id > y->t->id) - (x->t->id < y->t->id);
-}
-
 Node *lin_build(VsCtx *ctx, const Lin *l) {
   DType dt = l->dt;
   LinTerm ts[LIN_MAX_TERMS];
@@ -163,7 +158,14 @@ Node *lin_build(VsCtx *ctx, const Lin *l) {
     i128 a = balanced(dt, l->t[i].a);
     if (a != 0) ts[n++] = (LinTerm){l->t[i].t, a};
   }
-  qsort(ts, (size_t)n, sizeof ts[0], term_cmp);
+  /* By node id, ascending (ids are distinct, so every sort gives this order): an insertion sort, a form
+   * having a handful of terms, where qsort's calls to a comparator cost more. */
+  for (int i = 1; i < n; i++) {
+    LinTerm x = ts[i];
+    int j = i;
+    for (; j > 0 && ts[j - 1].t->id > x.t->id; j--) ts[j] = ts[j - 1];
+    ts[j] = x;
+  }
   /* A term with a positive coefficient leads when there is one. */
   for (int i = 0; i < n; i++)
     if (ts[i].a > 0) {
