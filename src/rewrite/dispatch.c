@@ -487,7 +487,7 @@ static bool fold_fits(const Fold *f, const Node *n) {
 }
 
 /* The candidates of n's first key word: every action of its op, filtered by variant_fits. */
-static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t key) {
+__attribute__((noinline)) static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t key) {
   size_t na;
   const Action *acts = d->actions[simple][n->op];
   na = d->nactions[simple][n->op];
@@ -521,7 +521,8 @@ static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t ke
 
 /* The candidates of both key words of a binary node n: those of the first (base), filtered by
  * variant_fits_deep. */
-static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *n, uint64_t key, uint64_t deep) {
+__attribute__((noinline)) static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *n, uint64_t key,
+                                                            uint64_t deep) {
   Candidate *list = malloc((base->n ? base->n : 1) * sizeof *list);
   if (!list) return NULL;
   size_t k = 0;
