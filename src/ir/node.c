@@ -10,8 +10,14 @@
 #include "ir/nodemap.h"
 #include "ir/vector.h"
 
+enum { CONST_CACHE = 64 };
+
 struct VsCtx {
   Arena arena; /* nodes and interned strings */
+  /* The constant node last made or found per bucket of (dtype, bits): the rewriter asks for a few
+   * constants (0, 1, -1, its strides) over and over. Only this context's nodes, each the one constant of
+   * its dtype and bits, so a hit is the node the table would give. NULL: empty. */
+  Node *consts[CONST_CACHE];
   uintptr_t *table; /* open addressing, power-of-two capacity: tagged node pointers (slot_of) */
   size_t cap, count;
   const char **strs; /* interned strings, open addressing */
@@ -240,13 +246,19 @@ static void key_init(KeyNode *k, Op op, DType dt, int nargs) {
 }
 
 Node *vs_const(VsCtx *ctx, DType dt, uint64_t bits) {
+  bits = vs_canon_bits(dt, bits);
+  Node **cached = &ctx->consts[((bits ^ (uint64_t)dt << 56) * UINT64_C(0x9E3779B97F4A7C15)) >> 58];
+  Node *c = *cached;
+  if (c && c->dtype == dt && c->aux.bits == bits && c->op == OP_CONST && c->lanes == 1) return c;
   KeyNode k;
   key_init(&k, OP_CONST, dt, 0);
-  k.n.aux.bits = vs_canon_bits(dt, bits);
+  k.n.aux.bits = bits;
   if (dt_is_float(dt)) k.n.flags = NF_HAS_FLOAT;
   else k.n.lo = k.n.hi = k.n.aux.bits;
   k.n.hash = key_hash(&k.n);
-  return intern_node(ctx, &k.n);
+  Node *n = intern_node(ctx, &k.n);
+  if (n) *cached = n;
+  return n;
 }
 
 Node *vs_const_int(VsCtx *ctx, DType dt, i128 value) { return vs_const(ctx, dt, im_from_value(dt, value)); }
