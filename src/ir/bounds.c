@@ -542,7 +542,7 @@ static bool narrow_binary(Node *n) {
 }
 
 /* Every node but narrow_binary's: out of line, so that the common case pays none of its set-up. */
-__attribute__((noinline)) static void bounds_compute_general(Node *n) {
+__attribute__((noinline)) static void general_bounds(Node *n) {
   DType dt = (DType)n->dtype;
   if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID || n->op == OP_BUFFER) return; /* set when the leaf was built */
   if (dt_is_float(dt) || n->kind != NK_VALUE) {
@@ -584,5 +584,5 @@ void bounds_compute(Node *n) {
   /* narrow_binary takes value ops only (+ - * min max and comparisons over integers of at most 32
    * bits), never a leaf, a graph or vector op or a float. */
   if (n->nargs == 2 && narrow_binary(n)) return;
-  bounds_compute_general(n);
+  general_bounds(n);
 }
