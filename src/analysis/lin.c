@@ -4,10 +4,18 @@
 #include <string.h>
 
 enum { LIN_MAX_DEPTH = 64 };
-/* Coefficients beyond this magnitude make the folds give up (keeps every product within i128). */
-static const i128 LIN_COEF_LIMIT = (i128)1 << 100;
+static bool coef_ok(i128 a) { return lin_coef_ok(a); }
 
-static bool coef_ok(i128 a) { return a > -LIN_COEF_LIMIT && a < LIN_COEF_LIMIT; }
+/* im_mul_ok(m, c, v), with the common factors 1 and -1 (every sum's terms) spared the checked i128
+ * product: the same answer and value. */
+static inline bool mul_ok(i128 m, i128 c, i128 *v) {
+  if (m == 1) {
+    *v = c;
+    return true;
+  }
+  if (m == -1) return im_sub_ok(0, c, v);
+  return im_mul_ok(m, c, v);
+}
 
 /* The header only: terms are read up to n, and a Lin is 1 KiB that the folds initialise by the
  * hundred thousand. */
@@ -22,7 +30,7 @@ i128 lin_gcd(i128 a, i128 b) {
   if (a < 0) a = -a;
   if (b < 0) b = -b;
   while (b) {
-    i128 t = a % b;
+    i128 t = im_tmod(a, b);
     a = b;
     b = t;
   }
@@ -58,8 +66,8 @@ static bool add_const(Lin *l, i128 v) {
 bool lin_add_lin(Lin *l, const Lin *src, i128 m) {
   i128 v;
   for (int i = 0; i < src->n; i++)
-    if (!im_mul_ok(src->t[i].a, m, &v) || !lin_add(l, src->t[i].t, v)) return false;
-  return im_mul_ok(src->k, m, &v) && add_const(l, v);
+    if (!mul_ok(m, src->t[i].a, &v) || !lin_add(l, src->t[i].t, v)) return false;
+  return mul_ok(m, src->k, &v) && add_const(l, v);
 }
 
 static bool walk(Lin *l, const Node *n, i128 m, int depth) {
@@ -67,7 +75,7 @@ static bool walk(Lin *l, const Node *n, i128 m, int depth) {
   if (!coef_ok(m)) return false;
   if (n->op == OP_CONST) {
     if (vs_const_value(n) != 0) l->atoms++;
-    return im_mul_ok(m, vs_const_value(n), &v) && add_const(l, v);
+    return mul_ok(m, vs_const_value(n), &v) && add_const(l, v);
   }
   if (depth < LIN_MAX_DEPTH) {
     switch (n->op) {
@@ -77,7 +85,7 @@ static bool walk(Lin *l, const Node *n, i128 m, int depth) {
     case OP_MUL:
       for (int i = 0; i < 2; i++)
         if (n->args[i]->op == OP_CONST)
-          return im_mul_ok(m, vs_const_value(n->args[i]), &v) && walk(l, n->args[1 - i], v, depth + 1);
+          return mul_ok(m, vs_const_value(n->args[i]), &v) && walk(l, n->args[1 - i], v, depth + 1);
       break;
     default: break;
     }
@@ -90,6 +98,25 @@ bool lin_of(const Node *n, Lin *out) {
   lin_init(out, (DType)n->dtype);
   if (!dt_is_int((DType)n->dtype)) return false;
   return walk(out, n, 1, 0);
+}
+
+/* Copies what a Lin holds: the header and its n terms. */
+static void lin_copy(Lin *dst, const Lin *src) {
+  dst->dt = src->dt;
+  dst->n = src->n;
+  dst->k = src->k;
+  dst->atoms = src->atoms;
+  memcpy(dst->t, src->t, (size_t)src->n * sizeof src->t[0]);
+}
+
+bool lin_of_cached(LinCache *c, const Node *n, Lin *out) {
+  if (!c) return lin_of(n, out);
+  if (c->node != n) {
+    c->ok = lin_of(n, &c->lin);
+    c->node = n;
+  }
+  lin_copy(out, &c->lin);
+  return c->ok;
 }
 
 bool lin_range(const Lin *l, i128 *lo, i128 *hi) {
@@ -123,11 +150,6 @@ int lin_size_mod(const Lin *l) {
   return s;
 }
 
-static int term_cmp(const void *a, const void *b) {
-  const LinTerm *x = a, *y = b;
-  return (x->t->id > y->t->id) - (x->t->id < y->t->id);
-}
-
 Node *lin_build(VsCtx *ctx, const Lin *l) {
   DType dt = l->dt;
   LinTerm ts[LIN_MAX_TERMS];
@@ -136,7 +158,14 @@ Node *lin_build(VsCtx *ctx, const Lin *l) {
     i128 a = balanced(dt, l->t[i].a);
     if (a != 0) ts[n++] = (LinTerm){l->t[i].t, a};
   }
-  qsort(ts, (size_t)n, sizeof ts[0], term_cmp);
+  /* By node id, ascending (ids are distinct, so every sort gives this order): an insertion sort, a form
+   * having a handful of terms, where qsort's calls to a comparator cost more. */
+  for (int i = 1; i < n; i++) {
+    LinTerm x = ts[i];
+    int j = i;
+    for (; j > 0 && ts[j - 1].t->id > x.t->id; j--) ts[j] = ts[j - 1];
+    ts[j] = x;
+  }
   /* A term with a positive coefficient leads when there is one. */
   for (int i = 0; i < n; i++)
     if (ts[i].a > 0) {

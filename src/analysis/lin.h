@@ -32,6 +32,9 @@ typedef struct {
 bool lin_of(const Node *n, Lin *out);
 /* An empty form of dtype dt. */
 void lin_init(Lin *l, DType dt);
+/* Whether a is a coefficient lin_add takes: a magnitude below 2^100 (coefficients beyond make the folds
+ * give up; it keeps every product of a coefficient and a value within i128). */
+static inline bool lin_coef_ok(i128 a) { return a > -((i128)1 << 100) && a < ((i128)1 << 100); }
 /* Adds a*t (t any node of l's dtype) to l; false on i128 overflow or too many terms. */
 bool lin_add(Lin *l, Node *t, i128 a);
 /* Adds m times every term and the constant of src to l. */
@@ -45,5 +48,17 @@ Node *lin_build(VsCtx *ctx, const Lin *l);
 int lin_size_mod(const Lin *l);
 
 i128 lin_gcd(i128 a, i128 b);
+
+/* The last form lin_of read, kept by the caller: the sum folds tried on one node in a row read the
+ * same node (or numerator) one after another. lin_of is a function of the node alone, so a hit gives
+ * exactly what lin_of would. Keyed by the node's address: it must not outlive the nodes' context. */
+typedef struct {
+  const Node *node; /* NULL: empty */
+  bool ok;
+  Lin lin;
+} LinCache;
+static inline void lin_cache_init(LinCache *c) { c->node = NULL; }
+/* lin_of(n, out), through c (NULL: none). */
+bool lin_of_cached(LinCache *c, const Node *n, Lin *out);
 
 #endif

@@ -3,11 +3,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct ArenaChunk {
-  ArenaChunk *next;
-  size_t used, cap;
-  _Alignas(16) unsigned char data[];
-};
 
 enum { ARENA_CHUNK = 1 << 16 };
 

@@ -465,7 +465,84 @@ static Iv b_graph(const Node *n, DType dt) {
   return iv(0, e > 1 ? e - 1 : 0);
 }
 
-void bounds_compute(Node *n) {
+/* The common binary ops (+ - * min max and the comparisons) on integer operands of at most 32 bits,
+ * where every value, sum and difference is a 64-bit integer: the same interval as bounds_transfer's
+ * cases (the same lemmas, FIT included), without i128. A product of two corners that leaves int64 has a
+ * magnitude of 2^63 or more, beyond every such dtype, so FIT gives the full range, as it does for the
+ * exact product. False when n is not such a node (bounds_transfer decides). */
+/* The value of a bit pattern of an integer dtype of w <= 32 bits (signed or not), as im_value gives
+ * it, in 64 bits. */
+static inline int64_t narrow_value(bool sgn, int w, uint64_t bits) {
+  uint64_t s = sgn ? im_sext_bits(bits, w) : bits & im_mask(w);
+  return (s >> 63) ? -(int64_t)(~s) - 1 : (int64_t)s;
+}
+
+/* im_min and im_max of the integer dtypes of at most 32 bits (others unused). */
+static const int64_t narrow_min[DT_COUNT] = {[DT_I8] = INT8_MIN, [DT_I16] = INT16_MIN, [DT_I32] = INT32_MIN};
+static const int64_t narrow_max[DT_COUNT] = {[DT_I8] = INT8_MAX,    [DT_I16] = INT16_MAX,  [DT_I32] = INT32_MAX,
+                                             [DT_U8] = UINT8_MAX,   [DT_U16] = UINT16_MAX, [DT_U32] = UINT32_MAX};
+
+static bool narrow_binary(Node *n) {
+  Op op = (Op)n->op;
+  DType dt = (DType)n->dtype, at = (DType)n->args[0]->dtype;
+  bool cmp = op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE;
+  if (!cmp && op != OP_ADD && op != OP_SUB && op != OP_MUL && op != OP_MIN && op != OP_MAX) return false;
+  int w = dt_bits(at);
+  if (!dt_is_int(at) || w > 32 || n->args[1]->dtype != at || dt != (cmp ? DT_BOOL : at) || !bounds_trusted(op, at))
+    return false;
+  bool sgn = dt_is_signed(at);
+  int64_t al = narrow_value(sgn, w, n->args[0]->lo), ah = narrow_value(sgn, w, n->args[0]->hi);
+  int64_t bl = narrow_value(sgn, w, n->args[1]->lo), bh = narrow_value(sgn, w, n->args[1]->hi);
+  int64_t lo = 0, hi = 0;
+  bool full = false;
+  switch (op) {
+  case OP_ADD: full = __builtin_add_overflow(al, bl, &lo) || __builtin_add_overflow(ah, bh, &hi); break;
+  case OP_SUB: full = __builtin_sub_overflow(al, bh, &lo) || __builtin_sub_overflow(ah, bl, &hi); break;
+  case OP_MUL: {
+    int64_t p[4];
+    full = __builtin_mul_overflow(al, bl, &p[0]) || __builtin_mul_overflow(al, bh, &p[1]) ||
+           __builtin_mul_overflow(ah, bl, &p[2]) || __builtin_mul_overflow(ah, bh, &p[3]);
+    lo = hi = p[0];
+    for (int i = 1; !full && i < 4; i++) {
+      if (p[i] < lo) lo = p[i];
+      if (p[i] > hi) hi = p[i];
+    }
+    break;
+  }
+  case OP_MIN:
+    lo = al < bl ? al : bl;
+    hi = ah < bh ? ah : bh;
+    break;
+  case OP_MAX:
+    lo = al > bl ? al : bl;
+    hi = ah > bh ? ah : bh;
+    break;
+  default: { /* CMP, as b_cmp */
+    bool disjoint = ah < bl || bh < al, same = al == ah && bl == bh && al == bl, t = false, f = false;
+    switch (op) {
+    case OP_EQ: f = disjoint, t = !disjoint && same; break;
+    case OP_NE: t = disjoint, f = !disjoint && same; break;
+    case OP_LT: t = ah < bl, f = !t && al >= bh; break;
+    default: t = ah <= bl, f = !t && al > bh; break; /* LE */
+    }
+    lo = t ? 1 : 0;
+    hi = f ? 0 : 1;
+    break;
+  }
+  }
+  /* FIT (iv_fit): an interval that leaves dt is the full range. A comparison's [0, 1] always fits. */
+  if (!cmp && (full || lo > hi || lo < narrow_min[dt] || hi > narrow_max[dt])) {
+    lo = narrow_min[dt];
+    hi = narrow_max[dt];
+  }
+  uint64_t mask = cmp ? 1 : im_mask(w);
+  n->lo = (uint64_t)lo & mask;
+  n->hi = (uint64_t)hi & mask;
+  return true;
+}
+
+/* Every node but narrow_binary's: out of line, so that the common case pays none of its set-up. */
+__attribute__((noinline)) static void general_bounds(Node *n) {
   DType dt = (DType)n->dtype;
   if (n->op == OP_CONST || n->op == OP_VAR || n->op == OP_INVALID || n->op == OP_BUFFER) return; /* set when the leaf was built */
   if (dt_is_float(dt) || n->kind != NK_VALUE) {
@@ -501,4 +578,11 @@ void bounds_compute(Node *n) {
   Iv r = bounds_transfer((Op)n->op, dt, adt, a, k);
   n->lo = im_from_value(dt, r.lo);
   n->hi = im_from_value(dt, r.hi);
+}
+
+void bounds_compute(Node *n) {
+  /* narrow_binary takes value ops only (+ - * min max and comparisons over integers of at most 32
+   * bits), never a leaf, a graph or vector op or a float. */
+  if (n->nargs == 2 && narrow_binary(n)) return;
+  general_bounds(n);
 }

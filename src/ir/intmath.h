@@ -41,13 +41,17 @@ static inline i128 im_value(DType dt, uint64_t bits) {
 /* The bit pattern of a numeric value, wrapped to dt's width (two's complement). */
 static inline uint64_t im_from_value(DType dt, i128 v) { return im_wrap(dt, (uint64_t)(u128)v); }
 
+/* The least and greatest values of each dtype (floats: 0 and their bit mask, as for unsigned), as a
+ * table: they sit under every bounds transfer function (FIT) and guard, where computing them from the
+ * width costs a dozen branches. */
+extern const i128 im_min_of[DT_COUNT], im_max_of[DT_COUNT];
 static inline i128 im_min(DType dt) {
-  if (dt_is_signed(dt)) return -((i128)1 << (dt_bits(dt) - 1));
+  if ((unsigned)dt < DT_COUNT) return im_min_of[dt];
   return 0;
 }
 static inline i128 im_max(DType dt) {
-  if (dt_is_signed(dt)) return ((i128)1 << (dt_bits(dt) - 1)) - 1;
-  return (i128)im_mask(dt_bits(dt));
+  if ((unsigned)dt < DT_COUNT) return im_max_of[dt];
+  return (i128)UINT64_MAX;
 }
 static inline bool im_fits(DType dt, i128 v) { return v >= im_min(dt) && v <= im_max(dt); }
 
@@ -57,11 +61,25 @@ static inline bool im_add_ok(i128 a, i128 b, i128 *r) { return !__builtin_add_ov
 static inline bool im_sub_ok(i128 a, i128 b, i128 *r) { return !__builtin_sub_overflow(a, b, r); }
 static inline bool im_mul_ok(i128 a, i128 b, i128 *r) { return !__builtin_mul_overflow(a, b, r); }
 
+/* Truncating a / b and a % b on i128 (b != 0, not I128_MIN / -1), as the operators give them; when
+ * both fit in 64 bits (nearly always: coefficients and divisors of the folds and bounds), in 64-bit
+ * arithmetic rather than the library's 128-bit division. b == -1 takes the 128-bit path (INT64_MIN /
+ * -1 does not fit). */
+static inline bool im_in64(i128 v) { return v >= INT64_MIN && v <= INT64_MAX; }
+static inline i128 im_tdiv(i128 a, i128 b) {
+  if (im_in64(a) && im_in64(b) && b != -1) return (i128)((int64_t)a / (int64_t)b);
+  return a / b;
+}
+static inline i128 im_tmod(i128 a, i128 b) {
+  if (im_in64(a) && im_in64(b) && b != -1) return (i128)((int64_t)a % (int64_t)b);
+  return a % b;
+}
+
 /* Floor division and modulo on i128 (b != 0, and not (a == I128_MIN && b == -1): callers hold values
  * of at most 65 bits). */
 static inline i128 im_floordiv(i128 a, i128 b) {
-  i128 q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
+  i128 q = im_tdiv(a, b);
+  if ((im_tmod(a, b) != 0) && ((a < 0) != (b < 0))) q -= 1;
   return q;
 }
 static inline i128 im_floormod(i128 a, i128 b) { return a - im_floordiv(a, b) * b; }

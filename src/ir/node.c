@@ -10,8 +10,14 @@
 #include "ir/nodemap.h"
 #include "ir/vector.h"
 
+enum { CONST_CACHE = 64 };
+
 struct VsCtx {
   Arena arena; /* nodes and interned strings */
+  /* The constant node last made or found per bucket of (dtype, bits): the rewriter asks for a few
+   * constants (0, 1, -1, its strides) over and over. Only this context's nodes, each the one constant of
+   * its dtype and bits, so a hit is the node the table would give. NULL: empty. */
+  Node *consts[CONST_CACHE];
   uintptr_t *table; /* open addressing, power-of-two capacity: tagged node pointers (slot_of) */
   size_t cap, count;
   const char **strs; /* interned strings, open addressing */
@@ -107,11 +113,10 @@ uint64_t vs_canon_bits(DType dt, uint64_t bits) {
 
 /* ---- the hash-consing table ---- */
 
-static uint32_t mix(uint32_t h, uint64_t v) {
-  v ^= v >> 33;
-  v *= UINT64_C(0xff51afd7ed558ccd);
-  v ^= v >> 33;
-  return (h ^ (uint32_t)v ^ (uint32_t)(v >> 32)) * 0x01000193u + 0x9e3779b9u;
+/* One word into the running hash: rotate, xor, multiply (a multiply per word, the words mixed
+ * together by the finalizer below). */
+static inline uint64_t mix(uint64_t h, uint64_t v) {
+  return ((h << 5 | h >> 59) ^ v) * UINT64_C(0x9E3779B97F4A7C15);
 }
 
 /* Leaves and nodes whose aux is an interned name. Their lo and hi are part of the key for VAR (the
@@ -123,8 +128,8 @@ static bool has_name(const Node *k) {
 
 /* The key of a node: what structural equality compares. Var names hash by content (interned pointers
  * would make hashes, and so iteration orders, differ from run to run). */
-static uint32_t key_hash(const Node *k) {
-  uint32_t h = mix(0x811c9dc5u, (uint64_t)k->lanes << 24 | (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
+static inline uint32_t key_hash(const Node *k) {
+  uint64_t h = mix(0, (uint64_t)k->lanes << 24 | (uint64_t)k->op << 16 | (uint64_t)k->dtype << 8 | k->nargs);
   if (has_name(k)) {
     h = mix(h, hash_bytes(k->aux.name, strlen(k->aux.name)));
     h = mix(h, k->lo);
@@ -133,7 +138,14 @@ static uint32_t key_hash(const Node *k) {
     h = mix(h, k->aux.bits);
   }
   for (int i = 0; i < k->nargs; i++) h = mix(h, k->args[i]->id);
-  return h;
+  /* The finalizer of MurmurHash3 (fmix64): every bit of the key reaches the slot's low bits and the
+   * tag's high ones. */
+  h ^= h >> 33;
+  h *= UINT64_C(0xff51afd7ed558ccd);
+  h ^= h >> 33;
+  h *= UINT64_C(0xc4ceb9fe1a85ec53);
+  h ^= h >> 33;
+  return (uint32_t)h;
 }
 
 static bool key_equal(const Node *a, const Node *b) {
@@ -146,14 +158,15 @@ static bool key_equal(const Node *a, const Node *b) {
   return true;
 }
 
-/* A slot holds a node's address with the four high bits of its hash (the slot's index comes from the
- * low ones) in the bits the arena's 16-byte alignment leaves zero, so that a probe passes over most
- * other nodes without reading them (each read is a likely cache miss in a large table). 0 is an empty
- * slot. */
-enum { SLOT_TAG = 15 };
-static inline uintptr_t slot_of(const Node *n) { return (uintptr_t)n | (n->hash >> 28 & SLOT_TAG); }
+/* A slot holds a node's address with the three high bits of its hash (the slot's index comes from the
+ * low ones) in the bits the nodes' 8-byte alignment leaves zero (arena_alloc8), so that a probe passes
+ * over most other nodes without reading them (each read is a likely cache miss in a large table). 0
+ * is an empty slot. Nodes are packed at 8 bytes, not the arena's 16: a binary node takes 56 bytes,
+ * not 64, and a context's nodes fit in fewer cache lines. */
+enum { SLOT_TAG = 7 };
+static inline uintptr_t slot_of(const Node *n) { return (uintptr_t)n | (n->hash >> 29 & SLOT_TAG); }
 static inline Node *slot_node(uintptr_t s) { return (Node *)(s & ~(uintptr_t)SLOT_TAG); }
-static inline bool slot_may_hold(uintptr_t s, uint32_t hash) { return (s & SLOT_TAG) == (hash >> 28 & SLOT_TAG); }
+static inline bool slot_may_hold(uintptr_t s, uint32_t hash) { return (s & SLOT_TAG) == (hash >> 29 & SLOT_TAG); }
 
 static bool table_grow(VsCtx *ctx) {
   size_t ncap = ctx->cap ? ctx->cap * 2 : 1024;
@@ -187,12 +200,28 @@ static Node *intern_node(VsCtx *ctx, Node *key) {
     return NULL;
   }
   size_t size = sizeof(Node) + key->nargs * sizeof(Node *);
-  Node *n = arena_alloc(&ctx->arena, size);
+  Node *n = arena_alloc8(&ctx->arena, size);
   if (!n) {
     snprintf(ctx->err, sizeof ctx->err, "out of memory");
     return NULL;
   }
-  memcpy(n, key, size);
+  /* Every byte (key_init cleared the header's): the header by assignment and the operands one by one
+   * for the common counts, without a call to memcpy. */
+  *n = *key;
+  switch (key->nargs) {
+  case 0: break;
+  case 1: n->args[0] = key->args[0]; break;
+  case 2:
+    n->args[0] = key->args[0];
+    n->args[1] = key->args[1];
+    break;
+  case 3:
+    n->args[0] = key->args[0];
+    n->args[1] = key->args[1];
+    n->args[2] = key->args[2];
+    break;
+  default: memcpy(n->args, key->args, key->nargs * sizeof(Node *)); break;
+  }
   n->id = (uint32_t)ctx->count;
   ctx->table[i] = slot_of(n);
   ctx->count++;
@@ -217,13 +246,19 @@ static void key_init(KeyNode *k, Op op, DType dt, int nargs) {
 }
 
 Node *vs_const(VsCtx *ctx, DType dt, uint64_t bits) {
+  bits = vs_canon_bits(dt, bits);
+  Node **cached = &ctx->consts[((bits ^ (uint64_t)dt << 56) * UINT64_C(0x9E3779B97F4A7C15)) >> 58];
+  Node *c = *cached;
+  if (c && c->dtype == dt && c->aux.bits == bits && c->op == OP_CONST && c->lanes == 1) return c;
   KeyNode k;
   key_init(&k, OP_CONST, dt, 0);
-  k.n.aux.bits = vs_canon_bits(dt, bits);
+  k.n.aux.bits = bits;
   if (dt_is_float(dt)) k.n.flags = NF_HAS_FLOAT;
   else k.n.lo = k.n.hi = k.n.aux.bits;
   k.n.hash = key_hash(&k.n);
-  return intern_node(ctx, &k.n);
+  Node *n = intern_node(ctx, &k.n);
+  if (n) *cached = n;
+  return n;
 }
 
 Node *vs_const_int(VsCtx *ctx, DType dt, i128 value) { return vs_const(ctx, dt, im_from_value(dt, value)); }
@@ -340,6 +375,29 @@ static const char *scalar_type_check(Op op, DType to, Node *const *args, int nar
   return NULL;
 }
 
+/* The common case of vs_type_check_ex (for vs_make_ex): a lane-wise binary op over two values of one dtype and lane
+ * count that scalar_type_check accepts (the same tests, in short); *result and *rlanes as it gives them.
+ * False for anything else, which the full check then decides (and words the error of). */
+static inline bool binary_ok(Op op, Node *const *args, DType *result, int *rlanes) {
+  const Node *x = args[0], *y = args[1];
+  if (op >= OP_COUNT || op_arity(op) != 2 || !x || !y || x->kind != NK_VALUE || y->kind != NK_VALUE ||
+      x->dtype != y->dtype || x->lanes != y->lanes)
+    return false;
+  unsigned f = op_flags(op);
+  DType a = (DType)x->dtype;
+  if (f & (OPF_VEC | OPF_GRAPH)) return false;
+  if (f & OPF_CMP) {
+    *result = DT_BOOL;
+  } else {
+    if (((f & OPF_FLOAT) && !dt_is_float(a)) || ((f & OPF_INT) && !dt_is_int(a)) ||
+        ((f & OPF_LOGIC) && !is_intlike(a)) || (a == DT_BOOL && !(f & OPF_LOGIC)))
+      return false;
+    *result = a;
+  }
+  *rlanes = x->lanes;
+  return true;
+}
+
 const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *const *args, int nargs,
                              DType *result, int *rlanes) {
   if (op >= OP_COUNT || op == OP_CONST || op == OP_VAR || op == OP_INVALID || op == OP_BUFFER) return "not an operation";
@@ -348,7 +406,11 @@ const char *vs_type_check_ex(Op op, DType to, int lanes, uint64_t aux, Node *con
     *rlanes = 1;
     return graph_type_check(op, to, aux, args, nargs, result, &kind);
   }
-  const char *err = graph_value_operands(args, nargs);
+  /* graph_value_operands' message for an operand that is no value; the common case, every operand a
+   * value, without the call. */
+  const char *err = NULL;
+  for (int i = 0; i < nargs && !err; i++)
+    if (args[i] && args[i]->kind != NK_VALUE) err = graph_value_operands(args, nargs);
   if (err) return err;
   if (op_is_vec(op)) return vec_type_check(op, lanes, aux, args, nargs, result, rlanes);
   err = scalar_type_check(op, to, args, nargs, result);
@@ -376,8 +438,9 @@ Node *vs_make_ex(VsCtx *ctx, Op op, DType to, int lanes, uint64_t aux, Node *con
     snprintf(ctx->err, sizeof ctx->err, "too many operands");
     return NULL;
   }
-  const char *err = op_is_graph(op) && op != OP_BUFFER ? graph_type_check(op, to, aux, args, nargs, &dt, &kind)
-                                                       : vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
+  const char *err = nargs == 2 && binary_ok(op, args, &dt, &rlanes) ? NULL
+                    : op_is_graph(op) && op != OP_BUFFER  ? graph_type_check(op, to, aux, args, nargs, &dt, &kind)
+                                                          : vs_type_check_ex(op, to, lanes, aux, args, nargs, &dt, &rlanes);
   if (err) {
     snprintf(ctx->err, sizeof ctx->err, "%s", err);
     return NULL;

@@ -8,5 +8,13 @@ static const struct { const char *spelling, *name; int arity; unsigned flags; } 
 
 const char *op_spelling(Op op) { return op < OP_COUNT ? op_info[op].spelling : "?"; }
 const char *op_name(Op op) { return op < OP_COUNT ? op_info[op].name : "?"; }
-int op_arity(Op op) { return op_info[op].arity; }
-unsigned op_flags(Op op) { return op_info[op].flags; }
+const int op_arity_of[OP_COUNT] = {
+#define VS_OP_ARITY(e, s, a, f) a,
+    VS_OP_LIST(VS_OP_ARITY)
+#undef VS_OP_ARITY
+};
+const unsigned op_flags_of[OP_COUNT] = {
+#define VS_OP_FLAGS(e, s, a, f) f,
+    VS_OP_LIST(VS_OP_FLAGS)
+#undef VS_OP_FLAGS
+};

@@ -86,8 +86,12 @@ typedef enum {
 
 const char *op_spelling(Op op); /* "+", "//", "tdiv", ... */
 const char *op_name(Op op);     /* "ADD", "IDIV", ... (for traces and JSON) */
-int op_arity(Op op); /* -1 for the variadic VEC, CAT, EFFECT, REDUCE, END and AFTER */
-unsigned op_flags(Op op);
+/* Each op's arity and flags, as tables (op.c): node construction and the matcher ask them for every
+ * node, where a call each costs more than the lookup. */
+extern const int op_arity_of[OP_COUNT];
+extern const unsigned op_flags_of[OP_COUNT];
+static inline int op_arity(Op op) { return op_arity_of[op]; } /* -1 for the variadic VEC, CAT, EFFECT, REDUCE, END and AFTER */
+static inline unsigned op_flags(Op op) { return op_flags_of[op]; }
 static inline bool op_is_comm(Op op) { return (op_flags(op) & OPF_COMM) != 0; }
 static inline bool op_is_cmp(Op op) { return (op_flags(op) & OPF_CMP) != 0; }
 /* VEC, GEP, CAT, BCAST: the ops that change lane counts (every other op is lane-wise). Spelled out

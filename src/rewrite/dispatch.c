@@ -16,7 +16,7 @@ typedef struct {
   size_t n;
 } CandSlot;
 
-typedef struct {
+struct Dispatch {
   Catalog *cat;
   size_t n; /* rules in the catalog when this was built */
   Action *actions[2][OP_COUNT]; /* [simple][op] */
@@ -36,7 +36,7 @@ typedef struct {
   const Rule **facts;
   size_t nfacts;
   bool facts_built;
-} Dispatch;
+};
 
 static void dispatch_free(void *p) {
   Dispatch *d = p;
@@ -487,7 +487,7 @@ static bool fold_fits(const Fold *f, const Node *n) {
 }
 
 /* The candidates of n's first key word: every action of its op, filtered by variant_fits. */
-static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t key) {
+__attribute__((noinline)) static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t key) {
   size_t na;
   const Action *acts = d->actions[simple][n->op];
   na = d->nactions[simple][n->op];
@@ -521,7 +521,8 @@ static CandSlot *cand_build(Dispatch *d, bool simple, const Node *n, uint64_t ke
 
 /* The candidates of both key words of a binary node n: those of the first (base), filtered by
  * variant_fits_deep. */
-static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *n, uint64_t key, uint64_t deep) {
+__attribute__((noinline)) static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *n, uint64_t key,
+                                                            uint64_t deep) {
   Candidate *list = malloc((base->n ? base->n : 1) * sizeof *list);
   if (!list) return NULL;
   size_t k = 0;
@@ -543,8 +544,13 @@ static CandSlot *cand_build_deep(Dispatch *d, const CandSlot *base, const Node *
   return sl;
 }
 
+Dispatch *dispatch_state(Catalog *c) { return dispatch_of(c); }
+
 const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count) {
-  Dispatch *d = dispatch_of(c);
+  return dispatch_candidates_of(dispatch_of(c), simple, n, count);
+}
+
+const Candidate *dispatch_candidates_of(Dispatch *d, bool simple, const Node *n, size_t *count) {
   if (!d) {
     *count = 0;
     return NULL;

@@ -68,6 +68,12 @@ typedef struct {
  * whenever the catalog or its proofs change (so Rule.proved must change only through the catalog's
  * functions). Like dispatch_actions, not for concurrent use: one catalog per thread. */
 const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count);
+/* The same through the catalog's dispatch state, fetched once (dispatch_state; NULL when out of
+ * memory, and then every action is tried): the engine asks at every step. The state lives until the
+ * catalog's rules or proofs change, which they do not while a rewrite runs. */
+typedef struct Dispatch Dispatch;
+Dispatch *dispatch_state(Catalog *c);
+const Candidate *dispatch_candidates_of(Dispatch *d, bool simple, const Node *n, size_t *count);
 
 /* The canonical operand swaps of op (docs/rules.md, "Operand order at construction"): the rules
  * `op(x, y) => op(y, x)` whose guard has order(x, y) as a top-level conjunct (canonical.rules:

@@ -48,7 +48,7 @@ static inline Node *memo_get(const Memo *m, const Node *k) {
   }
 }
 
-static bool memo_grow(Memo *m) {
+__attribute__((noinline)) static bool memo_grow(Memo *m) {
   unsigned bits = m->bits + 1;
   size_t cap = (size_t)1 << bits, mask = cap - 1;
   MemoEntry *e = calloc(cap, sizeof *e);
@@ -66,7 +66,7 @@ static bool memo_grow(Memo *m) {
 }
 
 /* Inserts or overwrites; false when out of memory. */
-static bool memo_put(Memo *m, const Node *k, Node *v) {
+static inline bool memo_put(Memo *m, const Node *k, Node *v) {
   if ((m->count + 1) * 2 > ((size_t)1 << m->bits) && !memo_grow(m)) return false;
   size_t mask = ((size_t)1 << m->bits) - 1, i = memo_slot(k, m->bits);
   while (m->e[i].key && m->e[i].key != k) i = (i + 1) & mask;
@@ -91,7 +91,9 @@ struct Rewriter {
   bool failed;
   FoldAux fold_aux; /* what Boolean and substitution steps list (folds.h) */
   LinShapeCache shapes;
+  LinCache lins; /* the last linear form a fold read (fold_lin_of) */
   const SwapRules *swaps; /* per op, the catalog's operand swaps (dispatch_swap_rules), per call */
+  Dispatch *dispatch;     /* the catalog's dispatch state (dispatch_state), per call */
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
@@ -109,10 +111,13 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
   rw->ntrace = rw->trace_cap = 0;
   rw->failed = false;
   rw->swaps = NULL;
+  rw->dispatch = NULL;
   rw->fold_aux.cat = cat;
   rw->fold_aux.nfacts = rw->fold_aux.nsubst = 0;
   lin_shape_init(&rw->shapes);
   rw->fold_aux.shapes = &rw->shapes;
+  lin_cache_init(&rw->lins);
+  rw->fold_aux.lins = &rw->lins;
   if (!rw->opts.budget) rw->opts.budget = 1000000;
   /* Legitimate nesting follows the expression's depth (an operand inside a rewritten node); rules that
    * rewrite a node into something containing itself, or a fresh variant of itself (x + c => (x + (c + 1))
@@ -234,7 +239,7 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
   size_t nc;
-  const Candidate *cs = dispatch_candidates(rw->cat, rw->opts.simple, n, &nc);
+  const Candidate *cs = dispatch_candidates_of(rw->dispatch, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
     bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
     const Action *acts = dispatch_actions(rw->cat, rw->opts.simple, n->op, &nc);
@@ -338,7 +343,11 @@ static Node *simplify_args(Rewriter *rw, Node *n) {
   /* The same op with new operands (n itself when none changed): a gep's selection (aux) and a bcast's
    * lane count (lanes) carry over; or, when a swap rule orders the operands, the node it builds. */
   Node *out = n->nargs == 2 && rw->swaps && rw->swaps[n->op].n && rw->budget_left > 0 ? swap_early(rw, n, args) : NULL;
-  if (!out) out = vs_rebuild_node(rw->ctx, n, args);
+  if (!out) { /* vs_rebuild_node, its common case (no operand changed) without the call */
+    bool changed = false;
+    for (int i = 0; i < n->nargs; i++) changed |= args[i] != n->args[i];
+    out = changed ? vs_remake(rw->ctx, n, args) : n;
+  }
   /* Out of budget, operands may be half-rewritten towers of a runaway rule set, too deep to rebuild:
    * keeping n is sound, and the exhaustion is reported. Otherwise a failure is an internal error. */
   if (!out && rw->budget_left > 0) rw->failed = true;
@@ -355,7 +364,7 @@ static Node *simplify(Rewriter *rw, Node *n) {
     return n;
   }
   rw->depth++;
-  Node *cur = simplify_args(rw, n);
+  Node *cur = n->nargs ? simplify_args(rw, n) : n; /* a leaf is its own rebuild */
   while (rw->budget_left > 0) {
     if (cur != n && (done = memo_get(&rw->memo, cur))) {
       cur = done;
@@ -378,6 +387,7 @@ Node *rewriter_simplify(Rewriter *rw, Node *n) {
   rw->failed = false;
   rw->depth = 0;
   rw->swaps = dispatch_swap_rules(rw->cat, rw->opts.simple);
+  rw->dispatch = dispatch_state(rw->cat);
   Node *out = simplify(rw, n);
   return rw->failed ? NULL : out;
 }

@@ -171,7 +171,10 @@ bool fold_ring_equal(const Node *a, const Node *b) {
     int na = 0, nb = 0;
     if (!tree_atoms(a, aa, &na) || !tree_atoms(b, ab, &nb)) return false;
     for (int i = 0; i < na; i++) {
+      /* Some atom of b equal to it: the same node is the common case, looked for first (atom_equal
+       * is true on it, and has no effect, so the answer is the same). */
       bool in_b = false;
+      for (int j = 0; j < nb && !in_b; j++) in_b = aa[i] == ab[j];
       for (int j = 0; j < nb && !in_b; j++) in_b = atom_equal(aa[i], ab[j]);
       if (!in_b) return false;
     }

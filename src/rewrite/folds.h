@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analysis/lin.h"
 #include "analysis/lin_shape.h"
 #include "ir/node.h"
 #include "rules/rule.h"
@@ -60,6 +61,7 @@ enum { FOLD_MAX_FACTS = 32, FOLD_MAX_SUBST = 32 };
 typedef struct {
   Catalog *cat; /* input */
   LinShapeCache *shapes; /* input; NULL: none */
+  LinCache *lins;        /* input; NULL: none (the last linear form read: fold_lin_of) */
   int nfacts;
   FoldFact fact[FOLD_MAX_FACTS];
   int nsubst;
@@ -109,6 +111,11 @@ static inline void fold_step_init(FoldStep *s, FoldAux *aux) {
   s->lattice = s->boolean = s->substitute = s->lanes = false;
   s->nbind = 0;
   s->aux = aux;
+}
+
+/* lin_of(n, out) for a fold choosing step st, through the rewriter's cache of the last form read. */
+static inline bool fold_lin_of(const FoldStep *st, const Node *n, Lin *out) {
+  return lin_of_cached(st && st->aux ? st->aux->lins : NULL, n, out);
 }
 
 /* Binds slot `name` of the step's lemma to node (false when the step is full or node is NULL). */

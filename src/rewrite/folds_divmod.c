@@ -28,10 +28,10 @@ bool fold_divmod_applies(const Node *n) {
 }
 
 /* The constant divisor of n when positive, and its numerator as a linear form. */
-static bool setup(const Node *n, i128 *c, Lin *S) {
+static bool setup(const Node *n, i128 *c, Lin *S, const FoldStep *out) {
   if (!fold_divmod_applies(n)) return false;
   *c = vs_const_value(n->args[1]);
-  return *c > 0 && lin_of(n->args[0], S);
+  return *c > 0 && fold_lin_of(out, n->args[0], S);
 }
 
 
@@ -43,8 +43,8 @@ static bool split(const Lin *S, i128 c, bool floor_parts, Lin *Q, Lin *R) {
   for (int i = 0; i < S->n; i++) {
     i128 a = S->t[i].a;
     bool ok;
-    if (a % c == 0) ok = lin_add(Q, S->t[i].t, a / c);
-    else if (floor_parts && a > c) ok = lin_add(Q, S->t[i].t, a / c) && lin_add(R, S->t[i].t, a % c);
+    if (im_tmod(a, c) == 0) ok = lin_add(Q, S->t[i].t, im_tdiv(a, c));
+    else if (floor_parts && a > c) ok = lin_add(Q, S->t[i].t, im_tdiv(a, c)) && lin_add(R, S->t[i].t, im_tmod(a, c));
     else ok = lin_add(R, S->t[i].t, a);
     if (!ok) return false;
   }
@@ -75,11 +75,44 @@ static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
                                         "cancel_tdivmod_mod"};
   i128 c;
   Lin S;
-  if (is_trunc(n) != trunc || !setup(n, &c, &S)) return false;
+  if (is_trunc(n) != trunc || !setup(n, &c, &S, out)) return false;
   int idx[LIN_MAX_TERMS], m = 0;
   for (int i = 0; i < S.n; i++)
-    if (S.t[i].a % c != 0 && m < CANCEL_CHOICES) idx[m++] = i;
+    if (im_tmod(S.t[i].a, c) != 0 && m < CANCEL_CHOICES) idx[m++] = i;
+  /* Each term's part of every split, worked out once (a split was built and measured whole, term by
+   * term, for each of up to 2^6 masks): for a searched term both roundings (choice 0: a // c, 1:
+   * a // c + 1), for the others their one. ok: the quotient and remainder coefficients exist and
+   * lin_add takes them; for a nonzero remainder r, its interval over the term's bounds as lin_range
+   * computes it (range_ok false where lin_range's products overflow). A split is then its terms'
+   * parts summed in order as lin_range sums them, and only the first split that fits a window is
+   * built, by the same loop as before. */
+  struct {
+    bool ok, zero, range_ok;
+    i128 lo, hi;
+  } part[LIN_MAX_TERMS][2];
+  for (int i = 0, j = 0; i < S.n; i++) {
+    bool searched = j < m && idx[j] == i;
+    if (searched) j++;
+    for (int b = 0; b < (searched ? 2 : 1); b++) {
+      i128 a = S.t[i].a, q = im_floordiv(a, c), r, x = 0, y = 0;
+      if (searched) q += b;
+      else if (im_tmod(a, c) != 0) q = 0; /* past the searched terms: whole in R */
+      part[i][b].ok = im_mul_ok(q, c, &r) && im_sub_ok(a, r, &r) && lin_coef_ok(q) && lin_coef_ok(r);
+      if (!part[i][b].ok || (part[i][b].zero = r == 0)) continue;
+      part[i][b].range_ok = im_mul_ok(r, vs_vmin(S.t[i].t), &x) && im_mul_ok(r, vs_vmax(S.t[i].t), &y);
+      part[i][b].lo = x > y ? y : x;
+      part[i][b].hi = x > y ? x : y;
+    }
+  }
   for (unsigned mask = 0; mask < (1u << m); mask++) {
+    i128 plo = S.k, phi = S.k;
+    bool fits = true;
+    for (int i = 0, j = 0; i < S.n && fits; i++) {
+      int b = j < m && idx[j] == i ? (int)((mask >> j++) & 1) : 0;
+      fits = part[i][b].ok && (part[i][b].zero || (part[i][b].range_ok && im_add_ok(plo, part[i][b].lo, &plo) &&
+                                                   im_add_ok(phi, part[i][b].hi, &phi)));
+    }
+    if (!fits || im_floordiv(plo, c) != im_floordiv(phi, c)) continue;
     Lin Q, R;
     lin_init(&Q, S.dt);
     lin_init(&R, S.dt);
@@ -88,7 +121,7 @@ static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
     for (int i = 0, j = 0; i < S.n && ok; i++) {
       i128 a = S.t[i].a, q = im_floordiv(a, c), r;
       if (j < m && idx[j] == i) q += (mask >> j++) & 1;
-      else if (a % c != 0) q = 0; /* past the searched terms: whole in R */
+      else if (im_tmod(a, c) != 0) q = 0; /* past the searched terms: whole in R */
       ok = im_mul_ok(q, c, &r) && im_sub_ok(a, r, &r) && lin_add(&Q, S.t[i].t, q) && lin_add(&R, S.t[i].t, r);
     }
     i128 rlo, rhi;
@@ -110,15 +143,17 @@ static bool factor(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
   static const char *const lemmas[4] = {"factor_remainder_div", "factor_remainder_mod", "factor_remainder_tdiv",
                                         "factor_remainder_tmod"};
   Lin S, Q, R;
-  if (is_trunc(n) != trunc || !fold_divmod_applies(n) || !lin_of(n->args[0], &S)) return false;
+  if (is_trunc(n) != trunc || !fold_divmod_applies(n) || !fold_lin_of(out, n->args[0], &S)) return false;
   i128 c = vs_const_value(n->args[1]);
   if (c > 0) {
     if (!split(&S, c, true, &Q, &R)) return false;
   } else if (c < 0 && !trunc) {
     lin_init(&Q, S.dt);
     lin_init(&R, S.dt);
-    for (int i = 0; i < S.n; i++)
-      if (!lin_add(S.t[i].a % c == 0 ? &Q : &R, S.t[i].t, S.t[i].a % c == 0 ? S.t[i].a / c : S.t[i].a)) return false;
+    for (int i = 0; i < S.n; i++) {
+      bool whole = im_tmod(S.t[i].a, c) == 0;
+      if (!lin_add(whole ? &Q : &R, S.t[i].t, whole ? im_tdiv(S.t[i].a, c) : S.t[i].a)) return false;
+    }
     Q.k = im_floordiv(S.k, c);
     R.k = im_floormod(S.k, c);
   } else {
@@ -150,7 +185,7 @@ static Lin without(const Lin *S, int i) {
 static bool nested(VsCtx *ctx, Node *n, Op inner, FoldStep *out) {
   i128 c;
   Lin S;
-  if (n->op != OP_MOD || !setup(n, &c, &S)) return false;
+  if (n->op != OP_MOD || !setup(n, &c, &S, out)) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     if (t->op != inner || t->args[1]->op != OP_CONST) continue;
@@ -174,14 +209,14 @@ bool fold_remove_nested_tmod(VsCtx *ctx, Node *n, FoldStep *out) { return nested
 bool fold_divmod_congruence(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
   Lin S;
-  if (n->op != OP_MOD || !setup(n, &c, &S) || c < 2) return false;
+  if (n->op != OP_MOD || !setup(n, &c, &S, out) || c < 2) return false;
   /* Modulo a power of two, wrapping changes no residue (2^w is a multiple of c): the multiple a - r of
    * c leaves the sum whether or not it is exact (divmod_congruence_pow2: x = the term, c1 = a - r). */
   bool pow2 = (c & (c - 1)) == 0;
   out->lemma = pow2 ? "divmod_congruence_pow2" : "divmod_congruence";
   for (int i = S.n - 1; i >= 0; i--) {
     i128 a = S.t[i].a, r = im_floormod(a, c), d;
-    if (r > c / 2) r -= c;
+    if (r > im_tdiv(c, 2)) r -= c;
     if ((r < 0 ? -r : r) >= (a < 0 ? -a : a)) continue;
     Lin Y = without(&S, i);
     if (pow2) {
@@ -216,7 +251,7 @@ static i128 form_gcd(const Lin *S, i128 c, bool with_k) {
 static bool divided(const Lin *S, i128 g, Lin *T) {
   lin_init(T, S->dt);
   for (int i = 0; i < S->n; i++)
-    if (!lin_add(T, S->t[i].t, S->t[i].a / g)) return false;
+    if (!lin_add(T, S->t[i].t, im_tdiv(S->t[i].a, g))) return false;
   T->k = im_floordiv(S->k, g);
   return true;
 }
@@ -228,7 +263,7 @@ bool fold_divide_by_gcd(VsCtx *ctx, Node *n, FoldStep *out) {
                                         "divide_by_gcd_tmod"};
   i128 c;
   Lin S, T;
-  if (!setup(n, &c, &S) || S.n == 0) return false;
+  if (!setup(n, &c, &S, out) || S.n == 0) return false;
   i128 g = form_gcd(&S, c, true);
   if (g <= 1 || !divided(&S, g, &T)) return false;
   out->lemma = for_op(n, lemmas);
@@ -246,7 +281,7 @@ enum { GCD_SPLIT_MAX = 6 }; /* terms g does not divide, beyond which only whole 
 bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
   i128 c;
   Lin S;
-  if (is_trunc(n) || !setup(n, &c, &S) || S.n == 0) return false;
+  if (is_trunc(n) || !setup(n, &c, &S, out) || S.n == 0) return false;
   /* The candidates: gcd(c, a) of each coefficient a and of all of them together; the largest first. */
   i128 cand[LIN_MAX_TERMS + 1], all = c;
   int nc = 0;
@@ -275,7 +310,7 @@ bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
      * them for m such terms. For a remainder only whole terms: its residues come back as terms of the
      * result, which then grows. */
     int m = 0, splits = 1;
-    for (int i = 0; i < S.n; i++) m += S.t[i].a % g != 0;
+    for (int i = 0; i < S.n; i++) m += im_tmod(S.t[i].a, g) != 0;
     if (is_div(n) && m <= GCD_SPLIT_MAX)
       for (int i = 0; i < m; i++) splits *= 3;
     for (int sp = 0; sp < splits; sp++) {
@@ -286,7 +321,7 @@ bool fold_gcd_with_remainder(VsCtx *ctx, Node *n, FoldStep *out) {
       bool ok = true;
       for (int i = 0, code = sp; i < S.n && ok; i++) {
         i128 a = S.t[i].a, q = 0, r;
-        if (a % g == 0) q = a / g;
+        if (im_tmod(a, g) == 0) q = im_tdiv(a, g);
         else {
           int how = code % 3;
           code /= 3;
@@ -391,7 +426,7 @@ bool fold_div_var_factor_terms(VsCtx *ctx, Node *n, FoldStep *out) {
     y = y->args[0];
   }
   Lin S;
-  if (c2 <= 0 || y->op == OP_CONST || !lin_of(n->args[0], &S) || S.n == 0) return false;
+  if (c2 <= 0 || y->op == OP_CONST || !fold_lin_of(out, n->args[0], &S) || S.n == 0) return false;
   for (int i = 0; i < S.n; i++) {
     Node *u = cofactor(S.t[i].t, y);
     if (!u || S.t[i].a % c2 != 0) continue;
@@ -413,7 +448,7 @@ bool fold_pow2_multiple(VsCtx *ctx, Node *n, FoldStep *out) {
   if ((n->op != OP_MOD && n->op != OP_TMOD) || !fold_divmod_applies(n)) return false;
   i128 c = vs_const_value(n->args[1]);
   Lin S, T;
-  if (c < 2 || (c & (c - 1)) != 0 || !lin_of(n->args[0], &S) || S.k % c != 0) return false;
+  if (c < 2 || (c & (c - 1)) != 0 || !fold_lin_of(out, n->args[0], &S) || S.k % c != 0) return false;
   for (int i = 0; i < S.n; i++)
     if (S.t[i].a % c != 0) return false;
   if (!divided(&S, c, &T)) return false;

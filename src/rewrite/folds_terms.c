@@ -17,7 +17,7 @@ bool fold_cmp_applies(const Node *n) {
 bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
   if (!fold_terms_applies(n) || (out->aux && out->aux->shapes && !lin_shape_may_collect(out->aux->shapes, n)) ||
-      !lin_of(n, &L) || lin_size_mod(&L) >= L.atoms)
+      !fold_lin_of(out, n, &L) || lin_size_mod(&L) >= L.atoms)
     return false;
   out->lemma = NULL;
   out->result = lin_build(ctx, &L);
@@ -66,8 +66,8 @@ static int flat_size(const i128 *a, int m, bool k) {
 static int split_by(const i128 *a, int m, i128 g, i128 *in, i128 *rest, int *nrest, i128 *sign) {
   int ni = 0, no = 0, negs = 0;
   for (int i = 0; i < m; i++)
-    if (a[i] % g == 0) {
-      in[ni++] = a[i] / g;
+    if (im_tmod(a[i], g) == 0) {
+      in[ni++] = im_tdiv(a[i], g);
       negs += a[i] < 0;
     } else {
       rest[no++] = a[i];
@@ -151,7 +151,7 @@ static bool factor_candidate(const Node *n) {
 bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin L;
   if (n->lanes != 1 || !fold_terms_applies(n) || (out->aux && out->aux->shapes && !lin_shape_may_factor(out->aux->shapes, n)) ||
-      !factor_candidate(n) || !lin_of(n, &L) || L.n < 2)
+      !factor_candidate(n) || !fold_lin_of(out, n, &L) || L.n < 2)
     return false;
   i128 a[LIN_MAX_TERMS], g;
   for (int i = 0; i < L.n; i++) a[i] = L.t[i].a;
@@ -160,7 +160,7 @@ bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   /* The product's sign as split_by chooses it: -1 when every multiple of g is negative. */
   int ni = 0, negs = 0;
   for (int i = 0; i < L.n; i++)
-    if (L.t[i].a % g == 0) {
+    if (im_tmod(L.t[i].a, g) == 0) {
       ni++;
       negs += L.t[i].a < 0;
     }
@@ -170,7 +170,7 @@ bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out) {
   lin_init(&O, L.dt);
   O.k = L.k;
   for (int i = 0; i < L.n; i++)
-    if (L.t[i].a % g == 0 ? !lin_add(&I, L.t[i].t, L.t[i].a / g * sign) : !lin_add(&O, L.t[i].t, L.t[i].a))
+    if (im_tmod(L.t[i].a, g) == 0 ? !lin_add(&I, L.t[i].t, im_tdiv(L.t[i].a, g) * sign) : !lin_add(&O, L.t[i].t, L.t[i].a))
       return false;
   Node *inner = lin_build(ctx, &I), *gc = im_fits(L.dt, g) ? vs_const_int(ctx, L.dt, g) : NULL;
   Node *prod = inner && gc ? vs_bin(ctx, OP_MUL, inner, gc) : NULL;
@@ -199,7 +199,7 @@ bool fold_move_offset(VsCtx *ctx, Node *n, FoldStep *out) {
   if (!fold_cmp_applies(n)) return false;
   DType dt = (DType)n->args[0]->dtype;
   Lin A, B, X, Y, Z, D;
-  if (!lin_of(n->args[0], &A) || !lin_of(n->args[1], &B)) return false;
+  if (!fold_lin_of(out, n->args[0], &A) || !fold_lin_of(out, n->args[1], &B)) return false;
   lin_init(&D, dt);
   if (!lin_add_lin(&D, &A, 1) || !lin_add_lin(&D, &B, -1)) return false;
   i128 K;
@@ -355,7 +355,7 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
  * pair found; the rule's guard and the ring identities decide. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !divmod_bits(n, out) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_terms_applies(n) || !divmod_bits(n, out) || !fold_lin_of(out, n, &S) || S.n < 2) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     for (int trunc = 0; trunc < 2; trunc++) {
@@ -443,7 +443,7 @@ static bool differs_by(const Node *a, const Node *b, i128 want) {
 static bool fold_digits(VsCtx *ctx, Node *n, FoldStep *out, int kind) {
   static const char *const lemma[3] = {"divmod_chain_off", "divmod_split_off", "divmod_split_nested"};
   Lin S;
-  if (!fold_terms_applies(n) || !(divmod_bits(n, out) & 2) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_terms_applies(n) || !(divmod_bits(n, out) & 2) || !fold_lin_of(out, n, &S) || S.n < 2) return false;
   DType dt = S.dt;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t, *x, *c1;
@@ -541,7 +541,7 @@ bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
   int i, j;
   Node *z;
-  if (!fold_terms_applies(n) || divmod_bits(n, out) != 3 || !lin_of(n, &S) || S.n < 2 ||
+  if (!fold_terms_applies(n) || divmod_bits(n, out) != 3 || !fold_lin_of(out, n, &S) || S.n < 2 ||
       !find_cong_pair(ctx, &S, &i, &j, &z))
     return false;
   Node *t = S.t[i].t, *y = S.t[j].t->args[0];
@@ -580,7 +580,7 @@ bool fold_select_lift_terms_applies(const Node *n) {
  * branches: select_lift_add in the ring context (scale k, the other terms the rest). */
 bool fold_select_lift_terms(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_select_lift_terms_applies(n) || !lin_of(n, &S) || S.n < 2) return false;
+  if (!fold_select_lift_terms_applies(n) || !fold_lin_of(out, n, &S) || S.n < 2) return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     if (t->op != OP_SELECT || t->lanes != 1) continue;
@@ -667,7 +667,7 @@ bool fold_minmax_offset_applies(const Node *n) {
  * guard decides that both sums are exact; the result x + min(c1, c2) in canonical form. */
 bool fold_minmax_offset(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin A, B;
-  if (!fold_minmax_offset_applies(n) || !lin_of(n->args[0], &A) || !lin_of(n->args[1], &B) || A.n != B.n || A.n == 0)
+  if (!fold_minmax_offset_applies(n) || !fold_lin_of(out, n->args[0], &A) || !fold_lin_of(out, n->args[1], &B) || A.n != B.n || A.n == 0)
     return false;
   for (int i = 0; i < A.n; i++)
     if (coef(&B, A.t[i].t) != A.t[i].a) return false;

@@ -141,6 +141,12 @@ static GuardBool guard_bool(VsCtx *ctx, const Rule *r, const Guard *g, const Mat
   }
 }
 
-bool guard_holds(VsCtx *ctx, const Rule *r, const Match *m) {
-  return !r->guard || guard_bool(ctx, r, r->guard, m) == GB_TRUE;
+/* Whether g is true. A conjunction is true exactly when both sides are (false and undefined alike
+ * make it not true), so a conjunction here, not under a negation, stops at its first side that is not
+ * true: the same answer without evaluating the rest. The evaluation has no effect but its answer. */
+static bool guard_true(VsCtx *ctx, const Rule *r, const Guard *g, const Match *m) {
+  if (g->kind == G_AND) return guard_true(ctx, r, g->a, m) && guard_true(ctx, r, g->b, m);
+  return guard_bool(ctx, r, g, m) == GB_TRUE;
 }
+
+bool guard_holds(VsCtx *ctx, const Rule *r, const Match *m) { return !r->guard || guard_true(ctx, r, r->guard, m); }
