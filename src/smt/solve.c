@@ -183,8 +183,6 @@ static void recheck(SmtCtx *s, const char *text, unsigned timeout_ms, SmtCheck *
   cvc5_answer_free(&a);
 }
 
-/* The cache's key for the query: its text without the model requests (NULL: no cache, or under the
- * re-check, whose every proof must reach cvc5). */
 /* The formulas fs[0..n) as built, printed by Z3's benchmark printer, as a cache key (NULL: no cache,
  * or under the re-check, whose every proof must reach cvc5). Not a solver's own printout: that is of
  * its assertions after its rewriter, which orders the operands of + * and the like by Z3's term ids,

@@ -1090,6 +1090,23 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     return out;
   }
   smt_clear_last_solve(s);
+  /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
+  bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
+  unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
+  /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
+   * variable tied by equalities), the cases come early, after the first short turns: each case is easy
+   * where the whole may outlast every turn (rule_cases.c). */
+  bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
+  bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
+  IntProof ip = IP_UNSUPPORTED;
+  if (integer) {
+    ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
+    if (int_decided(s, ip, engine, &out)) {
+      vs_ctx_free(ctx);
+      out.seconds = vs_seconds() - t0;
+      return out;
+    }
+  }
   Enc e;
   enc_init(&e, s);
   SmtTerm tl, tr;
@@ -1115,19 +1132,6 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     free(key);
     key = NULL;
     goto finish;
-  }
-  /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
-  bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
-  unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
-  /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
-   * variable tied by equalities), the cases come early, after the first short turns: each case is easy
-   * where the whole may outlast every turn (rule_cases.c). */
-  bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
-  bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
-  IntProof ip = IP_UNSUPPORTED;
-  if (integer) {
-    ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
-    if (int_decided(s, ip, engine, &out)) goto finish;
   }
   if (!encoded) {
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
