@@ -53,7 +53,7 @@ typedef struct {
 
 /* The new names (%k for declared constants, %l for let-bound ones) start with a character no Z3 name
  * starts with; a text holding such a token anyway keeps its names (it only misses the cache). */
-#define NEW_PREFIX "%k"
+static bool is_new_name(const char *p, size_t len) { return len >= 2 && p[0] == '%' && (p[1] == 'k' || p[1] == 'l'); }
 
 static bool is_space(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 
@@ -87,8 +87,7 @@ typedef struct {
 } Writer;
 
 static size_t local_num(Writer *w, const char *p, size_t len) {
-  uint64_t h = UINT64_C(0xcbf29ce484222325);
-  for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)p[i]) * UINT64_C(0x100000001b3);
+  uint64_t h = text_hash(p, len);
   size_t mask = w->local_cap - 1, i = (size_t)h & mask;
   for (; w->local[i].s; i = (i + 1) & mask)
     if (w->local[i].len == len && !memcmp(w->local[i].s, p, len)) return w->local[i].num;
@@ -113,7 +112,7 @@ static void emit(Writer *w, const char *p, const char *end, const Name *names, s
       continue;
     }
     size_t len = token_len(p), i = 0;
-    if (len >= 2 && p[0] == '%' && (p[1] == 'k' || p[1] == 'l')) w->clash = true;
+    if (is_new_name(p, len)) w->clash = true;
     if (is_local(p, len)) {
       w->k += (size_t)sprintf(w->out + w->k, "%%l%zu", local_num(w, p, len));
       p += len;
@@ -121,7 +120,7 @@ static void emit(Writer *w, const char *p, const char *end, const Name *names, s
     }
     while (i < n && !(names[i].len == len && !memcmp(names[i].s, p, len))) i++;
     if (i < n) {
-      w->k += (size_t)sprintf(w->out + w->k, "%%k%zu", names[i].order); /* NEW_PREFIX, then the number */
+      w->k += (size_t)sprintf(w->out + w->k, "%%k%zu", names[i].order);
     } else {
       memcpy(w->out + w->k, p, len);
       w->k += len;
@@ -183,17 +182,12 @@ char *query_cache_key(const char *text) {
   Writer w = {malloc(len + (nnames + uses + locals) * 24 + 1), 0, false, false, NULL, 2, 0};
   while (w.local_cap < 2 * locals) w.local_cap *= 2;
   w.local = calloc(w.local_cap, sizeof *w.local);
-  if (!w.out || !w.local) {
-    free(w.out);
-    free(w.local);
-    free(names);
-    return NULL;
-  }
   /* The text up to the first declaration, the declarations in the new numbers' order, the rest. */
-  Name *sorted = nnames ? malloc(nnames * sizeof *sorted) : NULL;
-  if (nnames && !sorted) {
+  Name *sorted = malloc((nnames ? nnames : 1) * sizeof *sorted);
+  if (!w.out || !w.local || !sorted) {
     free(w.out);
     free(w.local);
+    free(sorted);
     free(names);
     return NULL;
   }

@@ -187,7 +187,7 @@ static void recheck(SmtCtx *s, const char *text, unsigned timeout_ms, SmtCheck *
  * or under the re-check, whose every proof must reach cvc5). Not a solver's own printout: that is of
  * its assertions after its rewriter, which orders the operands of + * and the like by Z3's term ids,
  * and those depend on everything the context built before. */
-static char *formulas_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
+char *smt_query_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
   if (!s->cache || (s->second & SMT_SECOND_RECHECK) || !n) return NULL;
   const char *text = Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
                                                    (unsigned)(n - 1), fs, fs[n - 1]);
@@ -208,7 +208,7 @@ static char *cache_key(SmtCtx *s, Z3_solver solver, const SmtCheckSpec *spec) {
   unsigned n = Z3_ast_vector_size(s->z, v);
   Z3_ast *fs = n ? malloc(n * sizeof *fs) : NULL;
   for (unsigned i = 0; fs && i < n; i++) fs[i] = Z3_ast_vector_get(s->z, v, i);
-  char *key = fs ? formulas_key(s, fs, n, spec) : NULL;
+  char *key = fs ? smt_query_key(s, fs, n, spec) : NULL;
   free(fs);
   Z3_ast_vector_dec_ref(s->z, v);
   smt_z3_clear_error();
@@ -320,10 +320,6 @@ Z3_lbool smt_check(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec
 }
 
 void smt_check_free(SmtCheck *c) { cvc5_answer_free(&c->cvc5); }
-
-char *smt_query_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
-  return formulas_key(s, fs, n, spec);
-}
 
 void smt_recheck_formulas(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
   if (!(s->second & SMT_SECOND_RECHECK) || !cvc5_version()) return;

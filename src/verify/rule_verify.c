@@ -1089,8 +1089,8 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     out.seconds = vs_seconds() - t0;
     return out;
   }
-  smt_clear_last_solve(s);
   /* The integer encoding knows scalars only: vector and graph instances go to the bit-vector encoding. */
+  smt_clear_last_solve(s);
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
   unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
   /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
@@ -1124,11 +1124,11 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   Z3_ast hyp = encoded ? enc_and(&e, enc_and(&e, bounds, g.defined), guard) : NULL;
   /* The instance's obligation, stated exactly by its bit-vector query: when a twin instance decided the
    * same one earlier in the run (index after i64), its verdict is this one's (obligation_reused). */
+  unsigned flags = lhs->flags | rhs->flags, full = s->timeout_ms;
   char *key = encoded && !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER)
-                ? smt_refinement_key(s, &e, hyp, tl, tr, lhs->flags | rhs->flags)
+                ? smt_refinement_key(s, &e, hyp, tl, tr, flags)
                 : NULL;
-  unsigned full_ms = s->timeout_ms;
-  if (key && obligation_reused(s, key, full_ms, &out)) {
+  if (key && obligation_reused(s, key, full, &out)) {
     free(key);
     key = NULL;
     goto finish;
@@ -1136,7 +1136,6 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   if (!encoded) {
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
   } else {
-    unsigned flags = lhs->flags | rhs->flags, full = s->timeout_ms;
     if (two_early && inst_prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
       out.status = PROOF_PROVED;
       snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard leaves two values");
@@ -1224,7 +1223,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     }
   }
 finish:
-  if (key) obligation_file(s, key, full_ms, &out);
+  if (key) obligation_file(s, key, full, &out);
   free(key);
   smt_result_free(&res);
   genc_free(gg);
