@@ -465,11 +465,6 @@ static Iv b_graph(const Node *n, DType dt) {
   return iv(0, e > 1 ? e - 1 : 0);
 }
 
-/* The common binary ops (+ - * min max and the comparisons) on integer operands of at most 32 bits,
- * where every value, sum and difference is a 64-bit integer: the same interval as bounds_transfer's
- * cases (the same lemmas, FIT included), without i128. A product of two corners that leaves int64 has a
- * magnitude of 2^63 or more, beyond every such dtype, so FIT gives the full range, as it does for the
- * exact product. False when n is not such a node (bounds_transfer decides). */
 /* The value of a bit pattern of an integer dtype of w <= 32 bits (signed or not), as im_value gives
  * it, in 64 bits. */
 static inline int64_t narrow_value(bool sgn, int w, uint64_t bits) {
@@ -482,6 +477,11 @@ static const int64_t narrow_min[DT_COUNT] = {[DT_I8] = INT8_MIN, [DT_I16] = INT1
 static const int64_t narrow_max[DT_COUNT] = {[DT_I8] = INT8_MAX,    [DT_I16] = INT16_MAX,  [DT_I32] = INT32_MAX,
                                              [DT_U8] = UINT8_MAX,   [DT_U16] = UINT16_MAX, [DT_U32] = UINT32_MAX};
 
+/* The common binary ops (+ - * min max and the comparisons) on integer operands of at most 32 bits,
+ * where every value, sum and difference is a 64-bit integer: the same interval as bounds_transfer's
+ * cases (the same lemmas, FIT included), without i128. A product of two corners that leaves int64 has a
+ * magnitude of 2^63 or more, beyond every such dtype, so FIT gives the full range, as it does for the
+ * exact product. False when n is not such a node (bounds_transfer decides). */
 static bool narrow_binary(Node *n) {
   Op op = (Op)n->op;
   DType dt = (DType)n->dtype, at = (DType)n->args[0]->dtype;
