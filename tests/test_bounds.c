@@ -820,10 +820,59 @@ static void test_transfer_api(void **state) {
   assert_true(full.lo == 0 && full.hi == 1);
 }
 
+/* bounds.c takes a short path for + - * min max and the comparisons on integers of at most 32 bits, in
+ * 64-bit arithmetic (narrow_binary); every other node goes through bounds_transfer in i128. The two
+ * must agree exactly, not only both be sound: a short path that drifts looser would lose folds without
+ * any soundness check noticing. Random operand ranges (edges, narrow, wide, the full range) at each
+ * such dtype, against bounds_transfer on the same intervals. */
+static void test_narrow_path_matches_transfer(void **state) {
+  (void)state;
+  static const Op ops[] = {OP_ADD, OP_SUB, OP_MUL, OP_MIN, OP_MAX, OP_EQ, OP_NE, OP_LT, OP_LE};
+  static const DType dts[] = {DT_I8, DT_I16, DT_I32, DT_U8, DT_U16, DT_U32};
+  TestRng rng = {0x5e1f};
+  int rounds = 400 * scale();
+  size_t compared = 0;
+  for (size_t d = 0; d < sizeof dts / sizeof dts[0]; d++) {
+    DType dt = dts[d];
+    VsCtx *ctx = vs_ctx_new();
+    assert_non_null(ctx);
+    for (int k = 0; k < rounds; k++) {
+      i128 lo[2], hi[2];
+      Node *v[2];
+      for (int i = 0; i < 2; i++) {
+        pick_range(&rng, dt, &lo[i], &hi[i]);
+        char name[32];
+        snprintf(name, sizeof name, "v%d_%d", k, i);
+        assert_non_null(v[i] = vs_var(ctx, name, dt, lo[i], hi[i]));
+      }
+      for (size_t o = 0; o < sizeof ops / sizeof ops[0]; o++) {
+        Op op = ops[o];
+        if (!bounds_trusted(op, dt)) continue;
+        Node *n = vs_bin(ctx, op, v[0], v[1]);
+        assert_non_null(n);
+        DType adt[2] = {dt, dt};
+        BoundsIv a[2] = {{lo[0], hi[0]}, {lo[1], hi[1]}};
+        BoundsIv want = bounds_transfer(op, (DType)n->dtype, adt, a, 2);
+        if (vs_vmin(n) != want.lo || vs_vmax(n) != want.hi) {
+          char b[8][48];
+          fail_msg("%s %s [%s, %s], [%s, %s]: node [%s, %s], bounds_transfer [%s, %s]", dt_name(dt), op_name(op),
+                   fmt(lo[0], b[0]), fmt(hi[0], b[1]), fmt(lo[1], b[2]), fmt(hi[1], b[3]), fmt(vs_vmin(n), b[4]),
+                   fmt(vs_vmax(n), b[5]), fmt(want.lo, b[6]), fmt(want.hi, b[7]));
+        }
+        compared++;
+      }
+    }
+    vs_ctx_free(ctx);
+  }
+  /* Every op is trusted at these dtypes in the shipped ledger: the comparison covered all of them. */
+  assert_int_equal(compared, (size_t)rounds * 6 * 9);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(test_precision),
     cmocka_unit_test(test_transfer_api),
+    cmocka_unit_test(test_narrow_path_matches_transfer),
     cmocka_unit_test(test_exhaustive_bool),
     cmocka_unit_test(test_exhaustive_8bit_binops),
     cmocka_unit_test(test_exhaustive_8bit_other),
