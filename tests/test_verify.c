@@ -507,6 +507,45 @@ static void test_pow2_cases_wide(void **state) {
   pow2_cases_at(dts, 5000000u);
 }
 
+/* A variable whose literal bounds the guard pins to a few values (rule_cases.c): at 64 bits a power with
+ * a symbolic base and exponent is a 64-step product the solver does not finish within a small budget;
+ * with the base 0 or 1 each case folds. Proved by cases at i64 and u64; a variant whose range lets the
+ * base be 2 is never proved (refuted at i8: 2^2 is not 2), and one whose guard states no narrow range gets no cases. */
+static void test_few_values_cases(void **state) {
+  (void)state;
+  SmtOptions o = test_smt_options(1000000u);
+  SmtCtx *small = smt_new(&o);
+  assert_non_null(small);
+  static const DType dts[2] = {DT_I64, DT_U64};
+  const Rule *r;
+  Catalog *c = load_rule_as("lemma", "pow(x, y) => x where int(x) && vmin(x) >= 0 && vmax(x) <= 1 && vmin(y) >= 1", &r);
+  for (int i = 0; i < 2; i++) {
+    ProofResult p = verify_rule_instance_with(small, r, inst_at(r, dts[i]), PROVE_SOLVER);
+    if (p.status != PROOF_PROVED || !strstr(p.reason, "few literal values"))
+      fail_msg("%s at %s (%s), wanted proved by cases", proof_status_name(p.status), dt_name(dts[i]), p.reason);
+    proof_result_free(&p);
+  }
+  catalog_free(c);
+  c = load_rule_as("lemma", "pow(x, y) => x where int(x) && vmin(x) >= 0 && vmax(x) <= 2 && vmin(y) >= 1", &r);
+  /* A case that fails proves nothing: the instance stays open at i64 (the whole query is beyond the
+   * budget) and is refuted at i8. */
+  ProofResult p = verify_rule_instance_with(small, r, inst_at(r, DT_I64), PROVE_SOLVER);
+  assert_int_not_equal(p.status, PROOF_PROVED);
+  proof_result_free(&p);
+  p = verify_rule_instance_with(small, r, inst_at(r, DT_I8), PROVE_SOLVER);
+  assert_int_equal(p.status, PROOF_REFUTED);
+  proof_result_free(&p);
+  catalog_free(c);
+  /* vmin(x) <= 1 bounds the lower end from above: no range of few values, no cases. */
+  c = load_rule_as("lemma", "pow(x, y) => x where int(x) && vmin(x) <= 1 && vmax(x) <= 1 && vmin(y) >= 1", &r);
+  p = verify_rule_instance_with(small, r, inst_at(r, DT_I64), PROVE_SOLVER);
+  assert_int_not_equal(p.status, PROOF_PROVED);
+  assert_null(strstr(p.reason, "few literal values"));
+  proof_result_free(&p);
+  catalog_free(c);
+  smt_free(small);
+}
+
 /* Twin instances (rule_verify.c): with a query cache, an index instance whose bit-vector query is its
  * i64 instance's up to names takes that instance's proof, and says so; a refutation is found again, with
  * a counterexample of its own. */
@@ -743,6 +782,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_undefined_guards),
     cmocka_unit_test(test_pow2_guard),
     cmocka_unit_test(test_pow2_cases),
+    cmocka_unit_test(test_few_values_cases),
     cmocka_unit_test(test_twin_instances),
     cmocka_unit_test(test_vector_slice),
     cmocka_unit_test(test_correct_rules),

@@ -120,6 +120,86 @@ bool inst_prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs
   return false;
 }
 
+/* ---- a variable the guard pins to a few literal values ---- */
+
+enum { FEW_VALUES = 4 };
+
+/* g as a literal number (a plain integer, or a sum or difference of them: `-1` parses as 0 - 1). */
+static bool literal(const Guard *g, i128 *v) {
+  if (!g) return false;
+  if (g->kind == G_NUM) {
+    *v = g->num;
+    return true;
+  }
+  i128 a, b;
+  if ((g->kind != G_ADD && g->kind != G_SUB) || !literal(g->a, &a) || !literal(g->b, &b)) return false;
+  return g->kind == G_ADD ? im_add_ok(a, b, v) : im_sub_ok(a, b, v);
+}
+
+/* Narrows [*lo, *hi] by the top-level conjuncts of g that compare vmin(x) (from below) or vmax(x) (from
+ * above) of slot sl with a literal: vmin(x) >= a, vmax(x) <= b, and their < > == forms. Only a guess
+ * of the values: the cover query decides whether the hypothesis implies them. */
+static void literal_range(const Guard *g, int sl, i128 *lo, i128 *hi) {
+  if (!g) return;
+  if (g->kind == G_AND) {
+    literal_range(g->a, sl, lo, hi);
+    literal_range(g->b, sl, lo, hi);
+    return;
+  }
+  if (g->kind != G_LE && g->kind != G_LT && g->kind != G_EQ) return;
+  i128 v;
+  for (int side = 0; side < 2; side++) {
+    const Guard *leaf = side ? g->b : g->a, *other = side ? g->a : g->b;
+    if ((leaf->kind != G_VMIN && leaf->kind != G_VMAX) || leaf->slot != sl || !literal(other, &v)) continue;
+    /* side 0: leaf OP v, an upper bound on the leaf; side 1: v OP leaf, a lower bound. EQ is both. */
+    bool upper = g->kind == G_EQ || side == 0, lower = g->kind == G_EQ || side == 1;
+    i128 d = g->kind == G_LT ? 1 : 0, w;
+    if (upper && leaf->kind == G_VMAX && im_sub_ok(v, d, &w) && w < *hi) *hi = w;
+    if (lower && leaf->kind == G_VMIN && im_add_ok(v, d, &w) && w > *lo) *lo = w;
+  }
+}
+
+/* The literal interval of slot sl the guard states, within its dtype; false when the guard states none
+ * narrower than FEW_VALUES values. */
+static bool few_values(const Guard *g, int sl, DType dt, i128 *lo, i128 *hi) {
+  *lo = im_min(dt);
+  *hi = im_max(dt);
+  literal_range(g, sl, lo, hi);
+  return *lo <= *hi && *hi - *lo < FEW_VALUES;
+}
+
+bool inst_few_values_hint(const Rule *r) {
+  for (int sl = 0; sl < r->nslots; sl++) {
+    i128 lo, hi;
+    /* The dtype is not known here: narrow enough in the widest signed or unsigned one. */
+    if (few_values(r->guard, sl, DT_I64, &lo, &hi) || few_values(r->guard, sl, DT_U64, &lo, &hi)) return true;
+  }
+  return false;
+}
+
+bool inst_prove_by_few_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
+  Z3_ast cover_hyp = NULL;
+  for (int sl = 0; sl < in->r->nslots; sl++) {
+    Node *x = in->slot[sl];
+    if (!x || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
+    DType dt = (DType)x->dtype;
+    i128 lo, hi;
+    if (!few_values(in->r->guard, sl, dt, &lo, &hi)) continue;
+    if (!cover_hyp) {
+      Z3_ast b = inst_bound_constraints(e, in);
+      cover_hyp = b ? linear_hyp(e, in, in->r->guard, b) : NULL;
+      if (!cover_hyp) return false;
+    }
+    Node *vals[FEW_VALUES];
+    int n = 0;
+    for (i128 v = lo; v <= hi; v++)
+      if (!(vals[n++] = vs_const(in->ctx, dt, im_from_value(dt, v)))) return false;
+    /* Literal cases: the integer encoding may take each (the products of a literal fold). */
+    if (prove_cases(s, e, in, hyp, cover_hyp, lhs, rhs, x, vals, n, s->timeout_ms, false, out)) return true;
+  }
+  return false;
+}
+
 /* ---- which cases the guard offers ---- */
 
 /* A guard leaf as a number: 3*slot for vmin, +1 for vmax, +2 for the slot's constant; -1 otherwise. */

@@ -71,6 +71,13 @@ bool inst_prove_by_pow2(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node
  * float instances of the select rules, which bit-blasting two float sums cannot decide). */
 bool inst_prove_by_bool(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out);
 bool inst_has_bool_var(const Inst *in);
+/* A pattern variable the guard's top-level conjuncts pin to at most four literal values (vmin(x) >= 0
+ * && vmax(x) <= 1): one case per value, where the whole query keeps the variable symbolic (a power
+ * with a symbolic base and exponent is a 64-step product at 64 bits; with the base 0, 1 or -1 it folds).
+ * The cover (the hypothesis implies the values) is a solver query too. The hint: whether some slot's
+ * literal range is that narrow in the widest dtype. */
+bool inst_prove_by_few_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out);
+bool inst_few_values_hint(const Rule *r);
 /* Whether the guard's top-level equalities tie some variable's vmin and vmax together, and whether
  * it has a top-level is_pow2 of a constant: the cases are then worth trying before the turns. */
 bool inst_two_valued_hint(const Rule *r);

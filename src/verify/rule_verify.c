@@ -1094,10 +1094,11 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
   unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
   /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
-   * variable tied by equalities), the cases come early, after the first short turns: each case is easy
+   * variable tied by equalities; literal bounds at most four apart), the cases come early, after the first short turns: each case is easy
    * where the whole may outlast every turn (rule_cases.c). */
   bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
   bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
+  bool few = cases && inst_few_values_hint(r);
   IntProof ip = IP_UNSUPPORTED;
   if (integer) {
     ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
@@ -1139,6 +1140,11 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     if (two_early && inst_prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
       out.status = PROOF_PROVED;
       snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard leaves two values");
+      goto finish;
+    }
+    if (few && inst_prove_by_few_values(s, &e, &in, hyp, lhs, rhs, &out)) {
+      out.status = PROOF_PROVED;
+      snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard pins to a few literal values");
       goto finish;
     }
     /* Turns while the integer encoding is open (IP_OPEN: a scalar instance, never a graph); else the
