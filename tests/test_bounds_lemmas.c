@@ -264,6 +264,18 @@ static void test_trust_table_covers_every_lemma(void **state) {
     if (!found) fail_msg("lemma %s is in no op's entry of the trust table", r->name);
   }
   assert_int_equal(named, lemmas);
+  /* The same for the alignment lemmas (align.rules), each proved at every integer dtype. */
+  size_t anamed = 0, alemmas = 0;
+  for (int op = 0; op < OP_COUNT; op++)
+    for (const char *const *l = align_lemmas_of((Op)op); *l; l++) {
+      const Rule *r = catalog_find(cat, *l);
+      if (!r || !r->is_lemma || !strstr(r->file, "align.rules")) fail_msg("align table names %s, not an align lemma", *l);
+      anamed++;
+      if ((vs_align_trust[op] & 0x3fe) != 0x3fe) fail_msg("alignment of %s is not proved at every integer dtype", op_name((Op)op));
+    }
+  for (size_t i = 0; i < catalog_rule_count(cat); i++)
+    if (strstr(catalog_rule(cat, i)->file, "align.rules")) alemmas++;
+  assert_int_equal(anamed, alemmas);
   static const Op everyday[] = {OP_ADD, OP_SUB, OP_MUL, OP_IDIV, OP_MOD, OP_MIN, OP_MAX, OP_SELECT, OP_LT, OP_CAST};
   static const DType ints[] = {DT_I8, DT_I16, DT_I32, DT_I64, DT_U8, DT_U16, DT_U32, DT_U64, DT_INDEX};
   for (size_t o = 0; o < sizeof everyday / sizeof everyday[0]; o++)
@@ -282,13 +294,18 @@ static void test_trust_table_current(void **state) {
   VsDiag d;
   assert_true(catalog_load_builtin(cat, &d));
   catalog_apply_builtin_ledger(cat);
-  uint16_t derived[OP_COUNT];
+  uint16_t derived[OP_COUNT], align[OP_COUNT];
   assert_true(bounds_trust_derive(cat, derived));
-  for (int op = 0; op < OP_COUNT; op++)
+  assert_true(align_trust_derive(cat, align));
+  for (int op = 0; op < OP_COUNT; op++) {
     if (derived[op] != vs_bounds_trust[op])
       fail_msg("the trust table of %s is stale (compiled 0x%x, the ledger gives 0x%x): run `make docs`", op_name((Op)op),
                vs_bounds_trust[op], derived[op]);
-  char *src = bounds_trust_source(derived), *file = read_source("src/ir/bounds_trust_table.c");
+    if (align[op] != vs_align_trust[op])
+      fail_msg("the alignment trust table of %s is stale (compiled 0x%x, the ledger gives 0x%x): run `make docs`",
+               op_name((Op)op), vs_align_trust[op], align[op]);
+  }
+  char *src = bounds_trust_source(derived, align), *file = read_source("src/ir/bounds_trust_table.c");
   assert_non_null(src);
   assert_string_equal(src, file);
   /* An unproved lemma takes its case away: with bounds_pow_odd's i32 instance unproved, pow loses i32
@@ -309,6 +326,23 @@ static void test_trust_table_current(void **state) {
   assert_false(derived[OP_POW] >> DT_I32 & 1);
   assert_true(derived[OP_POW] >> DT_I8 & 1);
   assert_true(derived[OP_POW] >> DT_I64 & 1);
+  /* The same for the alignment table: align_mul unproved at u16 takes mul's case away there only. */
+  r = (Rule *)catalog_find(cat, "align_mul");
+  assert_non_null(r);
+  n = rule_admissible_instances(r, inst, RULE_INSTANCES);
+  cleared = 0;
+  for (size_t k = 0; k < n; k++) {
+    uint8_t cls[RULE_MAX_ALL_CLASSES];
+    rule_instance_dtypes(r, inst[k], cls);
+    if (cls[r->free_class[0]] != DT_U16 || !rule_instance_proved(r, inst[k])) continue;
+    r->proved[inst[k] >> 3] &= (uint8_t)~(1u << (inst[k] & 7));
+    cleared++;
+  }
+  assert_int_equal(cleared, 1);
+  assert_true(align_trust_derive(cat, align));
+  assert_false(align[OP_MUL] >> DT_U16 & 1);
+  assert_true(align[OP_MUL] >> DT_U8 & 1);
+  assert_true(align[OP_ADD] >> DT_U16 & 1);
   free(src);
   free(file);
   catalog_free(cat);

@@ -531,20 +531,20 @@ static int rules_import(int argc, char **argv) {
   return rc;
 }
 
-/* The range analysis's trust table as C source (src/ir/bounds_trust_table.c; `make docs`). */
+/* The range and alignment analyses' trust tables as C source (src/ir/bounds_trust_table.c; `make docs`). */
 static int rules_bounds_table(int argc, char **argv) {
   if (argc > 2) return cli_usage_error("rules bounds-table: unknown argument '%s'", argv[2]);
   Catalog *cat = catalog_new();
   VsDiag d;
   int rc = EXIT_INTERNAL;
-  uint16_t table[OP_COUNT];
+  uint16_t table[OP_COUNT], align[OP_COUNT];
   char *src = NULL;
   if (!cat || !catalog_load_builtin(cat, &d)) {
     if (cat) vs_diag_print(&d, stderr);
     goto done;
   }
   catalog_apply_builtin_ledger(cat);
-  if (!bounds_trust_derive(cat, table) || !(src = bounds_trust_source(table))) {
+  if (!bounds_trust_derive(cat, table) || !align_trust_derive(cat, align) || !(src = bounds_trust_source(table, align))) {
     fprintf(stderr, "vsimp: error: out of memory\n");
     goto done;
   }

@@ -28,4 +28,14 @@ static inline bool bounds_trusted(Op op, DType dt) {
   return (unsigned)op < OP_COUNT && (unsigned)dt < DT_COUNT && (vs_bounds_trust[op] >> dt & 1);
 }
 
+/* The same for the alignment analysis (analysis/align.h): bit dt set when op's case of vs_known_tz may
+ * be used at dtype dt (for casts: at the operand's dtype and the result's, both), i.e. when every
+ * admissible instance of its lemmas (src/rules/align.rules) that involves dt is proved. Generated in the
+ * same file. */
+extern const uint16_t vs_align_trust[OP_COUNT];
+
+static inline bool align_trusted(Op op, DType dt) {
+  return (unsigned)op < OP_COUNT && (unsigned)dt < DT_COUNT && (vs_align_trust[op] >> dt & 1);
+}
+
 #endif

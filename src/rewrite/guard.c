@@ -2,6 +2,7 @@
  * i128 makes the guard false: the engine then declines to fire, which is always sound. */
 #include "rewrite/match.h"
 
+#include "analysis/align.h"
 #include "analysis/may_ub.h"
 #include "ir/graph.h"
 #include "rules/guard_arith.h"
@@ -76,6 +77,10 @@ static bool guard_num(const Rule *r, const Guard *g, const Match *m, i128 *out) 
   case G_VMAX:
     if (!n || !is_intlike((DType)n->dtype)) return false;
     *out = g->kind == G_VMIN ? vs_vmin(n) : vs_vmax(n);
+    return true;
+  case G_VTZ:
+    if (!n || !dt_is_int((DType)n->dtype)) return false;
+    *out = vs_known_tz(n);
     return true;
   case G_BITS:
     if (!n) return false;

@@ -54,7 +54,8 @@ struct Pat {
 };
 
 typedef enum {
-  G_NUM, G_CONST, G_VMIN, G_VMAX, G_BITS, /* leaves; G_CONST/G_VMIN/G_VMAX/G_BITS name a slot */
+  G_NUM, G_CONST, G_VMIN, G_VMAX, G_BITS, /* leaves; G_CONST/G_VMIN/G_VMAX/G_BITS/G_VTZ name a slot */
+  G_VTZ, /* vtz(x): a t in [0, bits(x)] with the low t bits of x zero (analysis/align.h); integers only */
   G_TEST,                                 /* a dtype test on a slot */
   G_ADD, G_SUB, G_MUL, G_DIV, G_MOD, G_MIN, G_MAX, G_GCD, G_ABS, /* exact integer arithmetic */
   G_POW2,                                 /* 2^e, defined for 0 <= e <= 64 (a shift amount) */

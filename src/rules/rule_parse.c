@@ -537,7 +537,7 @@ static Guard *parse_guard_call(P *p, Token name) {
     {"is_const", G_IS_CONST, 0},   {"order", G_ORDER, 0},           {"min", G_MIN, 0},
     {"max", G_MAX, 0},             {"gcd", G_GCD, 0},               {"abs", G_ABS, 0},
     {"is_pow2", G_IS_POW2, 0},     {"no_overflow", G_NO_OVERFLOW, 0}, {"free_of", G_FREE_OF, 0},
-    {"no_ub", G_NO_UB, 0},         {"pow2", G_POW2, 0},
+    {"no_ub", G_NO_UB, 0},         {"pow2", G_POW2, 0},             {"vtz", G_VTZ, 0},
   };
   size_t k = 0;
   while (k < sizeof fns / sizeof fns[0] &&
@@ -556,6 +556,7 @@ static Guard *parse_guard_call(P *p, Token name) {
   case G_BITS:
   case G_VMIN:
   case G_VMAX:
+  case G_VTZ:
   case G_IS_CONST:
   case G_NO_UB:
     g->slot = (int8_t)guard_slot(p);

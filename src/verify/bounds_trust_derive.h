@@ -16,7 +16,10 @@
 const char *const *bounds_lemmas_of(Op op);
 /* Fills out (per op, a dtype bit mask) from cat's rules and proofs. False when out of memory. */
 bool bounds_trust_derive(const Catalog *cat, uint16_t out[OP_COUNT]);
-/* The C source of src/ir/bounds_trust_table.c for table (malloc'd), or NULL. */
-char *bounds_trust_source(const uint16_t table[OP_COUNT]);
+/* The same for the alignment analysis (analysis/align.h) and its lemmas (src/rules/align.rules). */
+const char *const *align_lemmas_of(Op op);
+bool align_trust_derive(const Catalog *cat, uint16_t out[OP_COUNT]);
+/* The C source of src/ir/bounds_trust_table.c for both tables (malloc'd), or NULL. */
+char *bounds_trust_source(const uint16_t table[OP_COUNT], const uint16_t align[OP_COUNT]);
 
 #endif

@@ -182,6 +182,12 @@ static void mark_bounds_guard(Search *S, const Guard *g) {
   mark_bounds_guard(S, g->b);
 }
 
+/* Whether g reads vtz: the search does not choose its t (any t the low zero bits allow), so such an
+ * instance is outside the searched fragment: exhausting x's values at one t would prove nothing. */
+static bool guard_reads_vtz(const Guard *g) {
+  return g && (g->kind == G_VTZ || guard_reads_vtz(g->a) || guard_reads_vtz(g->b));
+}
+
 static bool name_is(const char *name, const char *fmt, const char *slot) {
   char buf[128];
   snprintf(buf, sizeof buf, fmt, slot);
@@ -250,6 +256,7 @@ static bool search_init(Search *S, const Rule *r, unsigned idx) {
   S->r = r;
   S->rng = r->text_hash ^ ((uint64_t)idx * UINT64_C(0x9e3779b97f4a7c15));
   if (r->graph || (r->vector && r->guard)) return false; /* vector rules take no guard */
+  if (guard_reads_vtz(r->guard)) return false;
   if (!(S->ctx = vs_ctx_new())) return false;
   if (!inst_init(&S->in, S->ctx, r, idx, &S->lhs, &S->rhs) || S->in.unsupported) return false;
   if ((S->lhs->flags | S->rhs->flags) & NF_HAS_GRAPH) return false;

@@ -20,6 +20,7 @@ typedef struct {
   Node *slot[RULE_MAX_SLOTS];
   Node *bound[RULE_MAX_SLOTS][2]; /* vmin(x), vmax(x): variables, or constants in a counterexample */
   bool concrete_bounds;           /* bound[] already holds constants: do not create variables */
+  Node *tz[RULE_MAX_SLOTS];       /* vtz(x): variables (inst_tz), or NULL where the guard has none */
   /* Slots that may be UB (invalid-family rules, and variables the pattern may leave unevaluated) and,
    * for invalid-family index slots, INVALID: the bools that make slot s so, or NULL. */
   Node *slot_def[RULE_MAX_SLOTS], *slot_inv[RULE_MAX_SLOTS];
@@ -44,6 +45,9 @@ Node *build(Inst *in, const Pat *p);
 bool inst_init(Inst *in, VsCtx *ctx, const Rule *r, unsigned idx, Node **lhs, Node **rhs);
 /* The variable vmin(x) (is_max 0) or vmax(x) (1) of slot s, made on first use. */
 Node *inst_bound(Inst *in, int s, int is_max);
+/* The variable vtz(x) of slot s (an integer slot), made on first use: any t in [0, bits] whose low t
+ * bits of x are zero (inst_bound_constraints states it). */
+Node *inst_tz(Inst *in, int s);
 /* The guard's value from the instance's dtypes alone: S_FALSE, S_TRUE, or S_OPEN (depends on values). */
 enum { S_FALSE, S_TRUE, S_OPEN };
 int inst_guard_static(const Guard *g, const Inst *in);
@@ -52,7 +56,8 @@ int inst_guard_static(const Guard *g, const Inst *in);
  * the instance cannot be written as a case (abstract effects, loop tables). malloc'd. */
 char *inst_counterexample(const Inst *sym, const SmtResult *res);
 
-/* vmin(x) <= x <= vmax(x) for every bound the instance uses (NULL if the encoding failed). */
+/* vmin(x) <= x <= vmax(x) for every bound the instance uses, and for every vtz(x) it uses, t <= bits
+ * and x << (bits - t) == 0 (NULL if the encoding failed). */
 Z3_ast inst_bound_constraints(Enc *e, Inst *in);
 /* Guard g (a part of the rule's guard) in exact arithmetic over the instance's terms, conjoined with
  * its definedness (no division by zero); NULL where it cannot be encoded exactly (rule_verify.c). */

@@ -46,6 +46,16 @@ Node *inst_bound(Inst *in, int s, int is_max) {
   return in->bound[s][is_max];
 }
 
+Node *inst_tz(Inst *in, int s) {
+  if (!in->tz[s]) {
+    char name[80];
+    DType dt = slot_dt(in, s);
+    snprintf(name, sizeof name, "vtz(%s)", in->r->slot_names[s]);
+    in->tz[s] = vs_var(in->ctx, name, dt, 0, dt_bits(dt));
+  }
+  return in->tz[s];
+}
+
 /* The instance's leaves: its slots' variables and bounds, and ranges. */
 static bool inst_claim(PatBuilder *b, const Pat *p, Node **out) {
   Inst *in = b->ud;
@@ -362,6 +372,13 @@ static GT genc_num(GEnc *g, const Guard *x) {
       return gt_num(g, 0);
     }
     return gt_of_node(g, inst_bound(in, x->slot, x->kind == G_VMAX));
+  case G_VTZ:
+    /* The engine reads vtz of integers only; elsewhere the guard is undefined (never fires). */
+    if (!dt_is_int(slot_dt(in, x->slot))) {
+      g->defined = g->e->s->t_false;
+      return gt_num(g, 0);
+    }
+    return gt_of_node(g, inst_tz(in, x->slot));
   case G_BITS: return gt_num(g, dt_bits(slot_dt(in, x->slot)));
   case G_ABS: {
     GT a = genc_num(g, x->a);
@@ -624,6 +641,17 @@ Z3_ast inst_bound_constraints(Enc *e, Inst *in) {
                   : enc_ap2(e, dt_is_signed(dt) ? Z3_mk_bvsle : Z3_mk_bvule, b.val, x.val);
       all = enc_and(e, all, le);
     }
+    if (in->tz[s]) {
+      /* t <= w (unsigned: t >= 0 by its declared range), and the low t bits of x zero: x << (w - t) is
+       * 0, with SMT-LIB's shift by w giving 0 (t = 0 says nothing) and t = w making x itself 0. */
+      SmtTerm x, t;
+      if (!enc_expr(e, in->slot[s], &x) || !enc_expr(e, in->tz[s], &t)) return NULL;
+      unsigned w = (unsigned)dt_bits(slot_dt(in, s));
+      Z3_sort so = Z3_mk_bv_sort(e->z, w);
+      Z3_ast wv = enc_hold(e, Z3_mk_unsigned_int64(e->z, w, so)), zero = enc_hold(e, Z3_mk_int(e->z, 0, so));
+      Z3_ast low = enc_eq(e, enc_ap2(e, Z3_mk_bvshl, x.val, enc_ap2(e, Z3_mk_bvsub, wv, t.val)), zero);
+      all = enc_and(e, all, enc_and(e, enc_ap2(e, Z3_mk_bvule, t.val, wv), low));
+    }
   }
   return all;
 }
@@ -632,7 +660,7 @@ Z3_ast inst_bound_constraints(Enc *e, Inst *in) {
  * table over their variables) may not have bounds. */
 static bool loop_bounds_ok(Inst *in) {
   for (int s = 0; s < in->r->nslots; s++)
-    if ((in->ndeps[s] || in->opaque[s]) && (in->bound[s][0] || in->bound[s][1])) return false;
+    if ((in->ndeps[s] || in->opaque[s]) && (in->bound[s][0] || in->bound[s][1] || in->tz[s])) return false;
   return true;
 }
 
