@@ -215,9 +215,11 @@ static void test_peer_families(void **state) {
   FIRES("b: i16 in [0, 100]", "(b * -5 + 1) % 18 + (b * 31 + 1) // 18 * 18", "b * 31 + 1", "divmod_recombine_cong");
   /* Without ranges the two numerators differ by -36*b modulo 2^8, which 18 does not divide. */
   NEVER("b: i8", "(b * -5 + 1) % 18 + (b * 31 + 1) // 18 * 18", "divmod_recombine_cong");
-  /* Power-of-two congruence at i32 (the symbolic rule is unknown there); not for 24. */
-  FIRES("x: i32", "(x + 31) % 32 == 31", "x % 32 == 0", "mod_pow2_add_eq_const_32");
-  FIRES("x: i32", "(x - 1) % 32 == 31", "x % 32 == 0", "mod_pow2_add_eq_const_32");
+  /* Power-of-two congruence where the sum may wrap: the symbolic rule at i32 (proved at every width
+   * since 5 December); the literal powers mod_pow2_add_eq_const_* where c3 - c1 wraps (1 - 3 at u8,
+   * which the symbolic rule's guard excludes); not for 24. */
+  FIRES("x: i32", "(x + 31) % 32 == 31", "x % 32 == 0", "mod_add_eq_const");
+  FIRES("x: i32", "(x - 1) % 32 == 31", "x % 32 == 0", "mod_add_eq_const");
   FIRES("x: u8", "(x + 3) % 4 == 1", "x % 4 == 2", "mod_pow2_add_eq_const_4");
   NEVER("x: i32", "(x + 5) % 24 == 3", "mod_add_eq_const");
   /* A multiple of 4 keeps its low bits through a cast, widening or narrowing; 6 does not divide 4. */
