@@ -260,6 +260,17 @@ static void test_rules_fire(void **state) {
   expect_simp(ctx, c, "i: index\nj: index", "(i * 4 + j * 8) % 4", "0_index");
   expect_simp(ctx, c, "x: i32", "i64(x * 16) % 16", "0_i64");
   expect_simp(ctx, c, "x: i32", "i8(x * 1024) % 64", "0_i8");
+  /* A quotient times a divisor that divides x is x (div_mul_aligned, tdiv_mul_aligned): the remainder
+   * of E // 2 * 2 + E % 2 folds to 0 first, and the sum still comes back to E (a bench expression). */
+  const char *dq = "s: i32\nyo: i32\nyi: i32";
+  expect_simp(ctx, c, dq, "((yo * 32 + yi) * s + yi * s) // 2 * 2 + ((yo * 32 + yi) * s + yi * s) % 2",
+              "s * (yo * 32 + yi * 2)");
+  expect_simp(ctx, c, d32, "(x * 8 + y * 16) // 8 * 8", "x * 8 + y * 16");
+  expect_simp(ctx, c, d32, "tdiv(x * 8, 4) * 4", "x * 8");
+  /* y * 4 is a multiple of 4 only: the quotient stays (x = 0, y = 1 gives 0, not 4) */
+  Node *q = simp(ctx, c, test_parse_expr(ctx, d32, "(x * 8 + y * 4) // 8 * 8"));
+  assert_ptr_not_equal(q, simp(ctx, c, test_parse_expr(ctx, d32, "x * 8 + y * 4")));
+  expect_simp(ctx, c, d8, "(x * 32) // 16 * 16", "x * 32");
   catalog_free(c);
   vs_ctx_free(ctx);
 }
