@@ -77,9 +77,9 @@ static void test_int_proofs_hold_at_8_bits(void **state) {
   check_8_bit_instances(1, (SmtOptions){.timeout_ms = 1000}, 120);
 }
 
-/* The unit tier: about one division rule in 24 (by its text's hash), under a deterministic resource limit (1,000,000: the 8-bit
- * instances the integer encoding proves are proved well within it; a larger limit only lets the ones it
- * cannot prove run longer, 141 s against 13 s under ASan). */
+/* The unit tier: about one division rule in 24 (by its text's hash), under a deterministic resource
+ * limit (1,000,000: the 8-bit instances the integer encoding proves are proved well within it; a larger
+ * limit only lets the ones it cannot prove run longer, 141 s against 13 s under ASan). */
 static void test_int_proofs_hold_at_8_bits_sample(void **state) {
   (void)state;
   check_8_bit_instances(24, test_smt_options(1000000), 4);
