@@ -38,6 +38,11 @@ int test_smt_setup(void **state);
 int test_smt_setup_with(void **state, const SmtOptions *o);
 int test_smt_teardown(void **state);
 
+/* The built-in catalog with its proof ledger: what the engine runs (tests/support_smt.c too); fails the
+ * test when it does not load. The caller frees it (catalog_free). */
+struct Catalog;
+struct Catalog *test_builtin_catalog(void);
+
 /* A deterministic generator (splitmix64), so that every failing random test can be replayed. */
 typedef struct {
   uint64_t state;

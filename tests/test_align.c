@@ -206,15 +206,6 @@ static void test_sound_on_random_expressions(void **state) {
 
 /* ---- the rules that read vtz ---- */
 
-static Catalog *builtin(void) {
-  Catalog *c = catalog_new();
-  assert_non_null(c);
-  VsDiag d;
-  if (!catalog_load_builtin(c, &d)) fail_msg("%s:%d:%d: %s", d.file, d.line, d.col, d.msg);
-  catalog_apply_builtin_ledger(c);
-  return c;
-}
-
 static Node *simp(VsCtx *ctx, Catalog *c, Node *n) {
   Rewriter *rw = rewriter_new(ctx, c, NULL);
   assert_non_null(rw);
@@ -236,7 +227,7 @@ static void expect_simp(VsCtx *ctx, Catalog *c, const char *decls, const char *i
 static void test_rules_fire(void **state) {
   (void)state;
   VsCtx *ctx = vs_ctx_new();
-  Catalog *c = builtin();
+  Catalog *c = test_builtin_catalog();
   const char *d32 = "x: i32\ny: i32";
   /* Halide's peer cases (corpus/peers/halide/algebra_L0570.vs, algebra_L0572.vs) */
   expect_simp(ctx, c, d32, "max(min(x * 8, 32), y * 16) % 4 == 0", "true");

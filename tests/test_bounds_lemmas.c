@@ -288,6 +288,24 @@ static void test_trust_table_covers_every_lemma(void **state) {
 
 /* The compiled-in trust table (src/ir/bounds_trust_table.c) is the one the built-in catalog and ledger
  * give: regenerate it (`make docs`) after the ledger changes, or this fails. */
+
+/* Takes the proof of lemma `name` at the instances whose free class is dt away (as an unknown verdict
+ * would leave it); returns how many were cleared. */
+static size_t unprove_at(Catalog *cat, const char *name, DType dt) {
+  Rule *r = (Rule *)catalog_find(cat, name);
+  assert_non_null(r);
+  unsigned inst[RULE_INSTANCES];
+  size_t n = rule_admissible_instances(r, inst, RULE_INSTANCES), cleared = 0;
+  for (size_t k = 0; k < n; k++) {
+    uint8_t cls[RULE_MAX_ALL_CLASSES];
+    rule_instance_dtypes(r, inst[k], cls);
+    if (cls[r->free_class[0]] != dt || !rule_instance_proved(r, inst[k])) continue;
+    r->proved[inst[k] >> 3] &= (uint8_t)~(1u << (inst[k] & 7));
+    cleared++;
+  }
+  return cleared;
+}
+
 static void test_trust_table_current(void **state) {
   (void)state;
   Catalog *cat = catalog_new();
@@ -310,35 +328,13 @@ static void test_trust_table_current(void **state) {
   assert_string_equal(src, file);
   /* An unproved lemma takes its case away: with bounds_pow_odd's i32 instance unproved, pow loses i32
    * and keeps the other dtypes. */
-  Rule *r = (Rule *)catalog_find(cat, "bounds_pow_odd");
-  assert_non_null(r);
-  unsigned inst[RULE_INSTANCES];
-  size_t n = rule_admissible_instances(r, inst, RULE_INSTANCES), cleared = 0;
-  for (size_t k = 0; k < n; k++) {
-    uint8_t cls[RULE_MAX_ALL_CLASSES];
-    rule_instance_dtypes(r, inst[k], cls);
-    if (cls[r->free_class[0]] != DT_I32 || !rule_instance_proved(r, inst[k])) continue;
-    r->proved[inst[k] >> 3] &= (uint8_t)~(1u << (inst[k] & 7));
-    cleared++;
-  }
-  assert_int_equal(cleared, 1);
+  assert_int_equal(unprove_at(cat, "bounds_pow_odd", DT_I32), 1);
   assert_true(bounds_trust_derive(cat, derived));
   assert_false(derived[OP_POW] >> DT_I32 & 1);
   assert_true(derived[OP_POW] >> DT_I8 & 1);
   assert_true(derived[OP_POW] >> DT_I64 & 1);
   /* The same for the alignment table: align_mul unproved at u16 takes mul's case away there only. */
-  r = (Rule *)catalog_find(cat, "align_mul");
-  assert_non_null(r);
-  n = rule_admissible_instances(r, inst, RULE_INSTANCES);
-  cleared = 0;
-  for (size_t k = 0; k < n; k++) {
-    uint8_t cls[RULE_MAX_ALL_CLASSES];
-    rule_instance_dtypes(r, inst[k], cls);
-    if (cls[r->free_class[0]] != DT_U16 || !rule_instance_proved(r, inst[k])) continue;
-    r->proved[inst[k] >> 3] &= (uint8_t)~(1u << (inst[k] & 7));
-    cleared++;
-  }
-  assert_int_equal(cleared, 1);
+  assert_int_equal(unprove_at(cat, "align_mul", DT_U16), 1);
   assert_true(align_trust_derive(cat, align));
   assert_false(align[OP_MUL] >> DT_U16 & 1);
   assert_true(align[OP_MUL] >> DT_U8 & 1);

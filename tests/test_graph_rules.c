@@ -197,17 +197,9 @@ static void test_may_ub(void **state) {
   vs_file_free(&f);
 }
 
-static Catalog *builtin(void) {
-  Catalog *c = catalog_new();
-  VsDiag d;
-  assert_true(catalog_load_builtin(c, &d));
-  catalog_apply_builtin_ledger(c);
-  return c;
-}
-
 static void test_dead_loops(void **state) {
   (void)state;
-  Catalog *c = builtin();
+  Catalog *c = test_builtin_catalog();
   const char *d = "b: i32[8]\nf: f32[8]\ni: index in [0, 7]\nx: i8";
   expect_simplify(c, d, "reduce(add, load(index(b, range(1, r) + i)), range(1, r))", "load(index(b, i))");
   expect_simplify(c, d, "reduce(add, load(index(f, range(1, r))), range(1, r))", "load(index(f, 0)) + 0.0");
@@ -232,7 +224,7 @@ static void test_dead_loops(void **state) {
 
 static void test_memory_rules(void **state) {
   (void)state;
-  Catalog *c = builtin();
+  Catalog *c = test_builtin_catalog();
   const char *d = "b: i32[8]\nf: f32[8]\ni: index in [0, 7]\nj: index\nm: bool\nv: i32";
   expect_simplify(c, d, "load(index(b, invalid)) + v", "v");
   expect_simplify(c, d, "store(index(b, invalid), v)", "noop");
