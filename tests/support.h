@@ -41,7 +41,7 @@ int test_smt_teardown(void **state);
 /* The built-in catalog with its proof ledger: what the engine runs (tests/support_smt.c too); fails the
  * test when it does not load. The caller frees it (catalog_free). */
 struct Catalog;
-struct Catalog *test_builtin_catalog(void);
+struct Catalog *test_catalog_with_ledger(void);
 
 /* A deterministic generator (splitmix64), so that every failing random test can be replayed. */
 typedef struct {

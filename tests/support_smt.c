@@ -11,7 +11,7 @@
 #include "rules/catalog.h"
 #include "support.h"
 
-Catalog *test_builtin_catalog(void) {
+Catalog *test_catalog_with_ledger(void) {
   Catalog *c = catalog_new();
   assert_non_null(c);
   VsDiag d;

@@ -227,7 +227,7 @@ static void expect_simp(VsCtx *ctx, Catalog *c, const char *decls, const char *i
 static void test_rules_fire(void **state) {
   (void)state;
   VsCtx *ctx = vs_ctx_new();
-  Catalog *c = test_builtin_catalog();
+  Catalog *c = test_catalog_with_ledger();
   const char *d32 = "x: i32\ny: i32";
   /* Halide's peer cases (corpus/peers/halide/algebra_L0570.vs, algebra_L0572.vs) */
   expect_simp(ctx, c, d32, "max(min(x * 8, 32), y * 16) % 4 == 0", "true");

@@ -331,7 +331,7 @@ static void test_random_folds_only(void **state) {
 /* The built-in catalog with its ledger, plus every lemma taken as proved: folds and rules together. */
 static void test_random_with_rules(void **state) {
   (void)state;
-  Catalog *c = test_builtin_catalog();
+  Catalog *c = test_catalog_with_ledger();
   prove_lemmas_at(c, int_dts, 9);
   run_random(c, getenv("SEED") ? strtoull(getenv("SEED"), 0, 10) : 99, getenv("N") ? atoi(getenv("N")) : 2000, 40);
   catalog_free(c);
@@ -340,7 +340,7 @@ static void test_random_with_rules(void **state) {
 /* With the real ledger, a fold fires exactly where its lemmas are proved. */
 static void test_builtin_ledger_gates_folds(void **state) {
   (void)state;
-  Catalog *c = test_builtin_catalog();
+  Catalog *c = test_catalog_with_ledger();
   for (size_t i = 0; i < fold_count(); i++) {
     const Fold *f = fold_get(i);
     for (int k = 0; k < FOLD_MAX_LEMMAS && f->lemmas[k]; k++) {
@@ -415,7 +415,7 @@ static bool is_candidate(Catalog *c, const Node *n, const char *name) {
  * the index leaves out does not choose. */
 static void test_dispatch_needs_divmod(void **state) {
   (void)state;
-  Catalog *c = test_builtin_catalog();
+  Catalog *c = test_catalog_with_ledger();
   const char *decls = "x: i32 in [0, 1000]\ny: i32 in [0, 1000]\nz: i32\n";
   Node *plain = px(decls, "x * 4 + y * 8 + z");
   Node *paired = px(decls, "x // 4 * 4 + x % 4");

@@ -199,7 +199,7 @@ static void test_may_ub(void **state) {
 
 static void test_dead_loops(void **state) {
   (void)state;
-  Catalog *c = test_builtin_catalog();
+  Catalog *c = test_catalog_with_ledger();
   const char *d = "b: i32[8]\nf: f32[8]\ni: index in [0, 7]\nx: i8";
   expect_simplify(c, d, "reduce(add, load(index(b, range(1, r) + i)), range(1, r))", "load(index(b, i))");
   expect_simplify(c, d, "reduce(add, load(index(f, range(1, r))), range(1, r))", "load(index(f, 0)) + 0.0");
@@ -224,7 +224,7 @@ static void test_dead_loops(void **state) {
 
 static void test_memory_rules(void **state) {
   (void)state;
-  Catalog *c = test_builtin_catalog();
+  Catalog *c = test_catalog_with_ledger();
   const char *d = "b: i32[8]\nf: f32[8]\ni: index in [0, 7]\nj: index\nm: bool\nv: i32";
   expect_simplify(c, d, "load(index(b, invalid)) + v", "v");
   expect_simplify(c, d, "store(index(b, invalid), v)", "noop");
