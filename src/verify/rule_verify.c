@@ -646,10 +646,9 @@ Z3_ast inst_bound_constraints(Enc *e, Inst *in) {
        * 0, with SMT-LIB's shift by w giving 0 (t = 0 says nothing) and t = w making x itself 0. */
       SmtTerm x, t;
       if (!enc_expr(e, in->slot[s], &x) || !enc_expr(e, in->tz[s], &t)) return NULL;
-      unsigned w = (unsigned)dt_bits(slot_dt(in, s));
-      Z3_sort so = Z3_mk_bv_sort(e->z, w);
-      Z3_ast wv = enc_hold(e, Z3_mk_unsigned_int64(e->z, w, so)), zero = enc_hold(e, Z3_mk_int(e->z, 0, so));
-      Z3_ast low = enc_eq(e, enc_ap2(e, Z3_mk_bvshl, x.val, enc_ap2(e, Z3_mk_bvsub, wv, t.val)), zero);
+      int w = dt_bits(slot_dt(in, s));
+      Z3_ast wv = enc_bv(e, (uint64_t)w, w);
+      Z3_ast low = enc_eq(e, enc_ap2(e, Z3_mk_bvshl, x.val, enc_ap2(e, Z3_mk_bvsub, wv, t.val)), enc_bv(e, 0, w));
       all = enc_and(e, all, enc_and(e, enc_ap2(e, Z3_mk_bvule, t.val, wv), low));
     }
   }
@@ -1122,8 +1121,8 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
   unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
   /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
-   * variable tied by equalities; literal bounds at most four apart), the cases come early, after the first short turns: each case is easy
-   * where the whole may outlast every turn (rule_cases.c). */
+   * variable tied by equalities; literal bounds at most four apart), the cases come early, after the
+   * first short turns: each case is easy where the whole may outlast every turn (rule_cases.c). */
   bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
   bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
   bool few = cases && inst_few_values_hint(r);
