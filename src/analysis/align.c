@@ -6,19 +6,10 @@
 #include "ir/intmath.h"
 #include "ir/op.h"
 
-/* Trailing zero bits of a w-bit pattern (w for 0). */
-static int tz_bits(uint64_t bits, int w) {
-  if (w < 64) bits &= (UINT64_C(1) << w) - 1;
-  if (!bits) return w;
-  int t = 0;
-  while (!(bits & 1)) {
-    bits >>= 1;
-    t++;
-  }
-  return t;
-}
-
 static int imin(int a, int b) { return a < b ? a : b; }
+
+/* Trailing zero bits of a w-bit pattern (w for 0). */
+static int tz_bits(uint64_t bits, int w) { return imin(im_ctz(bits & im_mask(w)), w); }
 static int imax(int a, int b) { return a > b ? a : b; }
 
 static int known_tz(const Node *n, int depth) {

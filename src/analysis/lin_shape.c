@@ -3,6 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ir/intmath.h"
+
 /* lin_of's walk follows the skeleton to depth 64 and reads deeper nodes as terms; the summary gives up
  * (doubt) sooner, which only costs a walk. */
 enum { SHAPE_MAX_DEPTH = 48 };
@@ -74,14 +76,7 @@ static void store(LinShapeCache *c, const Node *k, const LinShape *s) {
   c->count++;
 }
 
-static unsigned tz_of(i128 v) {
-  unsigned t = 0;
-  while (t < 128 && !(v & 1)) {
-    v >>= 1;
-    t++;
-  }
-  return t;
-}
+static unsigned tz_of(i128 v) { return (unsigned)im_ctz((u128)v); }
 
 static uint8_t sat(unsigned v, unsigned cap) { return (uint8_t)(v > cap ? cap : v); }
 

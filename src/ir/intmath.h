@@ -55,6 +55,12 @@ static inline i128 im_max(DType dt) {
 }
 static inline bool im_fits(DType dt, i128 v) { return v >= im_min(dt) && v <= im_max(dt); }
 
+/* The trailing zero bits of v's two's-complement pattern: 128 for 0. */
+static inline int im_ctz(u128 v) {
+  if ((uint64_t)v) return __builtin_ctzll((uint64_t)v);
+  return (uint64_t)(v >> 64) ? 64 + __builtin_ctzll((uint64_t)(v >> 64)) : 128;
+}
+
 /* Checked i128 arithmetic: false on overflow of i128 itself (only reachable from products of 64-bit
  * values or repeated arithmetic on already-large intervals). */
 static inline bool im_add_ok(i128 a, i128 b, i128 *r) { return !__builtin_add_overflow(a, b, r); }
