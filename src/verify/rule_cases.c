@@ -104,16 +104,19 @@ static Z3_ast linear_hyp(Enc *e, Inst *in, const Guard *g, Z3_ast acc) {
   return b ? enc_and(e, acc, b) : acc;
 }
 
+/* The hypothesis a cover of few values is proved from: the bounds and the guard's linear conjuncts
+ * (NULL when the encoding fails). */
+static Z3_ast cover_hypothesis(Enc *e, Inst *in) {
+  Z3_ast b = inst_bound_constraints(e, in);
+  return b ? linear_hyp(e, in, in->r->guard, b) : NULL;
+}
+
 bool inst_prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
   Z3_ast cover_hyp = NULL;
   for (int sl = 0; sl < in->r->nslots; sl++) {
     Node *x = in->slot[sl], *lo = in->bound[sl][0], *hi = in->bound[sl][1];
     if (!x || !lo || !hi || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
-    if (!cover_hyp) {
-      Z3_ast b = inst_bound_constraints(e, in);
-      cover_hyp = b ? linear_hyp(e, in, in->r->guard, b) : NULL;
-      if (!cover_hyp) return false;
-    }
+    if (!cover_hyp && !(cover_hyp = cover_hypothesis(e, in))) return false;
     Node *vals[2] = {lo, hi};
     if (prove_cases(s, e, in, hyp, cover_hyp, lhs, rhs, x, vals, 2, s->timeout_ms, false, out)) return true;
   }
@@ -185,11 +188,7 @@ bool inst_prove_by_few_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs
     DType dt = (DType)x->dtype;
     i128 lo, hi;
     if (!few_values(in->r->guard, sl, dt, &lo, &hi)) continue;
-    if (!cover_hyp) {
-      Z3_ast b = inst_bound_constraints(e, in);
-      cover_hyp = b ? linear_hyp(e, in, in->r->guard, b) : NULL;
-      if (!cover_hyp) return false;
-    }
+    if (!cover_hyp && !(cover_hyp = cover_hypothesis(e, in))) return false;
     Node *vals[FEW_VALUES];
     int n = 0;
     for (i128 v = lo; v <= hi; v++)
