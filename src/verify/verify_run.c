@@ -138,23 +138,18 @@ static void link_followers(Work *w) {
   }
   for (size_t j = 0; j < rep->n; j++) {
     const VerifyItem *it = &rep->items[j];
-    char name[64], as_i64[64];
-    rule_instance_name(it->rule, it->instance, name, sizeof name);
-    if (!strstr(name, "index")) continue;
-    size_t k = 0;
-    for (const char *p = name; *p && k + 4 < sizeof as_i64;)
-      if (!strncmp(p, "index", 5)) {
-        memcpy(as_i64 + k, "i64", 3);
-        k += 3;
-        p += 5;
-      } else {
-        as_i64[k++] = *p++;
+    uint8_t cls[RULE_MAX_ALL_CLASSES];
+    rule_instance_dtypes(it->rule, it->instance, cls);
+    bool has_index = false;
+    for (int c = 0; c < it->rule->nfree; c++)
+      if (cls[it->rule->free_class[c]] == DT_INDEX) {
+        cls[it->rule->free_class[c]] = DT_I64;
+        has_index = true;
       }
-    as_i64[k] = 0;
+    if (!has_index) continue;
+    unsigned twin = rule_instance_index(it->rule, cls);
     for (size_t i = w->rule_start[j]; i < rep->n && rep->items[i].rule == it->rule; i++) {
-      char other[64];
-      rule_instance_name(rep->items[i].rule, rep->items[i].instance, other, sizeof other);
-      if (i == j || w->is_follower[i] || strcmp(other, as_i64)) continue;
+      if (i == j || w->is_follower[i] || rep->items[i].instance != twin) continue;
       w->is_follower[j] = true;
       w->next_follower[j] = w->follow[i];
       w->follow[i] = j;
