@@ -131,7 +131,9 @@ static bool poly_of(const Lin *l, Poly *p) {
   return true;
 }
 
-bool fold_ring_equal(const Node *a, const Node *b) {
+/* fold_ring_equal, or with `defined` false fold_ring_value_equal: the same comparison of values, less
+ * the test that a evaluates no atom b does not. */
+static bool ring_equal(const Node *a, const Node *b, bool defined) {
   if (a == b) return true;
   if (a->dtype != b->dtype || a->lanes != b->lanes || a->kind != b->kind) return false;
   if (is_linear(a) || is_linear(b)) {
@@ -166,6 +168,7 @@ bool fold_ring_equal(const Node *a, const Node *b) {
     }
     for (int j = 0; j < nat; j++)
       if (!same_mod(dt, sa[j], sb[j])) return false;
+    if (!defined) return true;
     /* a evaluates no atom b does not (an atom that cancels in a's sum is still evaluated: its UB). */
     const Node *aa[2 * LIN_MAX_TERMS], *ab[2 * LIN_MAX_TERMS];
     int na = 0, nb = 0;
@@ -183,13 +186,16 @@ bool fold_ring_equal(const Node *a, const Node *b) {
   if (a->op != b->op || a->nargs != b->nargs || a->aux.bits != b->aux.bits || a->op == OP_VAR || a->op == OP_CONST)
     return false;
   bool same = true;
-  for (int i = 0; i < a->nargs && same; i++) same = fold_ring_equal(a->args[i], b->args[i]);
+  for (int i = 0; i < a->nargs && same; i++) same = ring_equal(a->args[i], b->args[i], defined);
   /* An integer or bool commutative op: its operands in either order. */
   if (!same && a->nargs == 2 && op_is_comm((Op)a->op) && a->lanes == 1 &&
       (dt_is_int((DType)a->dtype) || a->dtype == DT_BOOL) && !op_is_graph((Op)a->op))
-    same = fold_ring_equal(a->args[0], b->args[1]) && fold_ring_equal(a->args[1], b->args[0]);
+    same = ring_equal(a->args[0], b->args[1], defined) && ring_equal(a->args[1], b->args[0], defined);
   return same;
 }
+
+bool fold_ring_equal(const Node *a, const Node *b) { return ring_equal(a, b, true); }
+bool fold_ring_value_equal(const Node *a, const Node *b) { return ring_equal(a, b, false); }
 
 /* The slot of rule r named `name`, or -1. */
 static int slot_named(const Rule *r, const char *name) {

@@ -157,6 +157,9 @@ typedef struct {
  * recursively. So wherever b is defined, a is, with b's value (the ring identities are the lemmas
  * lin_*). A sound under-approximation: false means "not shown". */
 bool fold_ring_equal(const Node *a, const Node *b);
+/* Whether a and b have one value wherever both are defined, by the same comparison less the test of
+ * the atoms each evaluates (the verifier proves definedness apart: rule_cases.c). */
+bool fold_ring_value_equal(const Node *a, const Node *b);
 
 /* Whether a and b are chains of one op, min or max, of one integer dtype, over the same set of operands
  * (associativity, commutativity and idempotence: lemmas min_assoc, min_comm, min_idem and max_*). */

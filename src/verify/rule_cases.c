@@ -10,7 +10,9 @@
  * whole, which then goes to the ordinary turns. */
 #include <string.h>
 
+#include "ir/intmath.h"
 #include "ir/rebuild.h"
+#include "rewrite/folds.h"
 #include "smt/encode.h"
 #include "smt/z3ctx.h"
 #include "verify/rule_inst.h"
@@ -33,23 +35,183 @@ static bool hyp_implies(SmtCtx *s, Enc *e, Z3_ast hyp, Node *b, unsigned limit_m
   return ok;
 }
 
+/* ---- leaves the guard equates with other leaves or with ring expressions ----
+ *
+ * A top-level conjunct `c1 == vmin(x)` (two leaves of one dtype) lets the constant's variable be
+ * replaced by the bound's in both sides, and `c2 == c1 + 1` lets c2 be replaced by the node c1 + 1: the
+ * hypothesis keeps the equality, so the obligation means the same. A ring expression (+ - * of leaves
+ * and literals) computed with wraparound is its exact value modulo 2^w, and that exact value is the
+ * leaf's, which the dtype holds: so the node equals the leaf wherever the hypothesis holds. What it
+ * buys: terms over c1 and over vmin(x) become one node (one quotient, not two that the integer
+ * encoding must prove equal through products), and sides that are one polynomial once the leaves are
+ * replaced are seen to be (ring_step below). */
+
+enum { MAX_EQUATES = 2 * RULE_MAX_SLOTS };
+typedef struct {
+  Node *from[MAX_EQUATES], *to[MAX_EQUATES];
+  int n;
+  int leaves; /* the first `leaves` replace a leaf by a leaf, the rest by ring expressions */
+} Equates;
+
+/* A leaf's key: 3*slot for vmin, +1 for vmax, +2 for the slot's constant; -1 for any other term. */
+static int leaf_key(const Guard *g) {
+  if (!g) return -1;
+  if (g->kind == G_VMIN) return 3 * g->slot;
+  if (g->kind == G_VMAX) return 3 * g->slot + 1;
+  if (g->kind == G_CONST) return 3 * g->slot + 2;
+  return -1;
+}
+
+static int find(int *cls, int k) {
+  while (cls[k] != k) k = cls[k] = cls[cls[k]];
+  return k;
+}
+
+/* Joins the two leaves of every top-level leaf == leaf; a bound stays its class's representative. */
+static void leaf_equalities(const Guard *g, int *cls) {
+  if (!g) return;
+  if (g->kind == G_AND) {
+    leaf_equalities(g->a, cls);
+    leaf_equalities(g->b, cls);
+    return;
+  }
+  int a = leaf_key(g->a), b = leaf_key(g->b);
+  if (g->kind != G_EQ || a < 0 || b < 0) return;
+  a = find(cls, a);
+  b = find(cls, b);
+  if (a == b) return;
+  bool a_first = (a % 3 != 2) != (b % 3 != 2) ? a % 3 != 2 : a < b;
+  if (a_first) cls[b] = a;
+  else cls[a] = b;
+}
+
+/* The node of leaf key k's representative: vmin(x), vmax(x) or the constant's variable (NULL when
+ * absent). */
+static Node *leaf_node(Inst *in, int *cls, int k) {
+  k = find(cls, k);
+  int sl = k / 3;
+  return k % 3 == 2 ? in->slot[sl] : inst_bound(in, sl, k % 3);
+}
+
+/* Ring expression g (+ - * over leaves and literals) as a node of dtype dt, each leaf its
+ * representative; NULL for any other term. */
+static Node *ring_node(Inst *in, int *cls, const Guard *g, DType dt) {
+  if (!g) return NULL;
+  if (leaf_key(g) >= 0) {
+    Node *n = leaf_node(in, cls, leaf_key(g));
+    return n && n->dtype == dt && n->lanes == 1 ? n : NULL;
+  }
+  if (g->kind == G_NUM) return im_fits(dt, g->num) ? vs_const_int(in->ctx, dt, g->num) : NULL;
+  Op op = g->kind == G_ADD ? OP_ADD : g->kind == G_SUB ? OP_SUB : g->kind == G_MUL ? OP_MUL : OP_COUNT;
+  if (op == OP_COUNT) return NULL;
+  Node *a = ring_node(in, cls, g->a, dt), *b = a ? ring_node(in, cls, g->b, dt) : NULL;
+  return b ? vs_bin(in->ctx, op, a, b) : NULL;
+}
+
+/* n with the first k replacements of q applied. */
+static Node *equates_apply(VsCtx *ctx, const Equates *q, int k, Node *n) {
+  for (int i = 0; n && i < k; i++) n = vs_substitute(ctx, n, q->from[i], q->to[i]);
+  return n;
+}
+
+static bool occurs(const Node *n, const Node *x) {
+  if (n == x) return true;
+  for (int i = 0; i < n->nargs; i++)
+    if (occurs(n->args[i], x)) return true;
+  return false;
+}
+
+/* One ring equation leaf == e of g (either side the leaf): the leaf's representative replaced by e with
+ * the replacements before it applied, unless it is replaced already or occurs in e. */
+static void ring_equations(Inst *in, int *cls, const Guard *g, Equates *q) {
+  if (!g || q->n == MAX_EQUATES) return;
+  if (g->kind == G_AND) {
+    ring_equations(in, cls, g->a, q);
+    ring_equations(in, cls, g->b, q);
+    return;
+  }
+  if (g->kind != G_EQ) return;
+  for (int side = 0; side < 2; side++) {
+    const Guard *leaf = side ? g->b : g->a, *expr = side ? g->a : g->b;
+    if (leaf_key(leaf) < 0 || leaf_key(expr) >= 0) continue;
+    Node *x = leaf_node(in, cls, leaf_key(leaf));
+    if (!x || x->op != OP_VAR || x->lanes != 1 || !dt_is_int((DType)x->dtype)) continue;
+    bool done = false;
+    for (int i = 0; i < q->n && !done; i++) done = q->from[i] == x;
+    Node *e = done ? NULL : equates_apply(in->ctx, q, q->n, ring_node(in, cls, expr, (DType)x->dtype));
+    if (!e || occurs(e, x)) continue;
+    q->from[q->n] = x;
+    q->to[q->n++] = e;
+    return;
+  }
+}
+
+/* The replacements the guard's top-level equalities allow, in the order they are to be applied. */
+static void equates_of(Inst *in, Equates *q) {
+  int cls[3 * RULE_MAX_SLOTS];
+  for (int i = 0; i < 3 * RULE_MAX_SLOTS; i++) cls[i] = i;
+  leaf_equalities(in->r->guard, cls);
+  q->n = 0;
+  for (int sl = 0; sl < in->r->nslots && q->n < MAX_EQUATES; sl++) {
+    Node *from = in->slot[sl], *to = find(cls, 3 * sl + 2) == 3 * sl + 2 ? NULL : leaf_node(in, cls, 3 * sl + 2);
+    if (!from || !to || from->op != OP_VAR || from->dtype != to->dtype || from->lanes != to->lanes) continue;
+    q->from[q->n] = from;
+    q->to[q->n++] = to;
+  }
+  q->leaves = q->n;
+  ring_equations(in, cls, in->r->guard, q);
+}
+
+/* Whether l and r (after the replacements) are one integer polynomial modulo 2^w wherever both are
+ * defined (fold_ring_value_equal): scalars without INVALID or graph nodes. */
+static bool ring_equal(const Node *l, const Node *r) {
+  return dt_is_int((DType)l->dtype) && l->lanes == 1 &&
+         !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) && fold_ring_value_equal(l, r);
+}
+
+/* Proves l => r under h where l and r are one polynomial (ring_equal): what remains is definedness,
+ * which the solver decides with both values the same term (so the query holds no product to
+ * bit-blast). False when the sides are not seen equal or the definedness is not proved. */
+static bool ring_step(SmtCtx *s, Enc *e, Z3_ast h, Node *l, Node *r) {
+  if (!ring_equal(l, r)) return false;
+  SmtTerm tl, tr;
+  SmtResult res;
+  memset(&res, 0, sizeof res);
+  bool ok = enc_expr(e, l, &tl) && enc_expr(e, r, &tr) && !e->failed;
+  if (ok) {
+    tr.val = tl.val;
+    ok = smt_solve_refinement(s, e, h, tl, tr, l->flags | r->flags, &res) == SMT_VALID && !smt_last_solve(s)->disagree;
+  }
+  smt_result_free(&res);
+  return ok;
+}
+
 /* The case x == v: the instance with v for x, under hyp && x == v; in integer arithmetic first (with x
  * gone the products of the binary-numerator templates cancel, which the bit-vector query cannot see),
  * then in bit vectors. Records the solver that decided it in *by and the weakest recheck in *recheck. */
 static bool prove_case(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, Node *x, Node *v,
                        unsigned limit_ms, bool bv_only, int *by, int *recheck) {
-  Node *l = vs_substitute(in->ctx, lhs, x, v), *r = l ? vs_substitute(in->ctx, rhs, x, v) : NULL;
+  Equates q;
+  equates_of(in, &q);
+  /* The solvers get the leaves replaced by leaves only: a ring expression's wraparound would cost the
+   * integer encoding a term (vmax(x) stays a variable there, with vmax(x) == vmin(x) + 1 stated). */
+  Node *l = equates_apply(in->ctx, &q, q.leaves, vs_substitute(in->ctx, lhs, x, v));
+  Node *r = l ? equates_apply(in->ctx, &q, q.leaves, vs_substitute(in->ctx, rhs, x, v)) : NULL;
   Node *is_v = vs_bin(in->ctx, OP_EQ, x, v);
   if (!r || !is_v) return false;
+  Node *rl = equates_apply(in->ctx, &q, q.n, l), *rr = rl ? equates_apply(in->ctx, &q, q.n, r) : NULL;
   unsigned full = s->timeout_ms;
   if (full && limit_ms && limit_ms < full) smt_z3_set_timeout(s, limit_ms);
   char why[160];
   bool ok;
-  if (!bv_only && !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) &&
+  SmtTerm tv;
+  if (enc_expr(e, is_v, &tv) && !e->failed && rr && ring_step(s, e, enc_and(e, hyp, tv.val), rl, rr)) {
+    ok = true;
+  } else if (!bv_only && !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) &&
       inst_prove_int(s, in, l, r, s->timeout_ms, why, sizeof why) == IP_PROVED) {
     ok = !smt_last_solve(s)->disagree;
   } else {
-    SmtTerm tl, tr, tv;
+    SmtTerm tl, tr;
     SmtResult res;
     memset(&res, 0, sizeof res);
     ok = enc_expr(e, l, &tl) && enc_expr(e, r, &tr) && enc_expr(e, is_v, &tv) && !e->failed &&
@@ -109,6 +271,29 @@ static Z3_ast linear_hyp(Enc *e, Inst *in, const Guard *g, Z3_ast acc) {
 static Z3_ast cover_hypothesis(Enc *e, Inst *in) {
   Z3_ast b = inst_bound_constraints(e, in);
   return b ? linear_hyp(e, in, in->r->guard, b) : NULL;
+}
+
+/* lhs and rhs with every replacement the guard allows; false when out of memory. */
+static bool replaced(Inst *in, Node *lhs, Node *rhs, Node **l, Node **r) {
+  Equates q;
+  equates_of(in, &q);
+  *l = equates_apply(in->ctx, &q, q.n, lhs);
+  *r = *l ? equates_apply(in->ctx, &q, q.n, rhs) : NULL;
+  return *r != NULL;
+}
+
+bool inst_ring_equal(Inst *in, Node *lhs, Node *rhs) {
+  Node *l, *r;
+  return replaced(in, lhs, rhs, &l, &r) && ring_equal(l, r);
+}
+
+bool inst_prove_by_ring(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
+  Node *l, *r;
+  if (!replaced(in, lhs, rhs, &l, &r) || !ring_step(s, e, hyp, l, r)) return false;
+  const SmtSolveInfo *li = smt_last_solve(s);
+  out->by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
+  out->recheck = li->recheck;
+  return true;
 }
 
 bool inst_prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
@@ -200,19 +385,6 @@ bool inst_prove_by_few_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs
 }
 
 /* ---- which cases the guard offers ---- */
-
-/* A guard leaf as a number: 3*slot for vmin, +1 for vmax, +2 for the slot's constant; -1 otherwise. */
-static int leaf_key(const Guard *g) {
-  if (g->kind == G_VMIN) return 3 * g->slot;
-  if (g->kind == G_VMAX) return 3 * g->slot + 1;
-  if (g->kind == G_CONST) return 3 * g->slot + 2;
-  return -1;
-}
-
-static int find(int *cls, int k) {
-  while (cls[k] != k) k = cls[k] = cls[cls[k]];
-  return k;
-}
 
 /* Joins every leaf of g into the class of *first (the first leaf met, set here when -1). */
 static void join_leaves(const Guard *g, int *cls, int *first) {

@@ -1121,13 +1121,18 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
   unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
   /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
-   * variable tied by equalities; literal bounds at most four apart), the cases come early, after the
-   * first short turns: each case is easy where the whole may outlast every turn (rule_cases.c). */
+   * variable tied by equalities; literal bounds at most four apart), the cases come early (the two
+   * values first of all, the others after the first short turns): each case is easy where the whole
+   * may outlast every turn (rule_cases.c). */
   bool cases = !graph && (engine == PROVE_ANY || engine == PROVE_SOLVER);
   bool pow2 = cases && inst_pow2_hint(r), two_early = cases && inst_two_valued_hint(r);
   bool few = cases && inst_few_values_hint(r);
+  /* Sides that are one polynomial once the guard's equalities replace leaves: the ring step decides
+   * them (definedness alone is left to the solver). Such sides, and a variable the guard leaves two
+   * values (whose cases are such sides), come before the integer encoding's first turn. */
+  bool ring = cases && inst_ring_equal(&in, lhs, rhs), int_later = ring || two_early;
   IntProof ip = IP_UNSUPPORTED;
-  if (integer) {
+  if (integer && !int_later) {
     ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
     if (int_decided(s, ip, engine, &out)) {
       vs_ctx_free(ctx);
@@ -1164,10 +1169,19 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   if (!encoded) {
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
   } else {
+    if (ring && inst_prove_by_ring(s, &e, &in, hyp, lhs, rhs, &out)) {
+      out.status = PROOF_PROVED;
+      snprintf(out.reason, sizeof out.reason, "one polynomial modulo 2^w; definedness by the solver");
+      goto finish;
+    }
     if (two_early && inst_prove_by_two_values(s, &e, &in, hyp, lhs, rhs, &out)) {
       out.status = PROOF_PROVED;
       snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard leaves two values");
       goto finish;
+    }
+    if (int_later && integer) { /* the turn put off above */
+      ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
+      if (int_decided(s, ip, engine, &out)) goto finish;
     }
     if (few && inst_prove_by_few_values(s, &e, &in, hyp, lhs, rhs, &out)) {
       out.status = PROOF_PROVED;
