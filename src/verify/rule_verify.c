@@ -1062,6 +1062,10 @@ ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
 }
 
 ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine) {
+  return verify_rule_instance_hinted(s, r, idx, engine, false);
+}
+
+ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine, bool int_first) {
   ProofResult out;
   memset(&out, 0, sizeof out);
   out.status = PROOF_ERROR;
@@ -1120,6 +1124,8 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   smt_clear_last_solve(s);
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
   unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
+  int_first = int_first && nturns > 1;
+  unsigned int0_ms = !nturns ? s->timeout_ms : int_first ? turns[1] : turns[0];
   /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
    * variable tied by equalities; literal bounds at most four apart), the cases come early (the two
    * values first of all, the others after the first short turns): each case is easy where the whole
@@ -1133,7 +1139,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   bool ring = cases && inst_ring_equal(&in, lhs, rhs), int_later = ring || two_early;
   IntProof ip = IP_UNSUPPORTED;
   if (integer && !int_later) {
-    ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
+    ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
     if (int_decided(s, ip, engine, &out)) {
       vs_ctx_free(ctx);
       out.seconds = vs_seconds() - t0;
@@ -1180,7 +1186,7 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
       goto finish;
     }
     if (int_later && integer) { /* the turn put off above */
-      ip = inst_prove_int(s, &in, lhs, rhs, nturns ? turns[0] : s->timeout_ms, out.reason, sizeof out.reason);
+      ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
       if (int_decided(s, ip, engine, &out)) goto finish;
     }
     if (few && inst_prove_by_few_values(s, &e, &in, hyp, lhs, rhs, &out)) {
@@ -1218,8 +1224,10 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
     }
     for (unsigned k = 1; turning && k < nturns && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree; k++) {
       smt_z3_set_timeout(s, full);
-      if (ip == IP_OPEN) {
+      /* (The second turn's limit the first had already, where int_first.) */
+      if (ip == IP_OPEN && !(int_first && k == 1)) {
         ip = inst_prove_int(s, &in, lhs, rhs, turns[k], out.reason, sizeof out.reason);
+        out.int_late = ip == IP_PROVED;
         if (int_decided(s, ip, engine, &out)) goto finish; /* the limit is already back to full */
       }
       smt_z3_set_timeout(s, turns[k]);

@@ -28,6 +28,7 @@ typedef struct {
                      * search, or every point of a small domain evaluated) */
   int recheck;      /* SMT_RECHECK_*: what the second solver said of a proof (SMT_SECOND_RECHECK) */
   bool disagree;    /* PROOF_ERROR: the two solvers contradicted each other (reason: both answers) */
+  bool int_late;    /* PROOF_PROVED by the integer encoding in a turn after its first (rule_verify.c) */
 } ProofResult;
 
 enum { PROOF_BY_Z3, PROOF_BY_CVC5, PROOF_BY_EVAL };
@@ -52,6 +53,11 @@ typedef enum { PROVE_ANY, PROVE_BV_ONLY, PROVE_INT_ONLY, PROVE_SOLVER } ProofEng
 
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned instance);
 ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine);
+/* The same, with the integer encoding's first turn as long as its second where int_first (a run that
+ * saw another instance of r proved only in that second turn: the two short turns before it would
+ * likely be spent in vain again). The answer may differ only where a limit is reached. */
+ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine,
+                                        bool int_first);
 void proof_result_free(ProofResult *p);
 
 /* Can instance idx of r ever fire on a defined term? VAC_FIRES: some point satisfies the guard with the

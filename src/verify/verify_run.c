@@ -20,6 +20,7 @@ typedef struct {
   bool *found;
   size_t *rule_start; /* per item: the first item of its rule (a rule's items are contiguous) */
   atomic_bool *rule_fires; /* per item, at its rule's first item: some instance was seen firing */
+  atomic_bool *rule_int_late; /* the same: some instance was proved by the integer encoding's later turn */
   /* Followers (phase 2): an instance at `index` is solved by the worker that solved the same rule's
    * instance with i64 in its place, right after it: their queries are mostly the same text, and the
    * query cache (smt/query_cache.h) answers the second from the first. Solved side by side on two
@@ -74,8 +75,13 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
     if (n) concrete_result_free(&cr);
   }
   double searched = it->result.seconds;
-  if (s) it->result = verify_rule_instance_with(s, it->rule, it->instance, PROVE_SOLVER);
-  else {
+  /* Instances of one rule tend to fall to the same encoding: where one needed the integer encoding's
+   * longer turn, the others start with it (rule_verify.h). */
+  atomic_bool *late = &w->rule_int_late[w->rule_start[i]];
+  if (s) {
+    it->result = verify_rule_instance_hinted(s, it->rule, it->instance, PROVE_SOLVER, atomic_load(late));
+    if (it->result.int_late) atomic_store(late, true);
+  } else {
     it->result.status = PROOF_ERROR;
     snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
   }
@@ -322,17 +328,19 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   w.found = calloc(rep->n + 1, sizeof *w.found);
   w.rule_start = malloc((rep->n + 1) * sizeof *w.rule_start);
   w.rule_fires = malloc((rep->n + 1) * sizeof *w.rule_fires);
+  w.rule_int_late = malloc((rep->n + 1) * sizeof *w.rule_int_late);
   w.follow = malloc((rep->n + 1) * sizeof *w.follow);
   w.next_follower = malloc((rep->n + 1) * sizeof *w.next_follower);
   w.is_follower = malloc((rep->n + 1) * sizeof *w.is_follower);
   /* The run's own query cache, unless the caller gave one (without memory for it, no cache). */
   QueryCache *qc = opts->smt.cache ? NULL : query_cache_new();
   if (qc) w.smt.cache = qc;
-  if (!w.points || !w.found || !w.rule_start || !w.rule_fires || !w.follow || !w.next_follower || !w.is_follower) {
+  if (!w.points || !w.found || !w.rule_start || !w.rule_fires || !w.rule_int_late || !w.follow || !w.next_follower || !w.is_follower) {
     free(w.points);
     free(w.found);
     free(w.rule_start);
     free(w.rule_fires);
+    free(w.rule_int_late);
     free(w.follow);
     free(w.next_follower);
     free(w.is_follower);
@@ -342,6 +350,7 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   for (size_t i = 0; i < rep->n; i++) {
     w.rule_start[i] = i && rep->items[i - 1].rule == rep->items[i].rule ? w.rule_start[i - 1] : i;
     atomic_init(&w.rule_fires[i], false);
+    atomic_init(&w.rule_int_late[i], false);
   }
   link_followers(&w);
   pthread_mutex_init(&w.progress_lock, NULL);
@@ -364,6 +373,7 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   free(w.found);
   free(w.rule_start);
   free(w.rule_fires);
+  free(w.rule_int_late);
   free(w.follow);
   free(w.next_follower);
   free(w.is_follower);
