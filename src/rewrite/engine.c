@@ -356,8 +356,11 @@ static Node *rebuild_binder(Rewriter *rw, Node *r) { return simplify_args(rw, r)
 /* n with every operand simplified. */
 static Node *simplify_args(Rewriter *rw, Node *n) {
   Node *args[VS_MAX_LANES]; /* vec has up to 16 operands */
-  for (int i = 0; i < n->nargs; i++)
-    args[i] = vs_binds(n, i) ? rebuild_binder(rw, n->args[i]) : simplify(rw, n->args[i]);
+  for (int i = 0; i < n->nargs; i++) {
+    Node *a = n->args[i];
+    /* A known fixpoint is its own result (simplify's first test), without the call. */
+    args[i] = vs_binds(n, i) ? rebuild_binder(rw, a) : rw->fixed && vs_marks_has(rw->fixed, a) ? a : simplify(rw, a);
+  }
   /* The same op with new operands (n itself when none changed): a gep's selection (aux) and a bcast's
    * lane count (lanes) carry over; or, when a swap rule orders the operands, the node it builds. */
   Node *out = n->nargs == 2 && rw->swaps && rw->swaps[n->op].n && rw->budget_left > 0 ? swap_early(rw, n, args) : NULL;
@@ -420,7 +423,10 @@ static Node *simplify(Rewriter *rw, Node *n) {
   bool final = rw->budget_left > 0;
   if (!final) rw->stats.budget_exhausted = true;
   else if (stepped_out && rw->fixed) note_fixpoint(rw, cur);
-  if (!memo_put(&rw->memo, n, cur) || (final && cur != n && !memo_put(&rw->memo, cur, cur))) rw->failed = true;
+  /* A known fixpoint needs no memo entry: simplify finds it in the context's set first. */
+  bool known = final && rw->fixed && vs_marks_has(rw->fixed, cur);
+  if ((cur != n || !known) && !memo_put(&rw->memo, n, cur)) rw->failed = true;
+  if (final && cur != n && !known && !memo_put(&rw->memo, cur, cur)) rw->failed = true;
   rw->depth--;
   return cur;
 }
