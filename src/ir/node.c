@@ -68,6 +68,24 @@ VsNodeMarks *vs_ctx_node_marks(VsCtx *ctx, uint64_t key) {
   return m;
 }
 
+/* Sets bit b (0: in the set, 1: has a link) of n's pair. */
+static bool marks_set_bit(VsNodeMarks *m, const Node *n, unsigned b) {
+  size_t w = n->id >> 5;
+  if (w >= m->nwords) {
+    /* Room for the node and as many again: the context keeps growing while the set is used. */
+    size_t nw = 2 * (w + 1);
+    uint64_t *words = realloc(m->words, nw * sizeof *words);
+    if (!words) return false;
+    memset(words + m->nwords, 0, (nw - m->nwords) * sizeof *words);
+    m->words = words;
+    m->nwords = nw;
+  }
+  m->words[w] |= UINT64_C(1) << (2 * (n->id & 31) + b);
+  return true;
+}
+
+bool vs_marks_add(VsNodeMarks *m, const Node *n) { return marks_set_bit(m, n, 0); }
+
 static size_t link_slot(const VsNodeLink *links, size_t cap, uint32_t id) {
   size_t i = (id * UINT32_C(0x9E3779B1)) & (cap - 1);
   while (links[i].id1 && links[i].id1 != id + 1) i = (i + 1) & (cap - 1);
@@ -88,23 +106,11 @@ bool vs_marks_set_link(VsNodeMarks *m, const Node *n, Node *to, const void *tag)
   size_t i = link_slot(m->links, m->links_cap, n->id);
   if (!m->links[i].id1) m->nlinks++;
   m->links[i] = (VsNodeLink){n->id + 1, tag, to};
-  return true;
+  /* The bit last: a node with its bit set has its link. Out of memory for the bit, the link stays
+   * unread, which is only a step found again. */
+  return marks_set_bit(m, n, 1);
 }
 
-bool vs_marks_add(VsNodeMarks *m, const Node *n) {
-  size_t w = n->id >> 6;
-  if (w >= m->nwords) {
-    /* Room for the node and as many again: the context keeps growing while the set is used. */
-    size_t nw = 2 * (w + 1);
-    uint64_t *words = realloc(m->words, nw * sizeof *words);
-    if (!words) return false;
-    memset(words + m->nwords, 0, (nw - m->nwords) * sizeof *words);
-    m->words = words;
-    m->nwords = nw;
-  }
-  m->words[w] |= UINT64_C(1) << (n->id & 63);
-  return true;
-}
 size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena.bytes; }
 
 static uint32_t hash_bytes(const char *s, size_t len) {

@@ -103,7 +103,10 @@ typedef struct {
   Node *to;
 } VsNodeLink;
 typedef struct {
-  uint64_t *words; /* bit id % 64 of words[id / 64]: the node with that id */
+  /* Two bits per node, in words[id / 32] at bit 2 * (id % 32): whether the node is in the set, and
+   * above it whether it has a link (so a node without one is told without probing the link table, a
+   * cache miss where the bits are not). */
+  uint64_t *words;
   size_t nwords;
   VsNodeLink *links; /* open addressing on the id, power-of-two capacity (0: none yet) */
   size_t nlinks, links_cap;
@@ -112,14 +115,16 @@ typedef struct {
 VsNodeMarks *vs_ctx_node_marks(VsCtx *ctx, uint64_t key);
 /* Whether n (a node of the set's context) is in the set. */
 static inline bool vs_marks_has(const VsNodeMarks *m, const Node *n) {
-  size_t w = n->id >> 6;
-  return w < m->nwords && (m->words[w] >> (n->id & 63) & 1);
+  size_t w = n->id >> 5;
+  return w < m->nwords && (m->words[w] >> 2 * (n->id & 31) & 1);
 }
 /* Adds n (a node of the set's context); false when out of memory (the set then stays without it). */
 bool vs_marks_add(VsNodeMarks *m, const Node *n);
 /* The node n links to and its tag (*tag), or NULL when n has no link. */
 static inline Node *vs_marks_link(const VsNodeMarks *m, const Node *n, const void **tag) {
-  if (!m->links_cap) return NULL;
+  size_t w = n->id >> 5;
+  if (w >= m->nwords || !(m->words[w] >> (2 * (n->id & 31) + 1) & 1)) return NULL;
+  /* The bit is set only after the link is stored (vs_marks_set_link): the table exists. */
   size_t mask = m->links_cap - 1;
   for (size_t i = (n->id * UINT32_C(0x9E3779B1)) & mask; m->links[i].id1; i = (i + 1) & mask)
     if (m->links[i].id1 == n->id + 1) {
