@@ -41,7 +41,6 @@ void vs_ctx_free(VsCtx *ctx) {
   arena_free(&ctx->arena);
   nodemap_free(&ctx->free_ranges);
   free(ctx->marks.words);
-  free(ctx->marks.links);
   free(ctx->table);
   free(ctx->strs);
   free(ctx);
@@ -61,16 +60,13 @@ VsNodeMarks *vs_ctx_node_marks(VsCtx *ctx, uint64_t key) {
   VsNodeMarks *m = &ctx->marks;
   if (m->key != key) {
     if (m->nwords) memset(m->words, 0, m->nwords * sizeof *m->words);
-    if (m->links_cap) memset(m->links, 0, m->links_cap * sizeof *m->links);
-    m->nlinks = 0;
     m->key = key;
   }
   return m;
 }
 
-/* Sets bit b (0: in the set, 1: has a link) of n's pair. */
-static bool marks_set_bit(VsNodeMarks *m, const Node *n, unsigned b) {
-  size_t w = n->id >> 5;
+bool vs_marks_add(VsNodeMarks *m, const Node *n) {
+  size_t w = n->id >> 6;
   if (w >= m->nwords) {
     /* Room for the node and as many again: the context keeps growing while the set is used. */
     size_t nw = 2 * (w + 1);
@@ -80,37 +76,9 @@ static bool marks_set_bit(VsNodeMarks *m, const Node *n, unsigned b) {
     m->words = words;
     m->nwords = nw;
   }
-  m->words[w] |= UINT64_C(1) << (2 * (n->id & 31) + b);
+  m->words[w] |= UINT64_C(1) << (n->id & 63);
   return true;
 }
-
-bool vs_marks_add(VsNodeMarks *m, const Node *n) { return marks_set_bit(m, n, 0); }
-
-static size_t link_slot(const VsNodeLink *links, size_t cap, uint32_t id) {
-  size_t i = (id * UINT32_C(0x9E3779B1)) & (cap - 1);
-  while (links[i].id1 && links[i].id1 != id + 1) i = (i + 1) & (cap - 1);
-  return i;
-}
-
-bool vs_marks_set_link(VsNodeMarks *m, const Node *n, Node *to, const void *tag) {
-  if ((m->nlinks + 1) * 2 > m->links_cap) { /* at most half full */
-    size_t cap = m->links_cap ? 2 * m->links_cap : 1024;
-    VsNodeLink *links = calloc(cap, sizeof *links);
-    if (!links) return false;
-    for (size_t i = 0; i < m->links_cap; i++)
-      if (m->links[i].id1) links[link_slot(links, cap, m->links[i].id1 - 1)] = m->links[i];
-    free(m->links);
-    m->links = links;
-    m->links_cap = cap;
-  }
-  size_t i = link_slot(m->links, m->links_cap, n->id);
-  if (!m->links[i].id1) m->nlinks++;
-  m->links[i] = (VsNodeLink){n->id + 1, tag, to};
-  /* The bit last: a node with its bit set has its link. Out of memory for the bit, the link stays
-   * unread, which is only a step found again. */
-  return marks_set_bit(m, n, 1);
-}
-
 size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena.bytes; }
 
 static uint32_t hash_bytes(const char *s, size_t len) {

@@ -91,50 +91,24 @@ const char *vs_ctx_error(const VsCtx *ctx);
 void *vs_ctx_alloc(VsCtx *ctx, size_t size);
 size_t vs_ctx_node_count(const VsCtx *ctx);
 size_t vs_ctx_arena_bytes(const VsCtx *ctx);
-/* Facts about the context's nodes kept across runs by one client layer at a time: a bit per node (the
- * rewriter's set of nodes it found to be fixpoints) and a link from a node to another with a tag (the
- * rewriter's steps: rewrite/engine.c). A cache its owner can always rebuild, not part of any node's
- * identity (nodes stay immutable). The owner names itself by a key (never 0) that changes whenever what
- * the facts mean would: vs_ctx_node_marks(ctx, key) returns them, emptied first when key is not the key
- * they were last returned for. */
+/* One bit per node of the context, by node id, kept across runs by one client layer at a time: the
+ * rewriter's set of nodes it found to be fixpoints (rewrite/engine.c). A cache its owner can always
+ * rebuild, not part of any node's identity (nodes stay immutable). The owner names itself by a key
+ * (never 0) that changes whenever what the bits mean would: vs_ctx_node_marks(ctx, key) returns the
+ * set, emptied first when key is not the key it was last returned for. */
 typedef struct {
-  uint32_t id1; /* the node's id + 1; 0: an empty slot */
-  const void *tag;
-  Node *to;
-} VsNodeLink;
-typedef struct {
-  /* Two bits per node, in words[id / 32] at bit 2 * (id % 32): whether the node is in the set, and
-   * above it whether it has a link (so a node without one is told without probing the link table, a
-   * cache miss where the bits are not). */
-  uint64_t *words;
+  uint64_t *words; /* bit id % 64 of words[id / 64]: the node with that id */
   size_t nwords;
-  VsNodeLink *links; /* open addressing on the id, power-of-two capacity (0: none yet) */
-  size_t nlinks, links_cap;
   uint64_t key;
 } VsNodeMarks;
 VsNodeMarks *vs_ctx_node_marks(VsCtx *ctx, uint64_t key);
 /* Whether n (a node of the set's context) is in the set. */
 static inline bool vs_marks_has(const VsNodeMarks *m, const Node *n) {
-  size_t w = n->id >> 5;
-  return w < m->nwords && (m->words[w] >> 2 * (n->id & 31) & 1);
+  size_t w = n->id >> 6;
+  return w < m->nwords && (m->words[w] >> (n->id & 63) & 1);
 }
 /* Adds n (a node of the set's context); false when out of memory (the set then stays without it). */
 bool vs_marks_add(VsNodeMarks *m, const Node *n);
-/* The node n links to and its tag (*tag), or NULL when n has no link. */
-static inline Node *vs_marks_link(const VsNodeMarks *m, const Node *n, const void **tag) {
-  size_t w = n->id >> 5;
-  if (w >= m->nwords || !(m->words[w] >> (2 * (n->id & 31) + 1) & 1)) return NULL;
-  /* The bit is set only after the link is stored (vs_marks_set_link): the table exists. */
-  size_t mask = m->links_cap - 1;
-  for (size_t i = (n->id * UINT32_C(0x9E3779B1)) & mask; m->links[i].id1; i = (i + 1) & mask)
-    if (m->links[i].id1 == n->id + 1) {
-      *tag = m->links[i].tag;
-      return m->links[i].to;
-    }
-  return NULL;
-}
-/* Links n (which has no link yet) to `to` with tag; false when out of memory (n then stays without). */
-bool vs_marks_set_link(VsNodeMarks *m, const Node *n, Node *to, const void *tag);
 /* Interns a string (len bytes); the copy lives as long as the context. */
 const char *vs_intern(VsCtx *ctx, const char *s, size_t len);
 

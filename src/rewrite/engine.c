@@ -96,8 +96,8 @@ struct Rewriter {
   LinCache lins; /* the last linear form a fold read (fold_lin_of) */
   const SwapRules *swaps; /* per op, the catalog's operand swaps (dispatch_swap_rules), per call */
   Dispatch *dispatch;     /* the catalog's dispatch state (dispatch_state), per call */
-  VsNodeMarks *fixed;     /* the context's known fixpoints and steps under that state and matcher
-                           * (note_fixpoint, step_done), per call; NULL when there is no dispatch state */
+  VsNodeMarks *fixed;     /* the context's known fixpoints under that state and matcher (note_fixpoint), per
+                           * call; NULL when there is no dispatch state */
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
@@ -239,27 +239,10 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   return apply_fold(rw, a->fold, n);
 }
 
-/* Records a step of action a on n to out, which the context keeps (note_fixpoint says why a step
- * depends only on n and the catalog state): a later rewriter takes the same step again without
- * trying the actions ranked before a, and still records it (trace, budget, the rule's count). */
-static Node *step_done(Rewriter *rw, const Action *a, Node *n, Node *out) {
-  if (rw->fixed) (void)vs_marks_set_link(rw->fixed, n, out, a); /* out of memory: found again next time */
-  record(rw, a->rule ? a->rule->name : a->fold->name, n, out);
-  return out;
-}
-
 /* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
-  const void *tag;
-  Node *known = rw->fixed ? vs_marks_link(rw->fixed, n, &tag) : NULL;
-  if (known) { /* the step a rewriter took on n before, under the same catalog state and matcher */
-    const Action *a = tag;
-    if (a->rule) ((Rule *)a->rule)->fired++;
-    record(rw, a->rule ? a->rule->name : a->fold->name, n, known);
-    return known;
-  }
   size_t nc;
   const Candidate *cs = dispatch_candidates_of(rw->dispatch, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
@@ -283,11 +266,13 @@ static Node *step(Rewriter *rw, Node *n) {
     Node *out;
     if (a->rule) {
       if (!(out = try_rule(rw, a->rule, n, cs[i].variants, cs[i].progs))) continue;
-      return step_done(rw, a, n, out);
+      record(rw, a->rule->name, n, out);
+      return out;
     }
     if ((n->flags & NF_HAS_INVALID) || !a->fold->applies(n)) continue;
     if (!(out = apply_fold(rw, a->fold, n))) continue;
-    return step_done(rw, a, n, out);
+    record(rw, a->fold->name, n, out);
+    return out;
   }
   return NULL;
 }
