@@ -79,6 +79,7 @@ bool vs_marks_add(VsNodeMarks *m, const Node *n) {
   m->words[w] |= UINT64_C(1) << (n->id & 63);
   return true;
 }
+
 size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena.bytes; }
 
 static uint32_t hash_bytes(const char *s, size_t len) {
