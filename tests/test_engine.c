@@ -469,6 +469,35 @@ static void test_memo(void **state) {
   catalog_free(c);
 }
 
+/* The context's known fixpoints (engine.c, note_fixpoint): a later rewriter returns them without
+ * work, and they are forgotten when the catalog, its proofs or the matcher change. */
+static void test_fixpoints_across_rewriters(void **state) {
+  (void)state;
+  Catalog *a = cat_text("family identity\nrule add_zero : x + 0 => x\n", true);
+  Catalog *m = cat_text("family identity\nrule mul_one : x * 1 => x\n", false);
+  const char *d = "x: i32\ny: i32";
+  Node *n = px(d, "(x * 1 + 0) * (y + 0)");
+  RewriteStats st;
+  assert_ptr_equal(simp_opts(a, n, NULL, &st), px(d, "x * 1 * y"));
+  assert_int_equal(st.applications, 2);
+  /* A second rewriter: the result is known final, the input is rewritten again the same way. */
+  assert_ptr_equal(simp_opts(a, px(d, "x * 1 * y"), NULL, &st), px(d, "x * 1 * y"));
+  assert_int_equal(st.applications, 0);
+  assert_ptr_equal(simp_opts(a, n, NULL, &st), px(d, "x * 1 * y"));
+  assert_int_equal(st.applications, 2);
+  /* Another catalog: x * 1 was final under the first, not under this one once proved. */
+  check_same(m, d, "x * 1 * y");
+  const Rule *r = catalog_find(m, "mul_one");
+  char line[200];
+  snprintf(line, sizeof line, "%016llx mul_one i32 proved 4.8.12 1\n", (unsigned long long)r->text_hash);
+  catalog_apply_ledger(m, line, strlen(line));
+  check_simp(m, d, "x * 1 * y", "x * y");
+  /* Back to the first catalog: its fixpoints are found again, not taken from the other's. */
+  check_simp(a, d, "x * 1 * y + 0", "x * 1 * y");
+  catalog_free(a);
+  catalog_free(m);
+}
+
 static void test_simple_matcher(void **state) {
   (void)state;
   /* The simple matcher runs only the families marked for it: identity yes, canonical no. */
@@ -842,6 +871,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_unproved_instance, setup, teardown),
     cmocka_unit_test_setup_teardown(test_budget, setup, teardown),
     cmocka_unit_test_setup_teardown(test_memo, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_fixpoints_across_rewriters, setup, teardown),
     cmocka_unit_test_setup_teardown(test_simple_matcher, setup, teardown),
     cmocka_unit_test_setup_teardown(test_nsw_matching, setup, teardown),
     cmocka_unit_test_setup_teardown(test_swap_at_construction, setup, teardown),

@@ -24,6 +24,7 @@ struct VsCtx {
   size_t scap, scount;
   uint32_t max_depth, max_nodes;
   NodeMap free_ranges; /* ir/graph.c: node -> the ranges free in it (a RangeSet in the arena), made once */
+  VsNodeMarks marks;   /* vs_ctx_node_marks */
   char err[160];
 };
 
@@ -39,6 +40,7 @@ void vs_ctx_free(VsCtx *ctx) {
   if (!ctx) return;
   arena_free(&ctx->arena);
   nodemap_free(&ctx->free_ranges);
+  free(ctx->marks.words);
   free(ctx->table);
   free(ctx->strs);
   free(ctx);
@@ -53,6 +55,31 @@ const char *vs_ctx_error(const VsCtx *ctx) { return ctx->err; }
 void *vs_ctx_alloc(VsCtx *ctx, size_t size) { return arena_alloc(&ctx->arena, size); }
 NodeMap *vs_ctx_free_range_cache(VsCtx *ctx) { return &ctx->free_ranges; }
 size_t vs_ctx_node_count(const VsCtx *ctx) { return ctx->count; }
+
+VsNodeMarks *vs_ctx_node_marks(VsCtx *ctx, uint64_t key) {
+  VsNodeMarks *m = &ctx->marks;
+  if (m->key != key) {
+    if (m->nwords) memset(m->words, 0, m->nwords * sizeof *m->words);
+    m->key = key;
+  }
+  return m;
+}
+
+bool vs_marks_add(VsNodeMarks *m, const Node *n) {
+  size_t w = n->id >> 6;
+  if (w >= m->nwords) {
+    /* Room for the node and as many again: the context keeps growing while the set is used. */
+    size_t nw = 2 * (w + 1);
+    uint64_t *words = realloc(m->words, nw * sizeof *words);
+    if (!words) return false;
+    memset(words + m->nwords, 0, (nw - m->nwords) * sizeof *words);
+    m->words = words;
+    m->nwords = nw;
+  }
+  m->words[w] |= UINT64_C(1) << (n->id & 63);
+  return true;
+}
+
 size_t vs_ctx_arena_bytes(const VsCtx *ctx) { return ctx->arena.bytes; }
 
 static uint32_t hash_bytes(const char *s, size_t len) {

@@ -10,6 +10,7 @@
 #ifndef VSIMP_IR_NODE_H
 #define VSIMP_IR_NODE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -90,6 +91,24 @@ const char *vs_ctx_error(const VsCtx *ctx);
 void *vs_ctx_alloc(VsCtx *ctx, size_t size);
 size_t vs_ctx_node_count(const VsCtx *ctx);
 size_t vs_ctx_arena_bytes(const VsCtx *ctx);
+/* One bit per node of the context, by node id, kept across runs by one client layer at a time: the
+ * rewriter's set of nodes it found to be fixpoints (rewrite/engine.c). A cache its owner can always
+ * rebuild, not part of any node's identity (nodes stay immutable). The owner names itself by a key
+ * (never 0) that changes whenever what the bits mean would: vs_ctx_node_marks(ctx, key) returns the
+ * set, emptied first when key is not the key it was last returned for. */
+typedef struct {
+  uint64_t *words; /* bit id % 64 of words[id / 64]: the node with that id */
+  size_t nwords;
+  uint64_t key;
+} VsNodeMarks;
+VsNodeMarks *vs_ctx_node_marks(VsCtx *ctx, uint64_t key);
+/* Whether n (a node of the set's context) is in the set. */
+static inline bool vs_marks_has(const VsNodeMarks *m, const Node *n) {
+  size_t w = n->id >> 6;
+  return w < m->nwords && (m->words[w] >> (n->id & 63) & 1);
+}
+/* Adds n (a node of the set's context); false when out of memory (the set then stays without it). */
+bool vs_marks_add(VsNodeMarks *m, const Node *n);
 /* Interns a string (len bytes); the copy lives as long as the context. */
 const char *vs_intern(VsCtx *ctx, const char *s, size_t len);
 

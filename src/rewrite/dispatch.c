@@ -1,6 +1,7 @@
 /* dispatch.c: the engine's index of actions per op and its per-shape candidate cache (dispatch.h). */
 #include "rewrite/dispatch.h"
 
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ typedef struct {
 
 struct Dispatch {
   Catalog *cat;
+  uint64_t serial; /* dispatch_serial */
   size_t n; /* rules in the catalog when this was built */
   Action *actions[2][OP_COUNT]; /* [simple][op] */
   size_t nactions[2][OP_COUNT];
@@ -135,6 +137,10 @@ static Dispatch *dispatch_of(Catalog *c) {
   if (d) return d;
   if (!(d = calloc(1, sizeof *d))) return NULL;
   d->cat = c;
+  /* Unique in the process, across threads and catalogs: no state built later can take an earlier one's
+   * number, even at the same address. */
+  static _Atomic uint64_t next_serial = 1;
+  d->serial = atomic_fetch_add(&next_serial, 1);
   d->n = catalog_rule_count(c);
   for (int s = 0; s < 2; s++) {
     for (size_t i = 0; i < d->n; i++) {
@@ -545,6 +551,7 @@ __attribute__((noinline)) static CandSlot *cand_build_deep(Dispatch *d, const Ca
 }
 
 Dispatch *dispatch_state(Catalog *c) { return dispatch_of(c); }
+uint64_t dispatch_serial(const Dispatch *d) { return d->serial; }
 
 const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, size_t *count) {
   return dispatch_candidates_of(dispatch_of(c), simple, n, count);

@@ -74,6 +74,10 @@ const Candidate *dispatch_candidates(Catalog *c, bool simple, const Node *n, siz
 typedef struct Dispatch Dispatch;
 Dispatch *dispatch_state(Catalog *c);
 const Candidate *dispatch_candidates_of(Dispatch *d, bool simple, const Node *n, size_t *count);
+/* A number that names d among every dispatch state the process builds (never 0, never reused): a new
+ * one is built whenever the catalog's rules or proofs change, so what was derived under one serial
+ * (the engine's fixpoints) holds while the catalog's state has that serial. */
+uint64_t dispatch_serial(const Dispatch *d);
 
 /* The canonical operand swaps of op (docs/rules.md, "Operand order at construction"): the rules
  * `op(x, y) => op(y, x)` whose guard has order(x, y) as a top-level conjunct (canonical.rules:

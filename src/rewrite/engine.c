@@ -17,7 +17,9 @@ typedef struct {
   const Node *key;
   Node *val;
 } MemoEntry;
-enum { MEMO_INLINE_BITS = 7 };
+/* 32 entries: the context's known fixpoints take no entry (note_fixpoint), so 3% of the benchmark's
+ * expressions grow it; clearing 128 cost more than that saved. */
+enum { MEMO_INLINE_BITS = 5 };
 typedef struct {
   MemoEntry *e;
   size_t count;
@@ -94,6 +96,8 @@ struct Rewriter {
   LinCache lins; /* the last linear form a fold read (fold_lin_of) */
   const SwapRules *swaps; /* per op, the catalog's operand swaps (dispatch_swap_rules), per call */
   Dispatch *dispatch;     /* the catalog's dispatch state (dispatch_state), per call */
+  VsNodeMarks *fixed;     /* the context's known fixpoints under that state and matcher (note_fixpoint), per
+                           * call; NULL when there is no dispatch state */
 };
 
 Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
@@ -112,6 +116,7 @@ Rewriter *rewriter_new(VsCtx *ctx, Catalog *cat, const RewriteOptions *opts) {
   rw->failed = false;
   rw->swaps = NULL;
   rw->dispatch = NULL;
+  rw->fixed = NULL;
   rw->fold_aux.cat = cat;
   rw->fold_aux.nfacts = rw->fold_aux.nsubst = 0;
   lin_shape_init(&rw->shapes);
@@ -338,8 +343,11 @@ static Node *rebuild_binder(Rewriter *rw, Node *r) { return simplify_args(rw, r)
 /* n with every operand simplified. */
 static Node *simplify_args(Rewriter *rw, Node *n) {
   Node *args[VS_MAX_LANES]; /* vec has up to 16 operands */
-  for (int i = 0; i < n->nargs; i++)
-    args[i] = vs_binds(n, i) ? rebuild_binder(rw, n->args[i]) : simplify(rw, n->args[i]);
+  for (int i = 0; i < n->nargs; i++) {
+    Node *a = n->args[i];
+    /* A known fixpoint is its own result (simplify's first test), without the call. */
+    args[i] = vs_binds(n, i) ? rebuild_binder(rw, a) : rw->fixed && vs_marks_has(rw->fixed, a) ? a : simplify(rw, a);
+  }
   /* The same op with new operands (n itself when none changed): a gep's selection (aux) and a bcast's
    * lane count (lanes) carry over; or, when a swap rule orders the operands, the node it builds. */
   Node *out = n->nargs == 2 && rw->swaps && rw->swaps[n->op].n && rw->budget_left > 0 ? swap_early(rw, n, args) : NULL;
@@ -354,7 +362,26 @@ static Node *simplify_args(Rewriter *rw, Node *n) {
   return out ? out : n;
 }
 
+/* Known fixpoints (docs/rules.md, "Fixpoints across expressions"). A node c is added once simplify found
+ * that no action fires on it (step(c) is NULL), when every operand of c is in the set (each simplifies
+ * to itself) and no swap applies to c's operands (the test swap_early starts with fails: rebuilding c
+ * over them gives c). Then simplify(c) is c in every rewriter with the same catalog state and matcher:
+ * its operands come back unchanged, the rebuild is c, and step(c) is NULL, since a step reads only c
+ * (its shape, operands, bounds: all fixed when c was built) and the catalog (rules, proofs, folds),
+ * never the rewriter's memo or budget. The set is keyed by the catalog's dispatch serial and the
+ * matcher, so it empties itself when either changes. A node that binds a range is never added: its
+ * binder operand is rebuilt, not simplified. */
+static void note_fixpoint(Rewriter *rw, Node *c) {
+  for (int i = 0; i < c->nargs; i++)
+    if (vs_binds(c, i) || !vs_marks_has(rw->fixed, c->args[i])) return;
+  if (c->nargs == 2 && rw->swaps && rw->swaps[c->op].n && c->lanes == 1 && !op_is_vec((Op)c->op) &&
+      c->kind == NK_VALUE && node_orders_after(c->args[0], c->args[1]))
+    return; /* swap_early would try its swaps on c's operands */
+  (void)vs_marks_add(rw->fixed, c); /* out of memory: c is simplified again next time, no harm */
+}
+
 static Node *simplify(Rewriter *rw, Node *n) {
+  if (rw->fixed && vs_marks_has(rw->fixed, n)) return n;
   Node *done = memo_get(&rw->memo, n);
   if (done) return done;
   if (rw->depth >= rw->max_depth) {
@@ -365,19 +392,28 @@ static Node *simplify(Rewriter *rw, Node *n) {
   }
   rw->depth++;
   Node *cur = n->nargs ? simplify_args(rw, n) : n; /* a leaf is its own rebuild */
+  bool stepped_out = false; /* the loop ended because step(cur) found nothing */
   while (rw->budget_left > 0) {
+    if (cur != n && rw->fixed && vs_marks_has(rw->fixed, cur)) break;
     if (cur != n && (done = memo_get(&rw->memo, cur))) {
       cur = done;
       break;
     }
     Node *next = step(rw, cur);
-    if (!next) break;
+    if (!next) {
+      stepped_out = true;
+      break;
+    }
     cur = simplify_args(rw, next);
   }
   /* Out of budget, cur may not be a fixpoint: remember where n got to, but not that cur is final. */
   bool final = rw->budget_left > 0;
   if (!final) rw->stats.budget_exhausted = true;
-  if (!memo_put(&rw->memo, n, cur) || (final && cur != n && !memo_put(&rw->memo, cur, cur))) rw->failed = true;
+  else if (stepped_out && rw->fixed) note_fixpoint(rw, cur);
+  /* A known fixpoint needs no memo entry: simplify finds it in the context's set first. */
+  bool known = final && rw->fixed && vs_marks_has(rw->fixed, cur);
+  if ((cur != n || !known) && !memo_put(&rw->memo, n, cur)) rw->failed = true;
+  if (final && cur != n && !known && !memo_put(&rw->memo, cur, cur)) rw->failed = true;
   rw->depth--;
   return cur;
 }
@@ -388,6 +424,7 @@ Node *rewriter_simplify(Rewriter *rw, Node *n) {
   rw->depth = 0;
   rw->swaps = dispatch_swap_rules(rw->cat, rw->opts.simple);
   rw->dispatch = dispatch_state(rw->cat);
+  rw->fixed = rw->dispatch ? vs_ctx_node_marks(rw->ctx, dispatch_serial(rw->dispatch) * 2 + rw->opts.simple) : NULL;
   Node *out = simplify(rw, n);
   return rw->failed ? NULL : out;
 }
