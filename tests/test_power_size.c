@@ -307,11 +307,27 @@ static void test_mul_sum(void **state) {
   FIRES(xy, "x * y * 59 < (y + x) * 176128", "true", "lt_mul_sum_scaled");
   FIRES("x: i8 in [1, 9]\ny: i8 in [1, 9]", "x * y < (x + y) * 5", "true", "lt_mul_sum");
   FIRES("x: u16 in [1, 200]\ny: u16 in [1, 150]", "x * y < (x + y) * 101", "true", "lt_mul_sum");
+  /* Proved at 64 bits since the guard names the products' own no_overflow (comparison.rules). */
+  FIRES("x: i64 in [1, 4095]\ny: i64 in [1, 4095]", "x * y * 59 < (y + x) * 176128", "true", "lt_mul_sum_scaled");
+  FIRES("x: index in [1, 4095]\ny: index in [1, 4095]", "x * y < (x + y) * 2048", "true", "lt_mul_sum");
   /* x = y = 4096 gives 4096 * 4096 == 8192 * 2048: the bound 2 * c2 is tight. */
   NEVER("x: i32 in [1, 4096]\ny: i32 in [1, 4096]", "x * y < (x + y) * 2048", "lt_mul_sum");
   NEVER("x: i32\ny: i32", "x * y < (x + y) * 2048", "lt_mul_sum");
   /* At i8 the sides wrap (x = y = 9 with c2 = 10: (9 + 9) * 10 is 180). */
   NEVER("x: i8 in [1, 9]\ny: i8 in [1, 9]", "x * y < (x + y) * 10", "lt_mul_sum");
+}
+
+/* A truncating remainder of a truncating remainder by a multiple of a power of two (TVM's canonical
+ * tmod(tmod(x, 20), 4)): at every signed width and at index, for negative x too; never where c2 does
+ * not divide c1, nor for a c2 that is not a power of two. */
+static void test_tmod_tmod(void **state) {
+  (void)state;
+  FIRES("x: i32", "tmod(tmod(x, 20), 4)", "tmod(x, 4)", "tmod_tmod_pow2");
+  FIRES("x: i8", "tmod(tmod(x, 96), 32)", "tmod(x, 32)", "tmod_tmod_pow2");
+  FIRES("x: i64 in [-1000, -1]", "tmod(tmod(x, 24), 8)", "tmod(x, 8)", "tmod_tmod_pow2");
+  FIRES("x: index", "tmod(tmod(x, 12), 2)", "tmod(x, 2)", "tmod_tmod_pow2");
+  NEVER("x: i32", "tmod(tmod(x, 20), 8)", "tmod_tmod_pow2");
+  NEVER("x: i32", "tmod(tmod(x, 12), 3)", "tmod_tmod_pow2");
 }
 
 int main(int argc, char **argv) {
@@ -330,6 +346,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_gcd_split_terms),
     cmocka_unit_test(test_cmp_scaled),
     cmocka_unit_test(test_mul_sum),
+    cmocka_unit_test(test_tmod_tmod),
   };
   (void)argc;
   (void)argv;
