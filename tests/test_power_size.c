@@ -319,9 +319,18 @@ static void test_mul_sum(void **state) {
 
 /* A truncating remainder of a truncating remainder by a multiple of a power of two (TVM's canonical
  * tmod(tmod(x, 20), 4)): at every signed width and at index, for negative x too; never where c2 does
- * not divide c1, nor for a c2 that is not a power of two. */
+ * not divide c1, nor for a c2 that is not a power of two. The same for a truncating quotient of a
+ * remainder (tdivmod_nested_pow2_M), and the two together on TVM's test_canonical_mixed[6], whose
+ * expectation tdiv(tmod(x, 4), 2) * 2 has the output's 7 nodes. */
 static void test_tmod_tmod(void **state) {
   (void)state;
+  FIRES("x: i32", "tdiv(tmod(x, 20), 4)", "tmod(tdiv(x, 4), 5)", "tdivmod_nested_pow2_4");
+  FIRES("x: i16 in [-300, -1]", "tdiv(tmod(x, 96), 32)", "tmod(tdiv(x, 32), 3)", "tdivmod_nested_pow2_32");
+  NEVER("x: i32", "tdiv(tmod(x, 20), 8)", "tdivmod_nested_pow2_8");
+  /* TVM's test_split_index_simplify[5]: the quotient of the digit put back together. */
+  FIRES("x: i32", "tdiv(tdiv(tmod(x, 16), 2) * 2, 6)", "tdiv(tmod(x, 16), 6)", "tdivmod_nested_div_pow2_2");
+  FIRES("x: i64 in [-5000, 5000]", "tdiv(tmod(tdiv(x, 4), 9), 2)", "tdiv(tmod(x, 36), 8)", "tdivmod_nested_div_pow2_4");
+  FIRES("x: i32", "tmod(tdiv(tmod(x, 20), 2) * 2, 4)", "tmod(tdiv(x, 2), 2) * 2", "tmod_tmod_pow2");
   FIRES("x: i32", "tmod(tmod(x, 20), 4)", "tmod(x, 4)", "tmod_tmod_pow2");
   FIRES("x: i8", "tmod(tmod(x, 96), 32)", "tmod(x, 32)", "tmod_tmod_pow2");
   FIRES("x: i64 in [-1000, -1]", "tmod(tmod(x, 24), 8)", "tmod(x, 8)", "tmod_tmod_pow2");
