@@ -339,6 +339,21 @@ static void test_tmod_tmod(void **state) {
   NEVER("x: i32", "tmod(tmod(x, 12), 3)", "tmod_tmod_pow2");
 }
 
+/* A digit the engine rewrote before its partner quotient was seen (tinygrad's
+ * test_div_mod_recombine_after_asymmetric_fold[1]: (a*15 + b) // 5 % 2 becomes (a + b // 5) % 2 while
+ * (a*15 + b) // 10 stays): put back with it (divmod_chain_split_M). Not where the remainder part may be
+ * negative, nor where the digit is not the quotient's. */
+static void test_chain_split(void **state) {
+  (void)state;
+  const char *ab = "a: index in [0, 7]\nb: index in [0, 14]";
+  FIRES(ab, "(a * 15 + b) // 10 * 2 + (a * 15 + b) // 5 % 2", "a * 3 + b // 5", "divmod_chain_split");
+  FIRES("a: i32 in [0, 100]\nb: i32 in [0, 30]", "(a * 24 + b) // 32 * 4 + (a * 24 + b) // 8 % 4",
+        "a * 3 + b // 8", "divmod_chain_split");
+  NEVER("a: i32 in [0, 100]\nb: i32 in [-5, 30]", "(a * 15 + b) // 10 * 2 + (a * 15 + b) // 5 % 2",
+        "divmod_chain_split");
+  NEVER(ab, "(a * 15 + b) // 10 * 2 + ((a * 15 + b) // 5 + 1) % 2", "divmod_chain_split");
+}
+
 int main(int argc, char **argv) {
   const struct CMUnitTest unit[] = {
     cmocka_unit_test(test_minmax_offset),
@@ -356,6 +371,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_cmp_scaled),
     cmocka_unit_test(test_mul_sum),
     cmocka_unit_test(test_tmod_tmod),
+    cmocka_unit_test(test_chain_split),
   };
   (void)argc;
   (void)argv;

@@ -136,6 +136,10 @@ static const Fold folds[] = {
     "divmod_recombine_cong_pow2_64", LIN, NULL},
    fold_terms_applies, NULL, fold_divmod_recombine_cong, OPS(OP_ADD) | OPS(OP_SUB), false,
    FOLD_NEEDS_DIVMOD},
+  {"divmod_chain_split", "divmod_recombine",
+   {"divmod_chain_split_2", "divmod_chain_split_4", "divmod_chain_split_8", "divmod_chain_split_16",
+    "divmod_chain_split_32", "divmod_chain_split_64", LIN, NULL},
+   fold_terms_applies, NULL, fold_divmod_chain_split, OPS(OP_ADD) | OPS(OP_SUB), false, FOLD_NEEDS_DIVMOD},
   /* One fold per lemma, so that each fires wherever its own lemma is proved. */
   {"divmod_chain_off", "divmod_recombine", {"divmod_chain_off", LIN, NULL}, fold_terms_applies, NULL,
    fold_divmod_chain_off, OPS(OP_ADD) | OPS(OP_SUB), false, FOLD_NEEDS_DIVMOD},

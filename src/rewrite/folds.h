@@ -220,6 +220,7 @@ bool fold_term_collect(VsCtx *ctx, Node *n, FoldStep *out); /* like terms and co
 bool fold_term_factor(VsCtx *ctx, Node *n, FoldStep *out);  /* a common factor out of a sum (a ring step) */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out); /* x*c1 - (x // c)*c*c1 and the like, in sums */
 bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out);
+bool fold_divmod_chain_split(VsCtx *ctx, Node *n, FoldStep *out); /* a digit rewritten apart from its quotient */
 /* Digits of one quotient whose numerators differ by constants, in sums (divmod_chain_off and kin). */
 bool fold_divmod_chain_off(VsCtx *ctx, Node *n, FoldStep *out);
 bool fold_divmod_split_off(VsCtx *ctx, Node *n, FoldStep *out);

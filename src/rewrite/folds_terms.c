@@ -558,6 +558,50 @@ bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
          bind_context(ctx, &S, i, j, S.t[j].a, out);
 }
 
+/* (y % M)*k + (X // c3)*(M*k) in a sum, M a power of two from 2 to 64 and c3 = c1*M: where X reads
+ * as x1*c1 + x2 (x1 the terms whose coefficients c1 divides, x2 the rest) and y - (x1 + x2 // c1) is
+ * z*M as forms, the pair is (x1 + x2 // c1)*k (lemma divmod_chain_split_M). The digit (X // c1) % M,
+ * rewritten by the engine before its partner was seen ((a*15 + b) // 5 % 2 became (a + b // 5) % 2),
+ * goes back with the quotient it is a digit of; the lemma's guard decides that x2 is not negative and
+ * that the sums are exact. The divisor M a literal: the symbolic form is unknown. */
+bool fold_divmod_chain_split(VsCtx *ctx, Node *n, FoldStep *out) {
+  static const char *const lemma[7] = {NULL, "divmod_chain_split_2", "divmod_chain_split_4", "divmod_chain_split_8",
+                                       "divmod_chain_split_16", "divmod_chain_split_32", "divmod_chain_split_64"};
+  Lin S;
+  if (!fold_terms_applies(n) || divmod_bits(n, out) != 3 || !fold_lin_of(out, n, &S) || S.n < 2) return false;
+  DType dt = S.dt;
+  for (int j = 0; j < S.n; j++) {
+    Node *u = S.t[j].t;
+    if (!is_divmod_by_const(u, OP_MOD)) continue;
+    i128 m = vs_const_value(u->args[1]), want;
+    if (m < 2 || m > 64 || (m & (m - 1)) || !im_mul_ok(S.t[j].a, m, &want)) continue;
+    for (int i = 0; i < S.n; i++) {
+      Node *t = S.t[i].t;
+      if (i == j || S.t[i].a != want || !is_divmod_by_const(t, OP_IDIV)) continue;
+      i128 c3 = vs_const_value(t->args[1]), c1 = c3 / m;
+      Lin X, L1, L2;
+      if (c3 <= m || c3 % m != 0 || !lin_of(t->args[0], &X)) continue;
+      lin_init(&L1, dt);
+      lin_init(&L2, dt);
+      L2.k = X.k;
+      bool ok = true;
+      for (int q = 0; q < X.n && ok; q++)
+        ok = X.t[q].a % c1 == 0 ? lin_add(&L1, X.t[q].t, X.t[q].a / c1) : lin_add(&L2, X.t[q].t, X.t[q].a);
+      if (!ok || !L1.n) continue; /* nothing leaves the quotient: the chain folds above see the pair */
+      Node *x1 = lin_build(ctx, &L1), *x2 = lin_build(ctx, &L2), *c1n = vs_const_int(ctx, dt, c1);
+      Node *d = x2 && c1n ? vs_bin(ctx, OP_IDIV, x2, c1n) : NULL, *q = x1 && d ? vs_bin(ctx, OP_ADD, x1, d) : NULL;
+      Node *z = q ? congruent_quotient(ctx, u->args[0], q, m) : NULL;
+      if (!z) continue;
+      int log2 = 0;
+      for (i128 p = m; p > 1; p >>= 1) log2++;
+      out->lemma = lemma[log2];
+      return fold_bind(out, "x1", x1) && fold_bind(out, "x2", x2) && fold_bind(out, "c1", c1n) &&
+             fold_bind(out, "c3", t->args[1]) && fold_bind(out, "z", z) && bind_context(ctx, &S, i, j, S.t[j].a, out);
+    }
+  }
+  return false;
+}
+
 /* ---- selects of one condition inside sums ---- */
 
 /* Whether the +/- tree at n (through negations and products by constants, to a small depth) holds two
