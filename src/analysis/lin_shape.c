@@ -84,7 +84,7 @@ static uint8_t sat(unsigned v, unsigned cap) { return (uint8_t)(v > cap ? cap : 
 static void set_doubt(LinShape *s) {
   memset(s, 0, sizeof *s);
   s->doubt = s->fpair = true;
-  s->divmod = 3;
+  s->divmod = 7;
   s->nocc = 255;
 }
 
@@ -108,7 +108,8 @@ static void join(LinShape *s, const LinShape *b) {
   s->sig |= b->sig;
   s->nconst = sat((unsigned)s->nconst + b->nconst, 2);
   if (b->maxtz > s->maxtz) s->maxtz = b->maxtz;
-  s->divmod |= b->divmod;
+  /* Two parts that each hold a remainder hold two together. */
+  s->divmod = (uint8_t)(s->divmod | b->divmod | ((s->divmod & b->divmod & 2u) << 1));
   s->n1 = sat((unsigned)s->n1 + b->n1, 2);
   s->nocc = sat((unsigned)s->nocc + b->nocc, 255);
   s->fpair = s->fpair || b->fpair;
@@ -219,4 +220,6 @@ bool lin_shape_may_factor(LinShapeCache *c, const Node *n) {
   return s->fpair || s->nocc > 32;
 }
 
-unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return shape_of(c, n)->divmod; }
+unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return shape_of(c, n)->divmod & 3u; }
+
+bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n) { return (shape_of(c, n)->divmod & 4u) != 0; }

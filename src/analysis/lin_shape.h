@@ -28,7 +28,8 @@ typedef struct {
   uint8_t maxtz;  /* the most trailing zero bits of any occurrence's coefficient (constants as their
                    * coefficient times their value), at most 255 */
   bool doubt;     /* like terms may occur, or the skeleton is deeper than the summary follows */
-  uint8_t divmod; /* bit 0: a term is a quotient by a constant (// or tdiv), bit 1: a remainder */
+  uint8_t divmod; /* bit 0: a term is a quotient by a constant (// or tdiv), bit 1: a remainder (% or
+                   * tmod), bit 2: two or more term occurrences are remainders */
   uint8_t n1;     /* occurrences of coefficient magnitude 1, at most 2 */
   uint8_t nocc;   /* term occurrences, at most 255 */
   uint8_t nmag;   /* the distinct magnitudes of 2 or more among the coefficients, in mag */
@@ -61,5 +62,9 @@ bool lin_shape_may_factor(LinShapeCache *c, const Node *n);
 /* Which kinds of division by a constant n's skeleton has among its terms: bit 0 a quotient, bit 1 a
  * remainder (3 when the summary is not certain). */
 unsigned lin_shape_divmod(LinShapeCache *c, const Node *n);
+/* False only when n's skeleton certainly has at most one term occurrence that is a remainder by a
+ * constant (% or tmod): then reading n as a linear form gives at most one such term, and no pair of
+ * remainders (what divmod_split and its digit relatives need) exists. */
+bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n);
 
 #endif
