@@ -86,6 +86,7 @@ static void set_doubt(LinShape *s) {
   s->doubt = s->fpair = true;
   s->divmod = 7;
   s->nocc = 255;
+  s->qsig = s->rsig = ~UINT64_C(0);
 }
 
 static bool has_mag(const LinShape *s, uint32_t m) {
@@ -106,6 +107,8 @@ static void add_mag(LinShape *s, uint32_t m) {
 static void join(LinShape *s, const LinShape *b) {
   s->doubt = s->doubt || b->doubt || (s->sig & b->sig) != 0;
   s->sig |= b->sig;
+  s->qsig |= b->qsig;
+  s->rsig |= b->rsig;
   s->nconst = sat((unsigned)s->nconst + b->nconst, 2);
   if (b->maxtz > s->maxtz) s->maxtz = b->maxtz;
   /* Two parts that each hold a remainder hold two together. */
@@ -162,8 +165,16 @@ static void shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
     }
     s->sig = UINT64_C(1) << (n->hash & 63);
     s->n1 = s->nocc = 1;
-    if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) s->divmod = 1;
-    if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) s->divmod = 2;
+    if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) {
+      s->divmod = 1;
+      s->qsig = UINT64_C(1) << (n->args[0]->hash & 63);
+    }
+    if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) {
+      const Node *x = n->args[0];
+      s->divmod = 2;
+      s->rsig = UINT64_C(1) << (x->hash & 63);
+      if (x->op == OP_IDIV && x->args[1]->op == OP_CONST) s->rsig |= UINT64_C(1) << (x->args[0]->hash & 63);
+    }
     return;
   }
   if (depth >= SHAPE_MAX_DEPTH) {
@@ -221,5 +232,10 @@ bool lin_shape_may_factor(LinShapeCache *c, const Node *n) {
 }
 
 unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return shape_of(c, n)->divmod & 3u; }
+
+bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n) {
+  const LinShape *s = shape_of(c, n);
+  return (s->qsig & (s->sig | s->rsig)) != 0;
+}
 
 bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n) { return (shape_of(c, n)->divmod & 4u) != 0; }

@@ -35,6 +35,10 @@ typedef struct {
   uint8_t nmag;   /* the distinct magnitudes of 2 or more among the coefficients, in mag */
   bool fpair;     /* two occurrences may share a magnitude of 2 or more (or the summary lost track) */
   uint32_t mag[LIN_SHAPE_MAGS];
+  /* Bits chosen by a node's hash as in sig: qsig of the numerators of the quotients by a constant
+   * among the terms (x in x // c or tdiv(x, c)), rsig of the numerators of the remainders by a constant
+   * (x in x % c or tmod(x, c)) and, for a remainder of a quotient (x // c1) % c2, of x too. */
+  uint64_t qsig, rsig;
 } LinShape;
 
 enum { LIN_SHAPE_INLINE_BITS = 6 };
@@ -66,5 +70,10 @@ unsigned lin_shape_divmod(LinShapeCache *c, const Node *n);
  * constant (% or tmod): then reading n as a linear form gives at most one such term, and no pair of
  * remainders (what divmod_split and its digit relatives need) exists. */
 bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n);
+/* False only when no quotient by a constant among n's term occurrences, x // c or tdiv(x, c), certainly
+ * has x itself, a remainder of x, or a remainder of a quotient of x beside it among the occurrences
+ * (what the recombinations of a quotient need: x - (x // c)*c, (x % c) + (x // c)*c and
+ * ((x // c1) % c2) + (x // c3)*c2). */
+bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n);
 
 #endif

@@ -318,6 +318,12 @@ static bool may_pair_rem(const Node *n, const FoldStep *st) {
   return !(st->aux && st->aux->shapes) || lin_shape_may_pair_rem(st->aux->shapes, n);
 }
 
+/* False only when the skeleton summary is certain that no quotient by a constant among n's terms has
+ * its numerator, a remainder of it, or a remainder of a quotient of it beside it; without one, true. */
+static bool may_pair_quot(const Node *n, const FoldStep *st) {
+  return !(st->aux && st->aux->shapes) || lin_shape_may_pair_quot(st->aux->shapes, n);
+}
+
 /* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
 static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, FoldStep *out) {
   Lin Y;
@@ -365,8 +371,8 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   /* Every pair has a quotient (x // c with x, with x % c, or with (x // c1) % c2), or else is two
    * remainders (divmod_split). */
   unsigned b;
-  if (!fold_terms_applies(n) || !(b = divmod_bits(n, out)) || (!(b & 1) && !may_pair_rem(n, out)) ||
-      !fold_lin_of(out, n, &S) || S.n < 2)
+  if (!fold_terms_applies(n) || !(b = divmod_bits(n, out)) ||
+      (!((b & 1) && may_pair_quot(n, out)) && !may_pair_rem(n, out)) || !fold_lin_of(out, n, &S) || S.n < 2)
     return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
