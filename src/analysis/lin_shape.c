@@ -84,8 +84,9 @@ static uint8_t sat(unsigned v, unsigned cap) { return (uint8_t)(v > cap ? cap : 
 static void set_doubt(LinShape *s) {
   memset(s, 0, sizeof *s);
   s->doubt = s->fpair = true;
-  s->divmod = 3;
+  s->divmod = 7;
   s->nocc = 255;
+  s->qsig = s->rsig = ~UINT64_C(0);
 }
 
 static bool has_mag(const LinShape *s, uint32_t m) {
@@ -106,9 +107,12 @@ static void add_mag(LinShape *s, uint32_t m) {
 static void join(LinShape *s, const LinShape *b) {
   s->doubt = s->doubt || b->doubt || (s->sig & b->sig) != 0;
   s->sig |= b->sig;
+  s->qsig |= b->qsig;
+  s->rsig |= b->rsig;
   s->nconst = sat((unsigned)s->nconst + b->nconst, 2);
   if (b->maxtz > s->maxtz) s->maxtz = b->maxtz;
-  s->divmod |= b->divmod;
+  /* Two parts that each hold a remainder hold two together. */
+  s->divmod = (uint8_t)(s->divmod | b->divmod | ((s->divmod & b->divmod & 2u) << 1));
   s->n1 = sat((unsigned)s->n1 + b->n1, 2);
   s->nocc = sat((unsigned)s->nocc + b->nocc, 255);
   s->fpair = s->fpair || b->fpair;
@@ -161,8 +165,16 @@ static void shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
     }
     s->sig = UINT64_C(1) << (n->hash & 63);
     s->n1 = s->nocc = 1;
-    if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) s->divmod = 1;
-    if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) s->divmod = 2;
+    if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) {
+      s->divmod = 1;
+      s->qsig = UINT64_C(1) << (n->args[0]->hash & 63);
+    }
+    if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) {
+      const Node *x = n->args[0];
+      s->divmod = 2;
+      s->rsig = UINT64_C(1) << (x->hash & 63);
+      if (x->op == OP_IDIV && x->args[1]->op == OP_CONST) s->rsig |= UINT64_C(1) << (x->args[0]->hash & 63);
+    }
     return;
   }
   if (depth >= SHAPE_MAX_DEPTH) {
@@ -219,4 +231,11 @@ bool lin_shape_may_factor(LinShapeCache *c, const Node *n) {
   return s->fpair || s->nocc > 32;
 }
 
-unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return shape_of(c, n)->divmod; }
+unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return shape_of(c, n)->divmod & 3u; }
+
+bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n) {
+  const LinShape *s = shape_of(c, n);
+  return (s->qsig & (s->sig | s->rsig)) != 0;
+}
+
+bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n) { return (shape_of(c, n)->divmod & 4u) != 0; }

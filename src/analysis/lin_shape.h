@@ -28,12 +28,17 @@ typedef struct {
   uint8_t maxtz;  /* the most trailing zero bits of any occurrence's coefficient (constants as their
                    * coefficient times their value), at most 255 */
   bool doubt;     /* like terms may occur, or the skeleton is deeper than the summary follows */
-  uint8_t divmod; /* bit 0: a term is a quotient by a constant (// or tdiv), bit 1: a remainder */
+  uint8_t divmod; /* bit 0: a term is a quotient by a constant (// or tdiv), bit 1: a remainder (% or
+                   * tmod), bit 2: two or more term occurrences are remainders */
   uint8_t n1;     /* occurrences of coefficient magnitude 1, at most 2 */
   uint8_t nocc;   /* term occurrences, at most 255 */
   uint8_t nmag;   /* the distinct magnitudes of 2 or more among the coefficients, in mag */
   bool fpair;     /* two occurrences may share a magnitude of 2 or more (or the summary lost track) */
   uint32_t mag[LIN_SHAPE_MAGS];
+  /* Bits chosen by a node's hash as in sig: qsig of the numerators of the quotients by a constant
+   * among the terms (x in x // c or tdiv(x, c)), rsig of the numerators of the remainders by a constant
+   * (x in x % c or tmod(x, c)) and, for a remainder of a quotient (x // c1) % c2, of x too. */
+  uint64_t qsig, rsig;
 } LinShape;
 
 enum { LIN_SHAPE_INLINE_BITS = 6 };
@@ -61,5 +66,14 @@ bool lin_shape_may_factor(LinShapeCache *c, const Node *n);
 /* Which kinds of division by a constant n's skeleton has among its terms: bit 0 a quotient, bit 1 a
  * remainder (3 when the summary is not certain). */
 unsigned lin_shape_divmod(LinShapeCache *c, const Node *n);
+/* False only when n's skeleton certainly has at most one term occurrence that is a remainder by a
+ * constant (% or tmod): then reading n as a linear form gives at most one such term, and no pair of
+ * remainders (what divmod_split and its digit relatives need) exists. */
+bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n);
+/* False only when no quotient by a constant among n's term occurrences, x // c or tdiv(x, c), certainly
+ * has x itself, a remainder of x, or a remainder of a quotient of x beside it among the occurrences
+ * (what the recombinations of a quotient need: x - (x // c)*c, (x % c) + (x // c)*c and
+ * ((x // c1) % c2) + (x // c3)*c2). */
+bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n);
 
 #endif

@@ -104,6 +104,25 @@ static bool cancel(VsCtx *ctx, Node *n, bool trunc, FoldStep *out) {
       part[i][b].hi = x > y ? x : y;
     }
   }
+  /* A split fits a window only when its remainder spans less than c, and the span phi - plo below is
+   * the sum of the chosen parts' widths: when even the narrowest choice of every term sums to c or
+   * more, or some term has no choice that fits, no split does (checked once instead of per mask; most
+   * tries end here). A width too large to subtract counts as 0, which only weakens the test. */
+  i128 span = 0;
+  for (int i = 0, j = 0; i < S.n && span < c; i++) {
+    bool searched = j < m && idx[j] == i;
+    if (searched) j++;
+    i128 w = -1; /* the narrowest choice that can fit; -1: none */
+    for (int b = 0; b < (searched ? 2 : 1); b++) {
+      i128 wb = 0;
+      if (!part[i][b].ok || (!part[i][b].zero && !part[i][b].range_ok)) continue;
+      if (!part[i][b].zero && !im_sub_ok(part[i][b].hi, part[i][b].lo, &wb)) wb = 0;
+      if (w < 0 || wb < w) w = wb;
+    }
+    if (w < 0) return false;
+    if (!im_add_ok(span, w, &span)) span = c;
+  }
+  if (span >= c) return false;
   for (unsigned mask = 0; mask < (1u << m); mask++) {
     i128 plo = S.k, phi = S.k;
     bool fits = true;

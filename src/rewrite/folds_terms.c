@@ -311,6 +311,19 @@ static unsigned divmod_bits(const Node *n, const FoldStep *st) {
   return b != 3 ? b : divmod_terms(n, 0);
 }
 
+/* False only when n's +/- tree certainly holds at most one remainder by a constant (the rewriter's
+ * skeleton summary knows; without one, true): then no pair of remainders is among the terms of its
+ * linear form. */
+static bool may_pair_rem(const Node *n, const FoldStep *st) {
+  return !(st->aux && st->aux->shapes) || lin_shape_may_pair_rem(st->aux->shapes, n);
+}
+
+/* False only when the skeleton summary is certain that no quotient by a constant among n's terms has
+ * its numerator, a remainder of it, or a remainder of a quotient of it beside it; without one, true. */
+static bool may_pair_quot(const Node *n, const FoldStep *st) {
+  return !(st->aux && st->aux->shapes) || lin_shape_may_pair_quot(st->aux->shapes, n);
+}
+
 /* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
 static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, FoldStep *out) {
   Lin Y;
@@ -355,7 +368,12 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
  * pair found; the rule's guard and the ring identities decide. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
-  if (!fold_terms_applies(n) || !divmod_bits(n, out) || !fold_lin_of(out, n, &S) || S.n < 2) return false;
+  /* Every pair has a quotient (x // c with x, with x % c, or with (x // c1) % c2), or else is two
+   * remainders (divmod_split). */
+  unsigned b;
+  if (!fold_terms_applies(n) || !(b = divmod_bits(n, out)) ||
+      (!((b & 1) && may_pair_quot(n, out)) && !may_pair_rem(n, out)) || !fold_lin_of(out, n, &S) || S.n < 2)
+    return false;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t;
     for (int trunc = 0; trunc < 2; trunc++) {
@@ -443,7 +461,12 @@ static bool differs_by(const Node *a, const Node *b, i128 want) {
 static bool fold_digits(VsCtx *ctx, Node *n, FoldStep *out, int kind) {
   static const char *const lemma[3] = {"divmod_chain_off", "divmod_split_off", "divmod_split_nested"};
   Lin S;
-  if (!fold_terms_applies(n) || !(divmod_bits(n, out) & 2) || !fold_lin_of(out, n, &S) || S.n < 2) return false;
+  /* Every pair has the remainder q % c2 and beside it a quotient (chain) or another remainder (split,
+   * nested). */
+  unsigned b;
+  if (!fold_terms_applies(n) || !((b = divmod_bits(n, out)) & 2) || (kind == 0 ? b != 3 : !may_pair_rem(n, out)) ||
+      !fold_lin_of(out, n, &S) || S.n < 2)
+    return false;
   DType dt = S.dt;
   for (int i = 0; i < S.n; i++) {
     Node *t = S.t[i].t, *x, *c1;
