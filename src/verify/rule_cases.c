@@ -44,7 +44,7 @@ static bool hyp_implies(SmtCtx *s, Enc *e, Z3_ast hyp, Node *b, unsigned limit_m
  * leaf's, which the dtype holds: so the node equals the leaf wherever the hypothesis holds. What it
  * buys: terms over c1 and over vmin(x) become one node (one quotient, not two that the integer
  * encoding must prove equal through products), and sides that are one polynomial once the leaves are
- * replaced are seen to be (ring_step below). */
+ * replaced are seen to be (ring_equal and ring_defined below). */
 
 enum { MAX_EQUATES = 2 * RULE_MAX_SLOTS };
 typedef struct {
@@ -169,11 +169,10 @@ static bool ring_equal(const Node *l, const Node *r) {
          !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) && fold_ring_value_equal(l, r);
 }
 
-/* Proves l => r under h where l and r are one polynomial (ring_equal): what remains is definedness,
- * which the solver decides with both values the same term (so the query holds no product to
- * bit-blast). False when the sides are not seen equal or the definedness is not proved. */
-static bool ring_step(SmtCtx *s, Enc *e, Z3_ast h, Node *l, Node *r) {
-  if (!ring_equal(l, r)) return false;
+/* Proves l => r under h where l and r are one polynomial (ring_equal holds of them): what remains is
+ * definedness, which the solver decides with both values the same term (so the query holds no product
+ * to bit-blast). False when the definedness is not proved. */
+static bool ring_defined(SmtCtx *s, Enc *e, Z3_ast h, Node *l, Node *r) {
   SmtTerm tl, tr;
   SmtResult res;
   memset(&res, 0, sizeof res);
@@ -199,13 +198,15 @@ static bool prove_case(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node 
   Node *r = l ? equates_apply(in->ctx, &q, q.leaves, vs_substitute(in->ctx, rhs, x, v)) : NULL;
   Node *is_v = vs_bin(in->ctx, OP_EQ, x, v);
   if (!r || !is_v) return false;
+  SmtTerm tv;
+  /* hyp && x == v, for the two bit-vector queries (NULL when it cannot be encoded). */
+  Z3_ast h = enc_expr(e, is_v, &tv) && !e->failed ? enc_and(e, hyp, tv.val) : NULL;
   Node *rl = equates_apply(in->ctx, &q, q.n, l), *rr = rl ? equates_apply(in->ctx, &q, q.n, r) : NULL;
   unsigned full = s->timeout_ms;
   if (full && limit_ms && limit_ms < full) smt_z3_set_timeout(s, limit_ms);
   char why[160];
   bool ok;
-  SmtTerm tv;
-  if (enc_expr(e, is_v, &tv) && !e->failed && rr && ring_step(s, e, enc_and(e, hyp, tv.val), rl, rr)) {
+  if (h && rr && ring_equal(rl, rr) && ring_defined(s, e, h, rl, rr)) {
     ok = true;
   } else if (!bv_only && !((l->flags | r->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH)) &&
       inst_prove_int(s, in, l, r, s->timeout_ms, why, sizeof why) == IP_PROVED) {
@@ -214,8 +215,8 @@ static bool prove_case(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node 
     SmtTerm tl, tr;
     SmtResult res;
     memset(&res, 0, sizeof res);
-    ok = enc_expr(e, l, &tl) && enc_expr(e, r, &tr) && enc_expr(e, is_v, &tv) && !e->failed &&
-         smt_solve_refinement(s, e, enc_and(e, hyp, tv.val), tl, tr, l->flags | r->flags, &res) == SMT_VALID &&
+    ok = h && enc_expr(e, l, &tl) && enc_expr(e, r, &tr) && !e->failed &&
+         smt_solve_refinement(s, e, h, tl, tr, l->flags | r->flags, &res) == SMT_VALID &&
          !smt_last_solve(s)->disagree;
     smt_result_free(&res);
   }
@@ -273,23 +274,16 @@ static Z3_ast cover_hypothesis(Enc *e, Inst *in) {
   return b ? linear_hyp(e, in, in->r->guard, b) : NULL;
 }
 
-/* lhs and rhs with every replacement the guard allows; false when out of memory. */
-static bool replaced(Inst *in, Node *lhs, Node *rhs, Node **l, Node **r) {
+bool inst_ring_sides(Inst *in, Node *lhs, Node *rhs, Node **l, Node **r) {
   Equates q;
   equates_of(in, &q);
   *l = equates_apply(in->ctx, &q, q.n, lhs);
   *r = *l ? equates_apply(in->ctx, &q, q.n, rhs) : NULL;
-  return *r != NULL;
+  return *r && ring_equal(*l, *r);
 }
 
-bool inst_ring_equal(Inst *in, Node *lhs, Node *rhs) {
-  Node *l, *r;
-  return replaced(in, lhs, rhs, &l, &r) && ring_equal(l, r);
-}
-
-bool inst_prove_by_ring(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out) {
-  Node *l, *r;
-  if (!replaced(in, lhs, rhs, &l, &r) || !ring_step(s, e, hyp, l, r)) return false;
+bool inst_prove_ring_sides(SmtCtx *s, Enc *e, Z3_ast hyp, Node *l, Node *r, ProofResult *out) {
+  if (!ring_defined(s, e, hyp, l, r)) return false;
   const SmtSolveInfo *li = smt_last_solve(s);
   out->by = li->by == SMT_SOLVER_CVC5 ? PROOF_BY_CVC5 : PROOF_BY_Z3;
   out->recheck = li->recheck;

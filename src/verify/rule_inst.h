@@ -68,11 +68,12 @@ typedef enum { IP_PROVED, IP_NOT_PROVED, IP_OPEN, IP_UNSUPPORTED } IntProof;
 IntProof inst_prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen);
 
 /* rule_cases.c: proofs by cases on one variable (each true only for a proof; out gets the solver). */
-/* Both sides one polynomial modulo 2^w once the guard's top-level equalities of leaves (c1 == vmin(x),
- * c2 == c1 + 1) replace them, and the solver proves what remains: where lhs is defined, rhs is. */
-bool inst_prove_by_ring(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out);
-/* Its first part alone, without the solver: whether the replaced sides are one polynomial. */
-bool inst_ring_equal(Inst *in, Node *lhs, Node *rhs);
+/* The ring step, in two parts. inst_ring_sides: lhs and rhs with the leaves the guard's top-level
+ * equalities name (c1 == vmin(x), c2 == c1 + 1) replaced, in *l and *r; true when they are then one
+ * polynomial modulo 2^w (no solver). inst_prove_ring_sides, on such sides: the solver proves what
+ * remains, that where l is defined, r is. */
+bool inst_ring_sides(Inst *in, Node *lhs, Node *rhs, Node **l, Node **r);
+bool inst_prove_ring_sides(SmtCtx *s, Enc *e, Z3_ast hyp, Node *l, Node *r, ProofResult *out);
 /* Some pattern variable x the hypothesis hyp leaves two values, vmin(x) and vmax(x). */
 bool inst_prove_by_two_values(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, ProofResult *out);
 /* A constant the guard says is a power of two (a top-level is_pow2(c)): one case per power. */

@@ -1136,7 +1136,8 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
   /* Sides that are one polynomial once the guard's equalities replace leaves: the ring step decides
    * them (definedness alone is left to the solver). Such sides, and a variable the guard leaves two
    * values (whose cases are such sides), come before the integer encoding's first turn. */
-  bool ring = cases && inst_ring_equal(&in, lhs, rhs), int_later = ring || two_early;
+  Node *ring_l = NULL, *ring_r = NULL;
+  bool ring = cases && inst_ring_sides(&in, lhs, rhs, &ring_l, &ring_r), int_later = ring || two_early;
   IntProof ip = IP_UNSUPPORTED;
   if (integer && !int_later) {
     ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
@@ -1175,7 +1176,7 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
   if (!encoded) {
     snprintf(out.reason, sizeof out.reason, g.unsupported ? "the guard cannot be encoded exactly" : "encoding failed");
   } else {
-    if (ring && inst_prove_by_ring(s, &e, &in, hyp, lhs, rhs, &out)) {
+    if (ring && inst_prove_ring_sides(s, &e, hyp, ring_l, ring_r, &out)) {
       out.status = PROOF_PROVED;
       snprintf(out.reason, sizeof out.reason, "one polynomial modulo 2^w; definedness by the solver");
       goto finish;
