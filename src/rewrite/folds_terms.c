@@ -1,5 +1,7 @@
 /* Term collection and comparison offset moving, on linear forms (analysis/lin.h). Both only choose; the
  * engine decides (folds.h). */
+#include "ir/intmath.h"
+
 #include "analysis/lin.h"
 #include "rewrite/folds.h"
 
@@ -526,6 +528,12 @@ bool fold_divmod_chain_off(VsCtx *ctx, Node *n, FoldStep *out) { return fold_dig
 bool fold_divmod_split_off(VsCtx *ctx, Node *n, FoldStep *out) { return fold_digits(ctx, n, out, 1); }
 bool fold_divmod_split_nested(VsCtx *ctx, Node *n, FoldStep *out) { return fold_digits(ctx, n, out, 2); }
 
+/* For the lemma families stated per literal power of two M in 2 4 8 16 32 64: log2(c) (1 to 6) when c is
+ * one of them, else 0. */
+static int pow2_member(i128 c) {
+  return c >= 2 && c <= 64 && (c & (c - 1)) == 0 ? (int)im_ctz((u128)c) : 0;
+}
+
 /* The first pair of S's terms (y % c)*k + (x // c)*(c*k) with y - x = z*c as forms; false when there is
  * none. */
 static bool find_cong_pair(VsCtx *ctx, const Lin *S, int *pi, int *pj, Node **pz) {
@@ -569,9 +577,8 @@ bool fold_divmod_recombine_cong(VsCtx *ctx, Node *n, FoldStep *out) {
     return false;
   Node *t = S.t[i].t, *y = S.t[j].t->args[0];
   i128 c = vs_const_value(t->args[1]);
-  if (c >= 2 && c <= 64 && (c & (c - 1)) == 0) {
-    int log2 = 0;
-    for (i128 d = c; d > 1; d >>= 1) log2++;
+  int log2 = pow2_member(c);
+  if (log2) {
     out->lemma = pow2[log2];
     return (z = congruent_quotient(ctx, t->args[0], y, c)) && fold_bind(out, "y", y) && fold_bind(out, "z", z) &&
            bind_context(ctx, &S, i, j, S.t[j].a, out);
@@ -597,7 +604,8 @@ bool fold_divmod_chain_split(VsCtx *ctx, Node *n, FoldStep *out) {
     Node *u = S.t[j].t;
     if (!is_divmod_by_const(u, OP_MOD)) continue;
     i128 m = vs_const_value(u->args[1]), want;
-    if (m < 2 || m > 64 || (m & (m - 1)) || !im_mul_ok(S.t[j].a, m, &want)) continue;
+    int log2 = pow2_member(m);
+    if (!log2 || !im_mul_ok(S.t[j].a, m, &want)) continue;
     for (int i = 0; i < S.n; i++) {
       Node *t = S.t[i].t;
       if (i == j || S.t[i].a != want || !is_divmod_by_const(t, OP_IDIV)) continue;
@@ -615,8 +623,6 @@ bool fold_divmod_chain_split(VsCtx *ctx, Node *n, FoldStep *out) {
       Node *d = x2 && c1n ? vs_bin(ctx, OP_IDIV, x2, c1n) : NULL, *q = x1 && d ? vs_bin(ctx, OP_ADD, x1, d) : NULL;
       Node *z = q ? congruent_quotient(ctx, u->args[0], q, m) : NULL;
       if (!z) continue;
-      int log2 = 0;
-      for (i128 p = m; p > 1; p >>= 1) log2++;
       out->lemma = lemma[log2];
       return fold_bind(out, "x1", x1) && fold_bind(out, "x2", x2) && fold_bind(out, "c1", c1n) &&
              fold_bind(out, "c3", t->args[1]) && fold_bind(out, "z", z) && bind_context(ctx, &S, i, j, S.t[j].a, out);
