@@ -554,6 +554,25 @@ static void test_hash_consing(void **state) {
   vs_ctx_free(ctx);
 }
 
+/* Sizing the table up front keeps every node findable: those made before it (moved by the resize) and
+ * after it; a size no table can have is refused and leaves the context working. */
+static void test_reserve(void **state) {
+  (void)state;
+  VsCtx *ctx = vs_ctx_new();
+  Node *x = vs_var(ctx, "x", DT_I32, im_min(DT_I32), im_max(DT_I32));
+  Node *made[3000];
+  for (int i = 0; i < 3000; i++) {
+    if (i == 1000) assert_true(vs_ctx_reserve(ctx, 40000));
+    if (i == 2000) assert_true(vs_ctx_reserve(ctx, 10)); /* never shrinks */
+    made[i] = vs_bin(ctx, OP_ADD, x, vs_const_int(ctx, DT_I32, i));
+  }
+  size_t count = vs_ctx_node_count(ctx);
+  assert_false(vs_ctx_reserve(ctx, SIZE_MAX));
+  for (int i = 0; i < 3000; i++) assert_ptr_equal(made[i], vs_bin(ctx, OP_ADD, x, vs_const_int(ctx, DT_I32, i)));
+  assert_int_equal(vs_ctx_node_count(ctx), count);
+  vs_ctx_free(ctx);
+}
+
 static void test_declarations(void **state) {
   (void)state;
   VsCtx *ctx = vs_ctx_new();
@@ -1146,6 +1165,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_errors_limits),     cmocka_unit_test(test_errors_files),
     cmocka_unit_test(test_typing),            cmocka_unit_test(test_f16_rounding),
     cmocka_unit_test(test_precedence),        cmocka_unit_test(test_hash_consing),
+      cmocka_unit_test(test_reserve),
     cmocka_unit_test(test_declarations),      cmocka_unit_test(test_print),
     cmocka_unit_test(test_print_limit),       cmocka_unit_test(test_parse_value),       cmocka_unit_test(test_round_trip_random),
     cmocka_unit_test(test_round_trip_literals), cmocka_unit_test(test_float_literals_exact),

@@ -195,8 +195,7 @@ static inline uintptr_t slot_of(const Node *n) { return (uintptr_t)n | (n->hash 
 static inline Node *slot_node(uintptr_t s) { return (Node *)(s & ~(uintptr_t)SLOT_TAG); }
 static inline bool slot_may_hold(uintptr_t s, uint32_t hash) { return (s & SLOT_TAG) == (hash >> 29 & SLOT_TAG); }
 
-static bool table_grow(VsCtx *ctx) {
-  size_t ncap = ctx->cap ? ctx->cap * 2 : 1024;
+static bool table_resize(VsCtx *ctx, size_t ncap) {
   uintptr_t *nt = calloc(ncap, sizeof *nt);
   if (!nt) return false;
   for (size_t i = 0; i < ctx->cap; i++) {
@@ -210,6 +209,17 @@ static bool table_grow(VsCtx *ctx) {
   ctx->table = nt;
   ctx->cap = ncap;
   return true;
+}
+
+static bool table_grow(VsCtx *ctx) { return table_resize(ctx, ctx->cap ? ctx->cap * 2 : 1024); }
+
+bool vs_ctx_reserve(VsCtx *ctx, size_t nodes) {
+  size_t cap = ctx->cap ? ctx->cap : 1024;
+  while (cap / 2 < nodes) {
+    if (cap > SIZE_MAX / 4 / sizeof *ctx->table) return false; /* no table that large can be allocated */
+    cap *= 2;
+  }
+  return cap == ctx->cap || table_resize(ctx, cap);
 }
 
 /* Finds the node equal to key, or inserts a copy of it. key->hash must be set; key->args holds
