@@ -15,6 +15,7 @@
 #include <cmocka.h>
 
 #include "eval/eval.h"
+#include "rewrite/dispatch.h"
 #include "rewrite/engine.h"
 #include "rewrite/match.h"
 #include "rules/catalog.h"
@@ -549,6 +550,50 @@ static void test_swap_at_construction(void **state) {
   catalog_free(c);
 }
 
+/* Traced and untraced runs of in with c: the same result and the same number of applications (the
+ * untraced engine folds a template's constant operations as it builds them; the traced one steps). */
+static Node *simp_both_ways(Catalog *c, Node *in, size_t *apps) {
+  RewriteStats lazy, eager;
+  RewriteOptions o = {.trace = true};
+  Node *a = simp_opts(c, in, &o, &lazy), *b = simp_opts(c, in, NULL, &eager);
+  assert_ptr_equal(a, b);
+  assert_int_equal(lazy.applications, eager.applications);
+  *apps = eager.applications;
+  return b;
+}
+
+static void test_template_constant_folding(void **state) {
+  (void)state;
+  Catalog *c = cat_text("family term_combine\nrule add_cc : (x + c1) + c2 => x + (c1 + c2)\n"
+                        "rule add_div0 : x - c1 => x + (c1 // 0)\n",
+                        true);
+  const char *d = "a: i32";
+  size_t apps;
+  /* x + (3 + 4) is built as a + 7: two applications, the rule's and the constant fold's. */
+  assert_ptr_equal(simp_both_ways(c, px(d, "(a + 3) + 4"), &apps), px(d, "a + 7"));
+  assert_int_equal(apps, 2);
+  assert_ptr_equal(simp_both_ways(c, px(d, "(a + 2147483647) + 1"), &apps), px(d, "a + -2147483648"));
+  assert_ptr_equal(simp_both_ways(c, px("a: i8", "(a + 127_i8) + 1_i8"), &apps), px("a: i8", "a + -128_i8"));
+  /* UB is not folded there either. */
+  assert_ptr_equal(simp_both_ways(c, px(d, "a - 5"), &apps), px(d, "a + 5 // 0"));
+  assert_int_equal(apps, 1);
+  Dispatch *ds = dispatch_state(c);
+  assert_non_null(ds);
+  assert_non_null(dispatch_constant_fold_first(ds, false, OP_ADD));
+  catalog_free(c);
+  /* A rule ranked before constant folding that matches constant operands steps first: no early fold. */
+  c = cat_text("family memory\nrule zero_cc : c1 + c2 => 0\n"
+               "family term_combine\nrule add_cc : (x + c1) + c2 => x + (c1 + c2)\n",
+               true);
+  assert_ptr_equal(simp_both_ways(c, px(d, "(a + 3) + 4"), &apps), px(d, "a + 0"));
+  assert_int_equal(apps, 2);
+  ds = dispatch_state(c);
+  assert_non_null(ds);
+  assert_null(dispatch_constant_fold_first(ds, false, OP_ADD));
+  assert_non_null(dispatch_constant_fold_first(ds, false, OP_MUL));
+  catalog_free(c);
+}
+
 static void test_family_order(void **state) {
   (void)state;
   /* Both rules match 0 * a; the earlier family wins (identity before zero_fold), whatever the file
@@ -875,6 +920,7 @@ int main(void) {
     cmocka_unit_test_setup_teardown(test_simple_matcher, setup, teardown),
     cmocka_unit_test_setup_teardown(test_nsw_matching, setup, teardown),
     cmocka_unit_test_setup_teardown(test_swap_at_construction, setup, teardown),
+    cmocka_unit_test_setup_teardown(test_template_constant_folding, setup, teardown),
     cmocka_unit_test_setup_teardown(test_family_order, setup, teardown),
     cmocka_unit_test_setup_teardown(test_builtin_examples, setup, teardown),
     cmocka_unit_test_setup_teardown(test_refinement_oracle, setup, teardown),

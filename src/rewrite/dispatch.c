@@ -24,6 +24,7 @@ struct Dispatch {
   Action *actions[2][OP_COUNT]; /* [simple][op] */
   size_t nactions[2][OP_COUNT];
   SwapRules swaps[2][OP_COUNT]; /* dispatch_swap_rules */
+  const Action *const_first[2][OP_COUNT]; /* dispatch_constant_fold_first */
   /* The candidate cache: open addressing on shape keys, power-of-two capacity. */
   CandSlot *cand;
   size_t cand_cap, cand_count;
@@ -132,6 +133,32 @@ static const MatchProg *rule_progs(Dispatch *d, const Rule *r);
 
 /* The dispatch state of c, built on first use after the last change of its rules or proofs; NULL
  * when out of memory (then nothing fires). */
+/* Whether pattern p may match a node whose operands are all constants: no operand pattern is an
+ * operation (a constant has no operands, and is no other leaf). */
+static bool may_match_constant_operands(const Pat *p) {
+  if (p->kind != PAT_OP) return true;
+  for (int i = 0; i < p->nargs; i++)
+    if (p->args[i]->kind == PAT_OP && p->args[i]->op != OP_CONST) return false;
+  return true;
+}
+
+/* The constant-folding action of a list when no action before it can fire on a node whose operands
+ * are all constants (every earlier one a rule none of whose variants can match one), else NULL. */
+static const Action *find_const_first(const Action *acts, size_t n) {
+  for (size_t i = 0; i < n; i++) {
+    const Action *a = &acts[i];
+    if (a->fold) return a->fold == fold_get(0) && !strcmp(a->fold->name, "constant_fold") ? a : NULL;
+    if (may_match_constant_operands(a->rule->lhs)) return NULL;
+    for (int v = 0; v < a->rule->nvariants; v++)
+      if (may_match_constant_operands(a->rule->variants[v])) return NULL;
+  }
+  return NULL;
+}
+
+const Action *dispatch_constant_fold_first(const Dispatch *d, bool simple, int op) {
+  return op >= 0 && op < OP_COUNT ? d->const_first[simple][op] : NULL;
+}
+
 static Dispatch *dispatch_of(Catalog *c) {
   Dispatch *d = catalog_cache(c);
   if (d) return d;
@@ -160,6 +187,7 @@ static Dispatch *dispatch_of(Catalog *c) {
     }
     for (int op = 0; op < OP_COUNT; op++)
       if (d->nactions[s][op]) qsort(d->actions[s][op], d->nactions[s][op], sizeof(Action), action_cmp);
+    for (int op = 0; op < OP_COUNT; op++) d->const_first[s][op] = find_const_first(d->actions[s][op], d->nactions[s][op]);
     for (int op = 0; op < OP_COUNT; op++) {
       SwapRules *sw = &d->swaps[s][op];
       find_swaps(d->actions[s][op], d->nactions[s][op], sw);

@@ -79,6 +79,12 @@ const Candidate *dispatch_candidates_of(Dispatch *d, bool simple, const Node *n,
  * (the engine's fixpoints) holds while the catalog's state has that serial. */
 uint64_t dispatch_serial(const Dispatch *d);
 
+/* The constant-folding fold's action for nodes of op under d's matcher when it is the first action
+ * that can fire on such a node whose operands are all constants (every action before it is a rule
+ * whose pattern needs an operation among the operands), else NULL. Then the engine may fold a constant
+ * operation where a template builds it, as its first step on that node would. */
+const Action *dispatch_constant_fold_first(const Dispatch *d, bool simple, int op);
+
 /* The canonical operand swaps of op (docs/rules.md, "Operand order at construction"): the rules
  * `op(x, y) => op(y, x)` whose guard has order(x, y) as a top-level conjunct (canonical.rules:
  * add_swap_nsw, add_swap, mul_swap, min_swap, ...), as they stand in dispatch_actions(c, simple, op):

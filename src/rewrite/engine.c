@@ -189,6 +189,35 @@ static bool may_fire(Rewriter *rw, const Rule *r, const Node *n, const Match *m)
   return guard_holds(rw->ctx, r, m);
 }
 
+/* A rule's template built with its constant operations folded as they are built: `x + (c1 + c2)` gets
+ * the constant c1 + c2, not a node the engine would step to that constant next (simplify_args steps
+ * a result's operands before the result), and then rebuild the result over. The fold is the step's
+ * own: only where constant folding is the first action that can fire on such a node
+ * (dispatch_constant_fold_first), at a dtype it is proved at, on a scalar node, and recorded, counted
+ * and remembered as that step is. Off while tracing, whose steps come in the lazy engine's order. */
+typedef struct {
+  PatBuilder b; /* first: the builder the hook gets is this one */
+  Rewriter *rw;
+} RuleBuilder;
+
+static Node *fold_made(PatBuilder *b, const Pat *p, Node *n) {
+  (void)p;
+  Rewriter *rw = ((RuleBuilder *)b)->rw;
+  if (n->lanes != 1 || op_is_vec((Op)n->op) || (n->flags & NF_HAS_INVALID) || rw->budget_left <= 0) return n;
+  const Action *a = dispatch_constant_fold_first(rw->dispatch, rw->opts.simple, n->op);
+  Node *k = a && action_fold_proved(a, n) ? fold_constant(rw->ctx, n) : NULL;
+  if (!k || k == n || k->dtype != n->dtype) return n;
+  record(rw, a->fold->name, n, k);
+  if (!memo_put(&rw->memo, n, k)) rw->failed = true;
+  return k;
+}
+
+static Node *rule_template_build(Rewriter *rw, const Rule *r, const Match *m) {
+  if (rw->opts.trace || !rw->dispatch) return template_build(rw->ctx, r, r->rhs, m);
+  RuleBuilder rb = {{rw->ctx, m->class_dt, template_claim, fold_made, (void *)m}, rw};
+  return pat_build(&rb.b, r->rhs);
+}
+
 /* Tries one rule on n: the commutative variants of its pattern in `variants` (bit v: variant v; the
  * candidate index leaves out only variants that cannot match), matched by their compiled programs
  * when given, then the proof, then the guard. */
@@ -197,7 +226,7 @@ static Node *try_rule(Rewriter *rw, const Rule *r, Node *n, unsigned variants, c
   for (int v = 0; v < r->nvariants; v++) {
     if (!(variants >> v & 1)) continue;
     if (!match_one(r, progs ? &progs[v] : NULL, r->variants[v], n, &m) || !may_fire(rw, r, n, &m)) continue;
-    Node *out = template_build(rw->ctx, r, r->rhs, &m);
+    Node *out = rule_template_build(rw, r, &m);
     if (out && out != n && out->dtype == n->dtype && out->lanes == n->lanes && out->kind == n->kind) {
       ((Rule *)r)->fired++;
       return out;

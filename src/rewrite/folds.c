@@ -27,6 +27,8 @@ static Node *constant_fold(VsCtx *ctx, Node *n) {
   return v.ub ? NULL : vs_const(ctx, (DType)n->dtype, v.bits);
 }
 
+Node *fold_constant(VsCtx *ctx, Node *n) { return constant_fold_applies(n) ? constant_fold(ctx, n) : NULL; }
+
 /* The lemmas every fold on linear forms relies on: reading an expression as a form and building a
  * form as an expression are ring identities modulo 2^w (rewrite/lin.h). */
 #define LIN "lin_add_assoc", "lin_add_comm", "lin_mul_comm", "lin_sub", "lin_neg", "lin_mul_assoc", "lin_distrib", \
