@@ -131,8 +131,6 @@ static void find_swaps(const Action *acts, size_t n, SwapRules *out) {
 
 static const MatchProg *rule_progs(Dispatch *d, const Rule *r);
 
-/* The dispatch state of c, built on first use after the last change of its rules or proofs; NULL
- * when out of memory (then nothing fires). */
 /* Whether pattern p may match a node whose operands are all constants: no operand pattern is an
  * operation (a constant has no operands, and is no other leaf). */
 static bool may_match_constant_operands(const Pat *p) {
@@ -159,6 +157,8 @@ const Action *dispatch_constant_fold_first(const Dispatch *d, bool simple, int o
   return op >= 0 && op < OP_COUNT ? d->const_first[simple][op] : NULL;
 }
 
+/* The dispatch state of c, built on first use after the last change of its rules or proofs; NULL
+ * when out of memory (then nothing fires). */
 static Dispatch *dispatch_of(Catalog *c) {
   Dispatch *d = catalog_cache(c);
   if (d) return d;
