@@ -529,6 +529,47 @@ static void pow2_cases_at(const DType dts[2], unsigned rlimit) {
   smt_free(small);
 }
 
+/* The hints a run passes from a rule's instances to its later ones (verify_run.c), with turns (a time
+ * limit of 4 s: a first turn of 400 ms each). `x * c == 0` for odd c is beyond the integer encoding at
+ * any limit and the bit-vector one's at once: without hints its first turn is spent in vain and the
+ * result says so (bv_early); with HINT_BV_FIRST the bit-vector turn comes first and proves it before the
+ * integer turn could have ended. A power-of-two remainder the first turns prove is proved by the cases
+ * where HINT_CASES_FIRST puts them first. */
+static void test_turn_hints(void **state) {
+  (void)state;
+  SmtOptions o = {.timeout_ms = 4000};
+  SmtCtx *s = smt_new(&o);
+  assert_non_null(s);
+  const Rule *r;
+  Catalog *c = load_rule("x * c == 0 => x == 0 where int(x) && c % 2 == 1", &r);
+  unsigned idx = inst_at(r, DT_I16);
+  ProofResult p = verify_rule_instance_hinted(s, r, idx, PROVE_SOLVER, 0);
+  assert_int_equal(p.status, PROOF_PROVED);
+  assert_true(p.bv_early);
+  assert_true(p.seconds >= 0.35); /* the integer turn's 400 ms */
+  proof_result_free(&p);
+  p = verify_rule_instance_hinted(s, r, idx, PROVE_SOLVER, HINT_BV_FIRST);
+  assert_int_equal(p.status, PROOF_PROVED);
+  assert_false(p.bv_early);
+  assert_false(p.int_after_bv);
+  assert_true(p.seconds < 0.35);
+  proof_result_free(&p);
+  catalog_free(c);
+  c = load_rule("tmod(x * c1, c2) => 0 where c2 > 0 && is_pow2(c2) && c1 % c2 == 0", &r);
+  idx = inst_at(r, DT_I8);
+  p = verify_rule_instance_hinted(s, r, idx, PROVE_SOLVER, 0);
+  assert_int_equal(p.status, PROOF_PROVED);
+  assert_null(strstr(p.reason, "by cases"));
+  proof_result_free(&p);
+  p = verify_rule_instance_hinted(s, r, idx, PROVE_SOLVER, HINT_CASES_FIRST);
+  if (p.status != PROOF_PROVED || !strstr(p.reason, "a constant the guard makes a power of two"))
+    fail_msg("%s (%s), wanted proved by the cases put first", proof_status_name(p.status), p.reason);
+  assert_false(p.cases_missed);
+  proof_result_free(&p);
+  catalog_free(c);
+  smt_free(s);
+}
+
 /* Unit tier: u32 and i32 (about 10 s under the sanitizers, which intercept every allocation Z3 makes). */
 static void test_pow2_cases(void **state) {
   (void)state;
@@ -819,6 +860,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_undefined_guards),
     cmocka_unit_test(test_pow2_guard),
     cmocka_unit_test(test_pow2_cases),
+    cmocka_unit_test(test_turn_hints),
     cmocka_unit_test(test_few_values_cases),
     cmocka_unit_test(test_two_value_split),
     cmocka_unit_test(test_ring_step),

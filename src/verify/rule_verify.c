@@ -1062,10 +1062,10 @@ ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned idx) {
 }
 
 ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine) {
-  return verify_rule_instance_hinted(s, r, idx, engine, false);
+  return verify_rule_instance_hinted(s, r, idx, engine, 0);
 }
 
-ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine, bool int_first) {
+ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine, unsigned hints) {
   ProofResult out;
   memset(&out, 0, sizeof out);
   out.status = PROOF_ERROR;
@@ -1124,7 +1124,7 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
   smt_clear_last_solve(s);
   bool integer = engine != PROVE_BV_ONLY && !((lhs->flags | rhs->flags) & (NF_HAS_VEC | NF_HAS_INVALID | NF_HAS_GRAPH));
   unsigned turns[TURNS_MAX] = {0}, nturns = engine == PROVE_INT_ONLY ? 0 : turn_limits(s->timeout_ms, turns);
-  int_first = int_first && nturns > 1;
+  bool int_first = (hints & HINT_INT_FIRST) && nturns > 1;
   unsigned int0_ms = !nturns ? s->timeout_ms : int_first ? turns[1] : turns[0];
   /* Where the guard names a variable's few values (is_pow2 of a constant; vmin and vmax of one
    * variable tied by equalities; literal bounds at most four apart), the cases come early (the two
@@ -1137,7 +1137,16 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
    * them (definedness alone is left to the solver). Such sides, and a variable the guard leaves two
    * values (whose cases are such sides), come before the integer encoding's first turn. */
   Node *ring_l = NULL, *ring_r = NULL;
-  bool ring = cases && inst_ring_sides(&in, lhs, rhs, &ring_l, &ring_r), int_later = ring || two_early;
+  bool ring = cases && inst_ring_sides(&in, lhs, rhs, &ring_l, &ring_r);
+  /* Where the run saw the bit-vector encoding's first turn prove another instance of r after the integer
+   * encoding's first turn was spent in vain, the bit-vector turn comes first (the integer one right
+   * after it): the two short first turns swap, nothing else changes. */
+  bool bv_first = (hints & HINT_BV_FIRST) && integer && nturns && !ring && !two_early;
+  /* And where it saw the cases (a power of two, a bool) prove one after both first turns were spent in
+   * vain, they come first of all (the turns, in their order, after them). */
+  bool bools = cases && inst_has_bool_var(&in);
+  bool cases_first = (hints & HINT_CASES_FIRST) && (pow2 || bools) && nturns && !ring && !two_early;
+  bool int_later = ring || two_early || bv_first || cases_first;
   IntProof ip = IP_UNSUPPORTED;
   if (integer && !int_later) {
     ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
@@ -1186,26 +1195,7 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
       snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard leaves two values");
       goto finish;
     }
-    if (int_later && integer) { /* the turn put off above */
-      ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
-      if (int_decided(s, ip, engine, &out)) goto finish;
-    }
-    if (few && inst_prove_by_few_values(s, &e, &in, hyp, lhs, rhs, &out)) {
-      out.status = PROOF_PROVED;
-      snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard pins to a few literal values");
-      goto finish;
-    }
-    /* Turns while the integer encoding is open (IP_OPEN: a scalar instance, never a graph); else the
-     * bit-vector encoding has the whole limit at once. */
-    bool turning = ip == IP_OPEN && nturns;
-    /* The cases after a short first attempt, also where the integer encoding takes no turns (floats):
-     * then the bit-vector encoding gets its whole limit again after them. */
-    bool bools = cases && inst_has_bool_var(&in), short_first = !turning && (pow2 || bools) && nturns;
-    if (turning || short_first) smt_z3_set_timeout(s, turns[0]);
-    SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
-                         : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
-    if ((pow2 || bools) && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
-      smt_z3_set_timeout(s, full);
+    if (cases_first) {
       if (pow2 && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
         out.status = PROOF_PROVED;
         snprintf(out.reason, sizeof out.reason, "by cases: a constant the guard makes a power of two");
@@ -1216,8 +1206,57 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
         snprintf(out.reason, sizeof out.reason, "by cases: a bool variable false and true");
         goto finish;
       }
+      out.cases_missed = true;
+    }
+    if (int_later && integer && !bv_first) { /* the turn put off above */
+      ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
+      if (int_decided(s, ip, engine, &out)) goto finish;
+    }
+    if (few && inst_prove_by_few_values(s, &e, &in, hyp, lhs, rhs, &out)) {
+      out.status = PROOF_PROVED;
+      snprintf(out.reason, sizeof out.reason, "by cases: a variable the guard pins to a few literal values");
+      goto finish;
+    }
+    /* Turns while the integer encoding is open (IP_OPEN: a scalar instance, never a graph; or not yet
+     * asked, bv_first); else the bit-vector encoding has the whole limit at once. */
+    bool int0_vain = ip == IP_OPEN && !bv_first; /* the integer encoding's first turn came and went */
+    if (bv_first) ip = IP_OPEN;
+    bool turning = ip == IP_OPEN && nturns;
+    /* The cases after a short first attempt, also where the integer encoding takes no turns (floats):
+     * then the bit-vector encoding gets its whole limit again after them. */
+    bool short_first = !turning && (pow2 || bools) && nturns && !cases_first;
+    if (turning || short_first) smt_z3_set_timeout(s, turns[0]);
+    SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
+                         : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+    out.bv_early = int0_vain && turning && v == SMT_VALID;
+    if ((pow2 || bools) && !cases_first && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
+      smt_z3_set_timeout(s, full);
+      if (pow2 && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
+        out.cases_early = turning || short_first;
+        out.status = PROOF_PROVED;
+        snprintf(out.reason, sizeof out.reason, "by cases: a constant the guard makes a power of two");
+        goto finish;
+      }
+      if (bools && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
+        out.cases_early = turning || short_first;
+        out.status = PROOF_PROVED;
+        snprintf(out.reason, sizeof out.reason, "by cases: a bool variable false and true");
+        goto finish;
+      }
       if (turning) smt_z3_set_timeout(s, turns[0]);
       if (short_first) {
+        smt_result_free(&res);
+        memset(&res, 0, sizeof res);
+        v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+      }
+    }
+    if (bv_first && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) { /* the integer turn put off above */
+      smt_z3_set_timeout(s, full);
+      ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
+      out.int_after_bv = ip == IP_PROVED;
+      if (int_decided(s, ip, engine, &out)) goto finish;
+      if (ip != IP_OPEN) { /* outside the integer fragment after all: the bit-vector encoding's whole limit */
+        turning = false;
         smt_result_free(&res);
         memset(&res, 0, sizeof res);
         v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);

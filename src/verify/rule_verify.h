@@ -29,6 +29,12 @@ typedef struct {
   int recheck;      /* SMT_RECHECK_*: what the second solver said of a proof (SMT_SECOND_RECHECK) */
   bool disagree;    /* PROOF_ERROR: the two solvers contradicted each other (reason: both answers) */
   bool int_late;    /* PROOF_PROVED by the integer encoding in a turn after its first (rule_verify.c) */
+  bool bv_early;    /* PROOF_PROVED by the bit-vector encoding's first turn (or the cases after it) after the
+                     * integer encoding's first turn was spent in vain */
+  bool int_after_bv; /* PROOF_PROVED by the integer encoding after the bit-vector turn HINT_BV_FIRST put
+                      * first was spent in vain */
+  bool cases_early;  /* PROOF_PROVED by the cases (a power of two, a bool) after a first turn spent in vain */
+  bool cases_missed; /* the cases HINT_CASES_FIRST put first did not prove it */
 } ProofResult;
 
 enum { PROOF_BY_Z3, PROOF_BY_CVC5, PROOF_BY_EVAL };
@@ -53,11 +59,16 @@ typedef enum { PROVE_ANY, PROVE_BV_ONLY, PROVE_INT_ONLY, PROVE_SOLVER } ProofEng
 
 ProofResult verify_rule_instance(SmtCtx *s, const Rule *r, unsigned instance);
 ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine);
-/* The same, with the integer encoding's first turn as long as its second where int_first (a run that
- * saw another instance of r proved only in that second turn: the two short turns before it would
- * likely be spent in vain again). The answer may differ only where a limit is reached. */
+/* The same, with hints from the run's other instances of r (HINT_*). HINT_INT_FIRST: the integer
+ * encoding's first turn as long as its second (another instance was proved only in that second turn:
+ * the two short turns before it would likely be spent in vain again). HINT_BV_FIRST: the bit-vector
+ * encoding's first turn before the integer encoding's (another instance was proved by it after the
+ * integer turn was spent in vain). HINT_CASES_FIRST: the cases of a power of two or a bool variable
+ * (rule_cases.c) before the turns (another instance was proved by them after its first turns were
+ * spent in vain). The answer may differ only where a limit is reached. */
+enum { HINT_INT_FIRST = 1, HINT_BV_FIRST = 2, HINT_CASES_FIRST = 4 };
 ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine,
-                                        bool int_first);
+                                        unsigned hints);
 void proof_result_free(ProofResult *p);
 
 /* Can instance idx of r ever fire on a defined term? VAC_FIRES: some point satisfies the guard with the

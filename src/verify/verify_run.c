@@ -21,6 +21,12 @@ typedef struct {
   size_t *rule_start; /* per item: the first item of its rule (a rule's items are contiguous) */
   atomic_bool *rule_fires; /* per item, at its rule's first item: some instance was seen firing */
   atomic_bool *rule_int_late; /* the same: some instance was proved by the integer encoding's later turn */
+  /* The same: the last instance that told was proved by the bit-vector encoding's first turn where the
+   * integer encoding's came first in vain (set), or by the integer encoding where the bit-vector turn
+   * came first in vain (cleared). */
+  atomic_bool *rule_bv_first;
+  atomic_bool *rule_cases_first; /* the same for the cases (HINT_CASES_FIRST) */
+  size_t *order; /* phase 2: the items in the order they are handed out (solve_order) */
   /* Followers (phase 2): an instance at `index` is solved by the worker that solved the same rule's
    * instance with i64 in its place, right after it: their queries are mostly the same text, and the
    * query cache (smt/query_cache.h) answers the second from the first. Solved side by side on two
@@ -77,10 +83,17 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
   double searched = it->result.seconds;
   /* Instances of one rule tend to fall to the same encoding: where one needed the integer encoding's
    * longer turn, the others start with it (rule_verify.h). */
-  atomic_bool *late = &w->rule_int_late[w->rule_start[i]];
+  size_t r0 = w->rule_start[i];
+  atomic_bool *late = &w->rule_int_late[r0], *bv = &w->rule_bv_first[r0], *cs = &w->rule_cases_first[r0];
   if (s) {
-    it->result = verify_rule_instance_hinted(s, it->rule, it->instance, PROVE_SOLVER, atomic_load(late));
+    unsigned hints = (atomic_load(late) ? HINT_INT_FIRST : 0) | (atomic_load(bv) ? HINT_BV_FIRST : 0) |
+                     (atomic_load(cs) ? HINT_CASES_FIRST : 0);
+    it->result = verify_rule_instance_hinted(s, it->rule, it->instance, PROVE_SOLVER, hints);
     if (it->result.int_late) atomic_store(late, true);
+    if (it->result.bv_early) atomic_store(bv, true);
+    if (it->result.int_after_bv) atomic_store(bv, false);
+    if (it->result.cases_early) atomic_store(cs, true);
+    if (it->result.cases_missed) atomic_store(cs, false);
   } else {
     it->result.status = PROOF_ERROR;
     snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
@@ -118,6 +131,7 @@ static void *worker(void *arg) {
   for (;;) {
     size_t i = atomic_fetch_add(&w->next, 1);
     if (i >= w->rep->n) break;
+    if (w->phase == 2) i = w->order[i];
     VerifyItem *it = &w->rep->items[i];
     if (w->phase == 1) {
       /* Vacuity is checked where a proof is made (a cached proof was checked when it was made). */
@@ -162,6 +176,24 @@ static void link_followers(Work *w) {
       break;
     }
   }
+}
+
+/* The order of phase 2: each rule's first instance, then each rule's second, and so on (a counting sort
+ * by the place in the rule). The hints (solve_item) come from a rule's earlier instances: in the order
+ * of the items, a rule's first two would be solved side by side, neither with a hint from the other. */
+static void solve_order(Work *w) {
+  size_t n = w->rep->n, places = 0;
+  for (size_t i = 0; i < n; i++)
+    if (i - w->rule_start[i] + 1 > places) places = i - w->rule_start[i] + 1;
+  size_t *start = calloc(places + 1, sizeof *start);
+  if (!start) { /* the items' own order */
+    for (size_t i = 0; i < n; i++) w->order[i] = i;
+    return;
+  }
+  for (size_t i = 0; i < n; i++) start[i - w->rule_start[i] + 1]++;
+  for (size_t k = 1; k <= places; k++) start[k] += start[k - 1];
+  for (size_t i = 0; i < n; i++) w->order[start[i - w->rule_start[i]]++] = i;
+  free(start);
 }
 
 /* The cache as a sorted array of record keys `HASH NAME INSTANCE STATUS SOLVER`. */
@@ -329,18 +361,24 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   w.rule_start = malloc((rep->n + 1) * sizeof *w.rule_start);
   w.rule_fires = malloc((rep->n + 1) * sizeof *w.rule_fires);
   w.rule_int_late = malloc((rep->n + 1) * sizeof *w.rule_int_late);
+  w.rule_bv_first = malloc((rep->n + 1) * sizeof *w.rule_bv_first);
+  w.rule_cases_first = malloc((rep->n + 1) * sizeof *w.rule_cases_first);
+  w.order = malloc((rep->n + 1) * sizeof *w.order);
   w.follow = malloc((rep->n + 1) * sizeof *w.follow);
   w.next_follower = malloc((rep->n + 1) * sizeof *w.next_follower);
   w.is_follower = malloc((rep->n + 1) * sizeof *w.is_follower);
   /* The run's own query cache, unless the caller gave one (without memory for it, no cache). */
   QueryCache *qc = opts->smt.cache ? NULL : query_cache_new();
   if (qc) w.smt.cache = qc;
-  if (!w.points || !w.found || !w.rule_start || !w.rule_fires || !w.rule_int_late || !w.follow || !w.next_follower || !w.is_follower) {
+  if (!w.points || !w.found || !w.rule_start || !w.rule_fires || !w.rule_int_late || !w.rule_bv_first || !w.rule_cases_first || !w.order || !w.follow || !w.next_follower || !w.is_follower) {
     free(w.points);
     free(w.found);
     free(w.rule_start);
     free(w.rule_fires);
     free(w.rule_int_late);
+    free(w.rule_bv_first);
+    free(w.rule_cases_first);
+    free(w.order);
     free(w.follow);
     free(w.next_follower);
     free(w.is_follower);
@@ -351,8 +389,11 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     w.rule_start[i] = i && rep->items[i - 1].rule == rep->items[i].rule ? w.rule_start[i - 1] : i;
     atomic_init(&w.rule_fires[i], false);
     atomic_init(&w.rule_int_late[i], false);
+    atomic_init(&w.rule_bv_first[i], false);
+    atomic_init(&w.rule_cases_first[i], false);
   }
   link_followers(&w);
+  solve_order(&w);
   pthread_mutex_init(&w.progress_lock, NULL);
   int jobs = opts->jobs > 0 ? opts->jobs : 1;
   pthread_t *t = calloc((size_t)jobs, sizeof *t);
@@ -374,6 +415,9 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   free(w.rule_start);
   free(w.rule_fires);
   free(w.rule_int_late);
+  free(w.rule_bv_first);
+  free(w.rule_cases_first);
+  free(w.order);
   free(w.follow);
   free(w.next_follower);
   free(w.is_follower);
