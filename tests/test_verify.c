@@ -534,7 +534,8 @@ static void pow2_cases_at(const DType dts[2], unsigned rlimit) {
  * any limit and the bit-vector one's at once: without hints its first turn is spent in vain and the
  * result says so (bv_early); with HINT_BV_FIRST the bit-vector turn comes first and proves it before the
  * integer turn could have ended. A power-of-two remainder the first turns prove is proved by the cases
- * where HINT_CASES_FIRST puts them first. */
+ * where HINT_CASES_FIRST puts them first. And the index twin of a proved i64 instance takes its proof at
+ * once under HINT_TWIN (the lookup before the integer turn). */
 static void test_turn_hints(void **state) {
   (void)state;
   SmtOptions o = {.timeout_ms = 4000};
@@ -568,6 +569,24 @@ static void test_turn_hints(void **state) {
   proof_result_free(&p);
   catalog_free(c);
   smt_free(s);
+  /* HINT_TWIN: the index instance after the i64 one looks the obligation up before the integer turn. */
+  QueryCache *qc = query_cache_new();
+  assert_non_null(qc);
+  o.cache = qc;
+  s = smt_new(&o);
+  assert_non_null(s);
+  c = load_rule("x * c == 0 => x == 0 where int(x) && c % 2 == 1", &r);
+  p = verify_rule_instance_hinted(s, r, inst_at(r, DT_I64), PROVE_SOLVER, 0);
+  assert_int_equal(p.status, PROOF_PROVED);
+  proof_result_free(&p);
+  p = verify_rule_instance_hinted(s, r, inst_at(r, DT_INDEX), PROVE_SOLVER, HINT_TWIN);
+  if (p.status != PROOF_PROVED || !strstr(p.reason, "the same obligation") || p.seconds >= 0.35)
+    fail_msg("index: %s (%s) in %.3f s, wanted the i64 instance's proof at once", proof_status_name(p.status),
+             p.reason, p.seconds);
+  proof_result_free(&p);
+  catalog_free(c);
+  smt_free(s);
+  query_cache_free(qc);
 }
 
 /* Unit tier: u32 and i32 (about 10 s under the sanitizers, which intercept every allocation Z3 makes). */

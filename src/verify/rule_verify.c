@@ -1146,7 +1146,11 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
    * vain, they come first of all (the turns, in their order, after them). */
   bool bools = cases && inst_has_bool_var(&in);
   bool cases_first = (hints & HINT_CASES_FIRST) && (pow2 || bools) && nturns && !ring && !two_early;
-  bool int_later = ring || two_early || bv_first || cases_first;
+  /* A twin (HINT_TWIN: an instance solved right after one likely to be the same obligation), or an
+   * instance whose integer turn is the long one (HINT_INT_FIRST), looks its obligation up before that
+   * turn (obligation_reused): the turn would most likely be spent in vain, or be the one spent before. */
+  bool lookup_first = (hints & (HINT_TWIN | HINT_INT_FIRST)) && s->cache != NULL;
+  bool int_later = ring || two_early || bv_first || cases_first || lookup_first;
   IntProof ip = IP_UNSUPPORTED;
   if (integer && !int_later) {
     ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);

@@ -65,8 +65,10 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned instanc
  * encoding's first turn before the integer encoding's (another instance was proved by it after the
  * integer turn was spent in vain). HINT_CASES_FIRST: the cases of a power of two or a bool variable
  * (rule_cases.c) before the turns (another instance was proved by them after its first turns were
- * spent in vain). The answer may differ only where a limit is reached. */
-enum { HINT_INT_FIRST = 1, HINT_BV_FIRST = 2, HINT_CASES_FIRST = 4 };
+ * spent in vain). HINT_TWIN: the instance likely states the obligation of one solved before (the index
+ * instance after the i64 one): the run's record of it is looked up before the integer turn (so it is,
+ * too, under HINT_INT_FIRST). The answer may differ only where a limit is reached. */
+enum { HINT_INT_FIRST = 1, HINT_BV_FIRST = 2, HINT_CASES_FIRST = 4, HINT_TWIN = 8 };
 ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine,
                                         unsigned hints);
 void proof_result_free(ProofResult *p);

@@ -87,7 +87,7 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
   atomic_bool *late = &w->rule_int_late[r0], *bv = &w->rule_bv_first[r0], *cs = &w->rule_cases_first[r0];
   if (s) {
     unsigned hints = (atomic_load(late) ? HINT_INT_FIRST : 0) | (atomic_load(bv) ? HINT_BV_FIRST : 0) |
-                     (atomic_load(cs) ? HINT_CASES_FIRST : 0);
+                     (atomic_load(cs) ? HINT_CASES_FIRST : 0) | (w->is_follower[i] ? HINT_TWIN : 0);
     it->result = verify_rule_instance_hinted(s, it->rule, it->instance, PROVE_SOLVER, hints);
     if (it->result.int_late) atomic_store(late, true);
     if (it->result.bv_early) atomic_store(bv, true);
