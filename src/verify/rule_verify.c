@@ -1143,9 +1143,16 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
    * after it): the two short first turns swap, nothing else changes. */
   bool bv_first = (hints & HINT_BV_FIRST) && integer && nturns && !ring && !two_early;
   /* And where it saw the cases (a power of two, a bool) prove one after both first turns were spent in
-   * vain, they come first of all (the turns, in their order, after them). */
+   * vain, they come first of all (the turns, in their order, after them): the bool cases (two), and the
+   * power-of-two cases at widths up to 16 bits (at most 16 cases; at 64 bits the 63 cases took 4 s
+   * where the integer turn decided tmod_tmod_pow2 at u64 in 0.2 s). */
   bool bools = cases && inst_has_bool_var(&in);
-  bool cases_first = (hints & HINT_CASES_FIRST) && (pow2 || bools) && nturns && !ring && !two_early;
+  int widest = 0;
+  for (int k = 0; k < r->nclasses; k++)
+    if (dt_bits((DType)in.class_dt[k]) > widest) widest = dt_bits((DType)in.class_dt[k]);
+  bool cases_first = (hints & HINT_CASES_FIRST) && nturns && !ring && !two_early;
+  bool pow2_first = cases_first && pow2 && widest <= 16, bools_first = cases_first && bools;
+  cases_first = pow2_first || bools_first;
   /* A twin (HINT_TWIN: an instance solved right after one likely to be the same obligation), or an
    * instance whose integer turn is the long one (HINT_INT_FIRST), looks its obligation up before that
    * turn (obligation_reused): the turn would most likely be spent in vain, or be the one spent before. */
@@ -1200,12 +1207,12 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
       goto finish;
     }
     if (cases_first) {
-      if (pow2 && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
+      if (pow2_first && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
         out.status = PROOF_PROVED;
         snprintf(out.reason, sizeof out.reason, "by cases: a constant the guard makes a power of two");
         goto finish;
       }
-      if (bools && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
+      if (bools_first && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
         out.status = PROOF_PROVED;
         snprintf(out.reason, sizeof out.reason, "by cases: a bool variable false and true");
         goto finish;
@@ -1228,20 +1235,37 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
     bool turning = ip == IP_OPEN && nturns;
     /* The cases after a short first attempt, also where the integer encoding takes no turns (floats):
      * then the bit-vector encoding gets its whole limit again after them. */
-    bool short_first = !turning && (pow2 || bools) && nturns && !cases_first;
+    bool pow2_later = pow2 && !pow2_first, bools_later = bools && !bools_first; /* the cases not yet tried */
+    bool short_first = !turning && (pow2_later || bools_later) && nturns;
     if (turning || short_first) smt_z3_set_timeout(s, turns[0]);
     SmtVerdict v = graph ? smt_solve_graph_refinement(s, &e, gg, hyp, lhs, rhs, flags, &res)
                          : smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
     out.bv_early = int0_vain && turning && v == SMT_VALID;
-    if ((pow2 || bools) && !cases_first && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
+    /* The integer turn put off above (before any cases: at 64 bits they are costly). */
+    if (bv_first && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
       smt_z3_set_timeout(s, full);
-      if (pow2 && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
+      ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
+      out.int_after_bv = ip == IP_PROVED;
+      if (int_decided(s, ip, engine, &out)) goto finish;
+      if (ip != IP_OPEN) { /* outside the integer fragment after all: the bit-vector encoding's whole limit */
+        turning = false;
+        short_first = pow2_later || bools_later; /* (after the cases, below) */
+        if (!short_first) {
+          smt_result_free(&res);
+          memset(&res, 0, sizeof res);
+          v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
+        }
+      }
+    }
+    if ((pow2_later || bools_later) && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
+      smt_z3_set_timeout(s, full);
+      if (pow2_later && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
         out.cases_early = turning || short_first;
         out.status = PROOF_PROVED;
         snprintf(out.reason, sizeof out.reason, "by cases: a constant the guard makes a power of two");
         goto finish;
       }
-      if (bools && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
+      if (bools_later && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
         out.cases_early = turning || short_first;
         out.status = PROOF_PROVED;
         snprintf(out.reason, sizeof out.reason, "by cases: a bool variable false and true");
@@ -1249,18 +1273,6 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
       }
       if (turning) smt_z3_set_timeout(s, turns[0]);
       if (short_first) {
-        smt_result_free(&res);
-        memset(&res, 0, sizeof res);
-        v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
-      }
-    }
-    if (bv_first && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) { /* the integer turn put off above */
-      smt_z3_set_timeout(s, full);
-      ip = inst_prove_int(s, &in, lhs, rhs, int0_ms, out.reason, sizeof out.reason);
-      out.int_after_bv = ip == IP_PROVED;
-      if (int_decided(s, ip, engine, &out)) goto finish;
-      if (ip != IP_OPEN) { /* outside the integer fragment after all: the bit-vector encoding's whole limit */
-        turning = false;
         smt_result_free(&res);
         memset(&res, 0, sizeof res);
         v = smt_solve_refinement(s, &e, hyp, tl, tr, flags, &res);
