@@ -12,6 +12,17 @@
 #include "ir/timer.h"
 #include "smt/query_cache.h"
 
+/* What one rule's instances have shown, for its later ones (shared by the workers). */
+typedef struct {
+  atomic_bool fires;       /* some instance was seen firing */
+  atomic_bool int_late;    /* some instance was proved by the integer encoding's later turn */
+  /* The last instance that told was proved by the bit-vector encoding's first turn where the integer
+   * encoding's came first in vain (set), or by the integer encoding where the bit-vector turn came
+   * first in vain (cleared). */
+  atomic_bool bv_first;
+  atomic_bool cases_first; /* the same for the cases (HINT_CASES_FIRST) */
+} RuleMemory;
+
 typedef struct {
   VerifyReport *rep;
   const VerifyOptions *opts;
@@ -19,13 +30,8 @@ typedef struct {
   ConcretePoint *points; /* per item: the counterexample the search found (phase 1), if any */
   bool *found;
   size_t *rule_start; /* per item: the first item of its rule (a rule's items are contiguous) */
-  atomic_bool *rule_fires; /* per item, at its rule's first item: some instance was seen firing */
-  atomic_bool *rule_int_late; /* the same: some instance was proved by the integer encoding's later turn */
-  /* The same: the last instance that told was proved by the bit-vector encoding's first turn where the
-   * integer encoding's came first in vain (set), or by the integer encoding where the bit-vector turn
-   * came first in vain (cleared). */
-  atomic_bool *rule_bv_first;
-  atomic_bool *rule_cases_first; /* the same for the cases (HINT_CASES_FIRST) */
+  /* Per item, at its rule's first item: what the rule's instances have shown so far. */
+  RuleMemory *rule_mem;
   size_t *order; /* phase 2: the items in the order they are handed out (solve_order) */
   /* Followers (phase 2): an instance at `index` is solved by the worker that solved the same rule's
    * instance with i64 in its place, right after it: their queries are mostly the same text, and the
@@ -84,7 +90,8 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
   /* Instances of one rule tend to fall to the same encoding: where one needed the integer encoding's
    * longer turn, the others start with it (rule_verify.h). */
   size_t r0 = w->rule_start[i];
-  atomic_bool *late = &w->rule_int_late[r0], *bv = &w->rule_bv_first[r0], *cs = &w->rule_cases_first[r0];
+  RuleMemory *mem = &w->rule_mem[r0];
+  atomic_bool *late = &mem->int_late, *bv = &mem->bv_first, *cs = &mem->cases_first;
   if (s) {
     unsigned hints = (atomic_load(late) ? HINT_INT_FIRST : 0) | (atomic_load(bv) ? HINT_BV_FIRST : 0) |
                      (atomic_load(cs) ? HINT_CASES_FIRST : 0) | (w->is_follower[i] ? HINT_TWIN : 0);
@@ -112,9 +119,9 @@ static void solve_and_count(Work *w, SmtCtx *s, size_t i) {
     solve_item(w, s, i);
     /* A rule is vacuous only if no instance fires: once the search saw one fire, the others need no
      * solver query. */
-    if (it->vacuity == VAC_UNKNOWN && s && !atomic_load(&w->rule_fires[w->rule_start[i]])) {
+    if (it->vacuity == VAC_UNKNOWN && s && !atomic_load(&w->rule_mem[w->rule_start[i]].fires)) {
       it->vacuity = rule_instance_vacuity(s, it->rule, it->instance);
-      if (it->vacuity == VAC_FIRES) atomic_store(&w->rule_fires[w->rule_start[i]], true);
+      if (it->vacuity == VAC_FIRES) atomic_store(&w->rule_mem[w->rule_start[i]].fires, true);
     }
   }
   size_t d = atomic_fetch_add(&w->done, 1) + 1;
@@ -359,10 +366,7 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   w.points = malloc((rep->n + 1) * sizeof *w.points);
   w.found = calloc(rep->n + 1, sizeof *w.found);
   w.rule_start = malloc((rep->n + 1) * sizeof *w.rule_start);
-  w.rule_fires = malloc((rep->n + 1) * sizeof *w.rule_fires);
-  w.rule_int_late = malloc((rep->n + 1) * sizeof *w.rule_int_late);
-  w.rule_bv_first = malloc((rep->n + 1) * sizeof *w.rule_bv_first);
-  w.rule_cases_first = malloc((rep->n + 1) * sizeof *w.rule_cases_first);
+  w.rule_mem = malloc((rep->n + 1) * sizeof *w.rule_mem);
   w.order = malloc((rep->n + 1) * sizeof *w.order);
   w.follow = malloc((rep->n + 1) * sizeof *w.follow);
   w.next_follower = malloc((rep->n + 1) * sizeof *w.next_follower);
@@ -370,14 +374,11 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   /* The run's own query cache, unless the caller gave one (without memory for it, no cache). */
   QueryCache *qc = opts->smt.cache ? NULL : query_cache_new();
   if (qc) w.smt.cache = qc;
-  if (!w.points || !w.found || !w.rule_start || !w.rule_fires || !w.rule_int_late || !w.rule_bv_first || !w.rule_cases_first || !w.order || !w.follow || !w.next_follower || !w.is_follower) {
+  if (!w.points || !w.found || !w.rule_start || !w.rule_mem || !w.order || !w.follow || !w.next_follower || !w.is_follower) {
     free(w.points);
     free(w.found);
     free(w.rule_start);
-    free(w.rule_fires);
-    free(w.rule_int_late);
-    free(w.rule_bv_first);
-    free(w.rule_cases_first);
+    free(w.rule_mem);
     free(w.order);
     free(w.follow);
     free(w.next_follower);
@@ -387,10 +388,10 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
   }
   for (size_t i = 0; i < rep->n; i++) {
     w.rule_start[i] = i && rep->items[i - 1].rule == rep->items[i].rule ? w.rule_start[i - 1] : i;
-    atomic_init(&w.rule_fires[i], false);
-    atomic_init(&w.rule_int_late[i], false);
-    atomic_init(&w.rule_bv_first[i], false);
-    atomic_init(&w.rule_cases_first[i], false);
+    atomic_init(&w.rule_mem[i].fires, false);
+    atomic_init(&w.rule_mem[i].int_late, false);
+    atomic_init(&w.rule_mem[i].bv_first, false);
+    atomic_init(&w.rule_mem[i].cases_first, false);
   }
   link_followers(&w);
   solve_order(&w);
@@ -407,16 +408,13 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     for (int j = 0; j < started; j++) pthread_join(t[j], NULL);
     if (w.phase == 1)
       for (size_t i = 0; i < rep->n; i++)
-        if (rep->items[i].vacuity == VAC_FIRES) atomic_store(&w.rule_fires[w.rule_start[i]], true);
+        if (rep->items[i].vacuity == VAC_FIRES) atomic_store(&w.rule_mem[w.rule_start[i]].fires, true);
   }
   free(t);
   free(w.points);
   free(w.found);
   free(w.rule_start);
-  free(w.rule_fires);
-  free(w.rule_int_late);
-  free(w.rule_bv_first);
-  free(w.rule_cases_first);
+  free(w.rule_mem);
   free(w.order);
   free(w.follow);
   free(w.next_follower);
