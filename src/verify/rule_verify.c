@@ -1065,6 +1065,19 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned idx, Pr
   return verify_rule_instance_hinted(s, r, idx, engine, 0);
 }
 
+/* The power-of-two cases (when pow2), then the bool cases (when bools): true, with out's status and
+ * reason set, when one of them proves the instance. */
+static bool prove_by_cases(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, Node *rhs, bool pow2, bool bools,
+                           ProofResult *out) {
+  const char *why = pow2 && inst_prove_by_pow2(s, e, in, hyp, lhs, rhs, out) ? "a constant the guard makes a power of two"
+                    : bools && inst_prove_by_bool(s, e, in, hyp, lhs, rhs, out) ? "a bool variable false and true"
+                                                                                : NULL;
+  if (!why) return false;
+  out->status = PROOF_PROVED;
+  snprintf(out->reason, sizeof out->reason, "by cases: %s", why);
+  return true;
+}
+
 ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, ProofEngine engine, unsigned hints) {
   ProofResult out;
   memset(&out, 0, sizeof out);
@@ -1207,16 +1220,7 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
       goto finish;
     }
     if (cases_first) {
-      if (pow2_first && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
-        out.status = PROOF_PROVED;
-        snprintf(out.reason, sizeof out.reason, "by cases: a constant the guard makes a power of two");
-        goto finish;
-      }
-      if (bools_first && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
-        out.status = PROOF_PROVED;
-        snprintf(out.reason, sizeof out.reason, "by cases: a bool variable false and true");
-        goto finish;
-      }
+      if (prove_by_cases(s, &e, &in, hyp, lhs, rhs, pow2_first, bools_first, &out)) goto finish;
       out.cases_missed = true;
     }
     if (int_later && integer && !bv_first) { /* the turn put off above */
@@ -1259,16 +1263,8 @@ ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned idx, 
     }
     if ((pow2_later || bools_later) && v == SMT_UNKNOWN && !smt_last_solve(s)->disagree) {
       smt_z3_set_timeout(s, full);
-      if (pow2_later && inst_prove_by_pow2(s, &e, &in, hyp, lhs, rhs, &out)) {
+      if (prove_by_cases(s, &e, &in, hyp, lhs, rhs, pow2_later, bools_later, &out)) {
         out.cases_early = turning || short_first;
-        out.status = PROOF_PROVED;
-        snprintf(out.reason, sizeof out.reason, "by cases: a constant the guard makes a power of two");
-        goto finish;
-      }
-      if (bools_later && inst_prove_by_bool(s, &e, &in, hyp, lhs, rhs, &out)) {
-        out.cases_early = turning || short_first;
-        out.status = PROOF_PROVED;
-        snprintf(out.reason, sizeof out.reason, "by cases: a bool variable false and true");
         goto finish;
       }
       if (turning) smt_z3_set_timeout(s, turns[0]);
