@@ -145,7 +145,7 @@ static bool may_match_constant_operands(const Pat *p) {
 static const Action *find_const_first(const Action *acts, size_t n) {
   for (size_t i = 0; i < n; i++) {
     const Action *a = &acts[i];
-    if (a->fold) return a->fold == fold_get(0) && !strcmp(a->fold->name, "constant_fold") ? a : NULL;
+    if (a->fold) return !strcmp(a->fold->name, "constant_fold") ? a : NULL;
     if (may_match_constant_operands(a->rule->lhs)) return NULL;
     for (int v = 0; v < a->rule->nvariants; v++)
       if (may_match_constant_operands(a->rule->variants[v])) return NULL;

@@ -189,7 +189,7 @@ int fold_cond_literals(Node *cond, bool value, FoldLit *out, int max);
 /* Whether n is an operation of the Boolean skeleton: && || ^ ! at bool, or a comparison of bools. */
 bool fold_bool_skeleton(const Node *n);
 
-/* The constant-folding fold (the first of fold_get) on n: the constant the evaluator gives n's op on
+/* The constant-folding fold (`constant_fold`) on n: the constant the evaluator gives n's op on
  * n's constant operands; NULL where it does not apply (an operand not constant, a graph op, an
  * uninterpreted function) or the op is UB there (`5 // 0`). */
 Node *fold_constant(VsCtx *ctx, Node *n);
