@@ -1,7 +1,7 @@
 /* cvc5.h (internal to smt/): cvc5, the second solver, run as a process on SMT-LIB2 text.
  *
- * Why a process and not libcvc5's C++ API: vsimp already writes every query as SMT-LIB2 (Z3 prints it,
- * smt_z3_text), so the binary needs no second encoder, no C++ in a C11 tree and no second copy of the
+ * Why a process and not libcvc5's C++ API: vsimp already writes every query as SMT-LIB2 (Z3's benchmark
+ * printer writes it, smt/solve.c), so the binary needs no second encoder, no C++ in a C11 tree and no second copy of the
  * semantics; a process can be killed at once when Z3 answers first, and a crash or a hang of cvc5
  * cannot take vsimp down. The cost is a start-up of about 10 ms per query, paid only for the queries
  * the second solver sees (smt/solve.c).

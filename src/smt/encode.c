@@ -141,7 +141,7 @@ static Z3_ast portable_bits(Enc *e, Z3_ast x, DType dt) {
   if (!b) return fail(e);
   Z3_ast back = enc_hold(e, Z3_mk_fpa_to_fp_bv(e->z, b, e->s->sort[dt]));
   e->ranges = enc_and(e, e->ranges, enc_eq(e, back, x));
-  e->fpbits[e->nfpbits++] = (struct EncBits){x, b};
+  e->fpbits[e->nfpbits++] = (struct EncBits){x, b, NULL};
   return b;
 }
 
@@ -150,7 +150,55 @@ Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt) {
   if (!e->portable) return enc_fp_bits_eval(e, x, dt);
   Z3_ast raw = portable_bits(e, x, dt);
   /* fp.to_ieee_bv leaves NaN's pattern unspecified: pin it to the canonical one. */
-  return enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
+  Z3_ast canon = enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
+  if (canon && e->nfpbits && e->fpbits[e->nfpbits - 1].x == x) e->fpbits[e->nfpbits - 1].canon = canon;
+  else
+    for (size_t i = 0; canon && i < e->nfpbits; i++)
+      if (e->fpbits[i].x == x) e->fpbits[i].canon = canon;
+  return canon;
+}
+
+/* What bits hi..lo of a are as a term of its own, read through extracts and concats (extract(h, l,
+ * concat(A, B)) is B's or A's bits when [l, h] lies in one of them; extract(h, l, extract(h2, l2, A))
+ * is bits h + l2..l + l2 of A) down to a term that is neither, whose bits they must be all of: NULL
+ * where they straddle two parts of a concat or are part of another term. Only reads terms. */
+static Z3_ast bits_of(Enc *e, Z3_ast a, unsigned hi, unsigned lo) {
+  Z3_context z = e->z;
+  for (int depth = 0; a && depth < 4 * VS_MAX_LANES; depth++) {
+    Z3_app app = Z3_get_ast_kind(z, a) == Z3_APP_AST ? Z3_to_app(z, a) : NULL;
+    Z3_func_decl d = app ? Z3_get_app_decl(z, app) : NULL;
+    Z3_decl_kind k = d ? Z3_get_decl_kind(z, d) : Z3_OP_UNINTERPRETED;
+    if (k != Z3_OP_EXTRACT && k != Z3_OP_CONCAT)
+      return lo == 0 && hi + 1 == Z3_get_bv_sort_size(z, Z3_get_sort(z, a)) ? a : NULL;
+    if (k == Z3_OP_EXTRACT) {
+      unsigned l2 = (unsigned)Z3_get_decl_int_parameter(z, d, 1);
+      a = Z3_get_app_arg(z, app, 0);
+      hi += l2;
+      lo += l2;
+      continue;
+    }
+    unsigned n = Z3_get_app_num_args(z, app), off = 0;
+    Z3_ast part = NULL;
+    for (unsigned i = n; i-- > 0 && !part;) { /* the last operand holds the lowest bits */
+      Z3_ast arg = Z3_get_app_arg(z, app, i);
+      unsigned wi = Z3_get_bv_sort_size(z, Z3_get_sort(z, arg));
+      if (lo >= off && hi < off + wi) {
+        part = arg;
+        hi -= off;
+        lo -= off;
+      }
+      off += wi;
+    }
+    a = part;
+  }
+  return NULL;
+}
+
+Z3_ast enc_fp_of_bits(Enc *e, Z3_ast a, unsigned hi, unsigned lo) {
+  Z3_ast bits = e->nfpbits ? bits_of(e, a, hi, lo) : NULL;
+  for (size_t i = 0; bits && i < e->nfpbits; i++)
+    if (e->fpbits[i].canon == bits) return e->fpbits[i].x;
+  return NULL;
 }
 
 /* ---- variables ---- */

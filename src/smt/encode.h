@@ -46,7 +46,7 @@ typedef struct {
    * enc_fp_bits_eval, since Z3 must reduce those terms to numerals. */
   bool portable;
   struct EncBits {
-    Z3_ast x, b;
+    Z3_ast x, b, canon; /* canon: enc_fp_bits(x), the bits with NaN's pattern pinned (NULL until built) */
   } *fpbits; /* the fresh bits made so far, per float term */
   size_t nfpbits, fbcap;
   bool failed;
@@ -83,6 +83,9 @@ Z3_ast enc_const(Enc *e, DType dt, uint64_t bits);
 /* The IEEE bits of float term x as a bit-vector, NaN read as the canonical NaN pattern (portable: see
  * Enc.portable). */
 Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt);
+/* The float term x whose enc_fp_bits are exactly bits hi..lo of a (read through the extracts and
+ * concats that build vectors), or NULL: (fp those bits) is then x itself. */
+Z3_ast enc_fp_of_bits(Enc *e, Z3_ast a, unsigned hi, unsigned lo);
 /* The same with Z3's fp.to_ieee_bv, which a model evaluation or a simplification reduces to a numeral:
  * for reading values, never in a query. */
 Z3_ast enc_fp_bits_eval(Enc *e, Z3_ast x, DType dt);

@@ -91,28 +91,6 @@ static void *watch(void *arg) {
   return NULL;
 }
 
-/* The query's script for cvc5 (with (get-value ...) of e's variables when models are read). */
-static char *query_text(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec *spec) {
-  char **names = NULL;
-  size_t n = 0;
-  bool ok = true;
-  if (spec->models && e && e->nvars) {
-    names = calloc(e->nvars, sizeof *names);
-    if (!names) return NULL;
-    /* Z3's symbol strings live until its next call: copies. */
-    for (; ok && n < e->nvars; n++) {
-      const char *nm = smt_z3_const_name(s, e->vars[n].c);
-      ok = nm && (names[n] = malloc(strlen(nm) + 1)) != NULL;
-      if (ok) memcpy(names[n], nm, strlen(nm) + 1);
-    }
-  }
-  char *text = ok ? smt_z3_text(s, solver, smt_logic(spec->flags, spec->integer), (const char *const *)names, n) : NULL;
-  for (size_t i = 0; i < n; i++) free(names[i]);
-  free(names);
-  smt_z3_clear_error();
-  return text;
-}
-
 static const char *lbool_name(Z3_lbool r) { return r == Z3_L_FALSE ? "unsat" : r == Z3_L_TRUE ? "sat" : "unknown"; }
 static const char *cvc5_name(int a) { return a == CVC5_UNSAT ? "unsat" : a == CVC5_SAT ? "sat" : "unknown"; }
 
@@ -196,23 +174,70 @@ char *smt_query_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *s
   return key;
 }
 
-/* The key of the solver's assertions, as they were asserted. */
-static char *cache_key(SmtCtx *s, Z3_solver solver, const SmtCheckSpec *spec) {
-  if (!s->cache || (s->second & SMT_SECOND_RECHECK)) return NULL;
-  Z3_ast_vector v = Z3_solver_get_assertions(s->z, solver);
-  if (!v) {
-    smt_z3_clear_error();
-    return NULL;
+/* The script for cvc5 from a benchmark text (which sets the logic and ends in (check-sat)):
+ * (set-option :produce-models true) first when names are given, and (get-value (NAMES...)) of those
+ * names the text declares after it. */
+static char *script_of(const char *bench, const char *const *names, size_t nnames) {
+  size_t cap = strlen(bench) + 64;
+  for (size_t i = 0; i < nnames; i++) cap += strlen(names[i]) + 1;
+  char *out = malloc(cap);
+  if (!out) return NULL;
+  size_t k = (size_t)snprintf(out, cap, "%s%s", nnames ? "(set-option :produce-models true)\n" : "", bench);
+  if (nnames) {
+    char decl[160];
+    k += (size_t)snprintf(out + k, cap - k, "(get-value (");
+    for (size_t i = 0, m = 0; i < nnames; i++) {
+      snprintf(decl, sizeof decl, "(declare-fun %s (", names[i]);
+      if (!strstr(bench, decl)) continue;
+      k += (size_t)snprintf(out + k, cap - k, "%s%s", m++ ? " " : "", names[i]);
+    }
+    snprintf(out + k, cap - k, "))\n");
   }
-  Z3_ast_vector_inc_ref(s->z, v);
-  unsigned n = Z3_ast_vector_size(s->z, v);
+  return out;
+}
+
+/* The cache key of the solver's assertions as they were asserted (want_key), and the script for cvc5
+ * (want_text; with (get-value ...) of e's variables when models are read), both from one printout of
+ * the assertions by Z3's benchmark printer. The solver's own printout (Z3_solver_to_string, the script
+ * before) goes through Z3's SMT-LIB2 pretty printer, about ten times the cost: 0.5 ms a query, 7 to 9%
+ * of an easy instance's time, for a script cvc5 needs only for the few queries Z3 does not answer
+ * within a second. The two printers write the same formulas. */
+static void query_texts(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec *spec, bool want_key,
+                        bool want_text, char **key, char **text) {
+  *key = *text = NULL;
+  if (!want_key && !want_text) return;
+  char **names = NULL;
+  size_t nn = 0;
+  bool ok = true;
+  if (want_text && spec->models && e && e->nvars) {
+    names = calloc(e->nvars, sizeof *names);
+    ok = names != NULL;
+    /* Z3's symbol strings live until its next call: copies. */
+    for (; ok && nn < e->nvars; nn++) {
+      const char *nm = smt_z3_const_name(s, e->vars[nn].c);
+      ok = nm && (names[nn] = malloc(strlen(nm) + 1)) != NULL;
+      if (ok) memcpy(names[nn], nm, strlen(nm) + 1);
+    }
+  }
+  Z3_ast_vector v = ok ? Z3_solver_get_assertions(s->z, solver) : NULL;
+  if (v) Z3_ast_vector_inc_ref(s->z, v);
+  unsigned n = v ? Z3_ast_vector_size(s->z, v) : 0;
   Z3_ast *fs = n ? malloc(n * sizeof *fs) : NULL;
   for (unsigned i = 0; fs && i < n; i++) fs[i] = Z3_ast_vector_get(s->z, v, i);
-  char *key = fs ? smt_query_key(s, fs, n, spec) : NULL;
+  /* The printout lives until Z3's next call: nothing below calls Z3. */
+  const char *bench = fs && !smt_z3_failed(NULL, 0)
+                        ? Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
+                                                        n - 1, fs, fs[n - 1])
+                        : NULL;
+  if (bench && !smt_z3_failed(NULL, 0)) {
+    if (want_key) *key = query_cache_key(bench);
+    if (want_text) *text = script_of(bench, (const char *const *)names, nn);
+  }
   free(fs);
-  Z3_ast_vector_dec_ref(s->z, v);
+  if (v) Z3_ast_vector_dec_ref(s->z, v);
+  for (size_t i = 0; i < nn; i++) free(names[i]);
+  free(names);
   smt_z3_clear_error();
-  return key;
 }
 
 /* A verdict the cache holds for the query: out filled as the check that made it did. */
@@ -241,13 +266,15 @@ Z3_lbool smt_check(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtCheckSpec
   memset(out, 0, sizeof *out);
   out->by = SMT_SOLVER_Z3;
   unsigned timeout = spec->timeout_ms ? spec->timeout_ms : s->timeout_ms;
-  char *key = cache_key(s, solver, spec);
+  /* The text for cvc5 is printed before Z3 checks (a tactic solver prints its tactic's output after). */
+  char *key, *text;
+  query_texts(s, e, solver, spec, s->cache && !(s->second & SMT_SECOND_RECHECK), s->second && cvc5_version(), &key,
+              &text);
   if (from_cache(s, key, timeout, out)) {
     free(key);
+    free(text);
     return out->res;
   }
-  /* The text for cvc5 is printed before Z3 checks (a tactic solver prints its tactic's output after). */
-  char *text = s->second && cvc5_version() ? query_text(s, e, solver, spec) : NULL;
   bool portfolio = (s->second & SMT_SECOND_PORTFOLIO) && text;
   Z3_lbool z3 = Z3_L_UNDEF;
   char z3why[120] = "";
