@@ -280,7 +280,9 @@ const char *smt_logic(unsigned flags, bool integer) {
   if (integer) return "QF_NIA";
   static const char *const names[8] = {"QF_BV",   "QF_ABV",   "QF_UFBV",   "QF_AUFBV",
                                        "QF_BVFP", "QF_ABVFP", "QF_UFBVFP", "QF_AUFBVFP"};
-  unsigned k = ((flags & NF_HAS_GRAPH) ? 1u : 0u) | ((flags & NF_HAS_UF) ? 2u : 0u) | ((flags & NF_HAS_FLOAT) ? 4u : 0u);
+  /* A graph's abstract effects are uninterpreted functions (encode_graph.c): its logic has UF (cvc5
+   * rejects a declare-fun with arguments under QF_ABV). */
+  unsigned k = ((flags & NF_HAS_GRAPH) ? 3u : 0u) | ((flags & NF_HAS_UF) ? 2u : 0u) | ((flags & NF_HAS_FLOAT) ? 4u : 0u);
   return names[k];
 }
 
