@@ -378,7 +378,8 @@ static void test_division_rules_proved_sample(void **state) {
 }
 
 /* Exactness the hypotheses imply (rule_verify.c): a long integer turn (here the one turn of
- * PROVE_INT_ONLY, 3 s) first proves which sums and products cannot wrap, and marks them exact. The digit
+ * PROVE_INT_ONLY, 3 s; the marked query first, as HINT_INT_MARKED asks) can prove which sums and
+ * products cannot wrap, and mark them exact. The digit
  * recombination below is the catalog's divmod_split_off; the integer query as it stands is open at 16
  * bits after 3 s (checked: with the derivation switched off this test fails at i16), and with the marks
  * it is proved in well under a second in a release build. The wrong rule is true over the integers and
@@ -401,9 +402,10 @@ static void test_derived_exactness(void **state) {
   for (size_t i = 0; i < sizeof widths / sizeof widths[0]; i++) {
     unsigned k;
     assert_true(rule_instance_named(good, widths[i], &k));
-    ProofResult p = verify_rule_instance_with(fx->s, good, k, PROVE_INT_ONLY);
+    ProofResult p = verify_rule_instance_hinted(fx->s, good, k, PROVE_INT_ONLY, HINT_INT_MARKED);
     if (p.status != PROOF_PROVED) fprintf(stderr, "d_split_off at %s: %s\n", widths[i], p.reason);
     assert_int_equal(p.status, PROOF_PROVED);
+    assert_true(p.int_marked);
     proof_result_free(&p);
   }
   static const char *const narrow[] = {"i8", "i16"};

@@ -66,13 +66,12 @@ Z3_ast inst_encode_guard(Enc *e, Inst *in, const Guard *g);
 typedef enum { IP_PROVED, IP_NOT_PROVED, IP_OPEN, IP_UNSUPPORTED } IntProof;
 /* The instance lhs => rhs in exact integer arithmetic (rule_verify.c), within timeout_ms. */
 IntProof inst_prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, char *why, size_t whylen);
-/* A long integer turn of timeout_ms (rule_verify.c, "exactness the hypotheses imply"). LONG_EXPLORE: up
- * to a quarter of the limit proving which +, -, * and negation nodes cannot wrap where the hypotheses
- * hold, then the query with those marked exact in the whole limit (the query as it stands where none
- * is), and where that is open the query as it stands in half the limit. LONG_MARKED: the same without
- * that last query; LONG_PLAIN: only the query as it stands. *outcome: which query proved it, or that
- * both were open. */
-typedef enum { LONG_EXPLORE, LONG_MARKED, LONG_PLAIN } LongTurn;
+/* A long integer turn of timeout_ms (rule_verify.c, "exactness the hypotheses imply"). LONG_PLAIN_FIRST:
+ * the query as it stands; where it is open, the query with the +, -, * and negation nodes marked exact
+ * that a quarter of the limit proves cannot wrap. LONG_MARKED_FIRST: the two the other way round, the
+ * query as it stands in half the limit. LONG_PLAIN: only the query as it stands.
+ * *outcome: which query proved it, or that both were asked and open. */
+typedef enum { LONG_PLAIN_FIRST, LONG_MARKED_FIRST, LONG_PLAIN } LongTurn;
 typedef enum { LONG_UNDECIDED, LONG_BY_MARKED, LONG_BY_PLAIN, LONG_NEITHER } LongTurnOutcome;
 IntProof inst_prove_int_long(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, LongTurn mode,
                              LongTurnOutcome *outcome, char *why, size_t whylen);

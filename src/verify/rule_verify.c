@@ -895,9 +895,12 @@ static void apply_facts(Inst *in, IntEnc *ie) {
  * branch it takes); so the marks change the meaning of no assignment that could refute the instance.
  *
  * The marks do not always help: the solver's search changes with them, and the digit recombinations
- * of divmod_chain_split lost proofs with them that the query as it stands finds within 2 s. So until a
- * rule's instances have shown which query decides them (HINT_INT_PLAIN, HINT_INT_MARKED), the query
- * without the marks follows an open one with them, in half the limit. */
+ * of divmod_chain_split lost proofs with them that the query as it stands finds within 2 s. So a long
+ * turn asks the query as it stands first and, where that is open, the query with the marks (the
+ * truncating remainder lemmas need 1 to 2 s of it); a rule whose instances were proved more often with
+ * the marks than without asks the marked one first and the other in half the limit after it
+ * (HINT_INT_MARKED), and one whose instances left both open twice and were never proved with the marks
+ * asks only the query as it stands (HINT_INT_PLAIN). */
 
 typedef struct {
   const Node *node[16];
@@ -1010,33 +1013,46 @@ static bool derive_exact(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned bud
   return ok;
 }
 
+/* The query with the nodes derive_exact proves within a quarter of ms marked exact, in ms (IP_OPEN
+ * without a query where none is proved: that query is the one as it stands). */
+static IntProof marked_query(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ms, char *why, size_t whylen) {
+  Derived d = {.n = 0};
+  unsigned per = ms / 10 < 200 ? ms / 10 : 200;
+  if (!derive_exact(s, in, lhs, rhs, ms / 4, per ? per : 1, &d)) return IP_OPEN;
+  if (!d.n) {
+    snprintf(why, whylen, "no node proved exact");
+    return IP_OPEN;
+  }
+  return int_query(s, in, lhs, rhs, &d, NULL, ms, why, whylen);
+}
+
 IntProof inst_prove_int_long(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned timeout_ms, LongTurn mode,
                              LongTurnOutcome *outcome, char *why, size_t whylen) {
   *outcome = LONG_UNDECIDED;
   if (mode == LONG_PLAIN) return inst_prove_int(s, in, lhs, rhs, timeout_ms, why, whylen);
-  Derived d = {.n = 0};
-  unsigned per = timeout_ms / 10 < 200 ? timeout_ms / 10 : 200;
-  if (!derive_exact(s, in, lhs, rhs, timeout_ms / 4, per ? per : 1, &d)) return IP_OPEN;
-  if (!d.n) return inst_prove_int(s, in, lhs, rhs, timeout_ms, why, whylen);
-  IntProof ip = int_query(s, in, lhs, rhs, &d, NULL, timeout_ms, why, whylen);
-  if (ip != IP_OPEN || smt_last_solve(s)->disagree || mode == LONG_MARKED) {
-    if (ip == IP_PROVED) *outcome = LONG_BY_MARKED;
-    return ip;
+  bool marked_first = mode == LONG_MARKED_FIRST;
+  IntProof ip = marked_first ? marked_query(s, in, lhs, rhs, timeout_ms, why, whylen)
+                             : inst_prove_int(s, in, lhs, rhs, timeout_ms, why, whylen);
+  if (ip == IP_OPEN && !smt_last_solve(s)->disagree) {
+    marked_first = !marked_first;
+    ip = marked_first ? marked_query(s, in, lhs, rhs, timeout_ms, why, whylen)
+                      : inst_prove_int(s, in, lhs, rhs, timeout_ms / 2, why, whylen);
+    if (ip == IP_OPEN) *outcome = LONG_NEITHER;
   }
-  ip = inst_prove_int(s, in, lhs, rhs, timeout_ms / 2, why, whylen);
-  *outcome = ip == IP_PROVED ? LONG_BY_PLAIN : LONG_NEITHER;
+  if (ip == IP_PROVED) *outcome = marked_first ? LONG_BY_MARKED : LONG_BY_PLAIN;
   return ip;
 }
 
-/* An integer turn of ms: a long one (a second or more) derives exactness first (inst_prove_int_long), as
- * the hints say; out learns what decided it. */
+/* An integer turn of ms: a long one (a second or more) by inst_prove_int_long, in the order the hints
+ * give; out learns which query decided it. */
 static IntProof int_turn(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned ms, unsigned hints, ProofResult *out) {
   if (ms < 1000) return inst_prove_int(s, in, lhs, rhs, ms, out->reason, sizeof out->reason);
-  LongTurn mode = hints & HINT_INT_PLAIN ? LONG_PLAIN : hints & HINT_INT_MARKED ? LONG_MARKED : LONG_EXPLORE;
+  LongTurn mode = hints & HINT_INT_PLAIN ? LONG_PLAIN : hints & HINT_INT_MARKED ? LONG_MARKED_FIRST : LONG_PLAIN_FIRST;
   LongTurnOutcome o;
   IntProof ip = inst_prove_int_long(s, in, lhs, rhs, ms, mode, &o, out->reason, sizeof out->reason);
-  if (o == LONG_BY_PLAIN) out->int_plain = true;
-  if (o == LONG_BY_MARKED || o == LONG_NEITHER) out->int_marked = true;
+  out->int_plain |= o == LONG_BY_PLAIN;
+  out->int_marked |= o == LONG_BY_MARKED;
+  out->int_neither |= o == LONG_NEITHER;
   return ip;
 }
 

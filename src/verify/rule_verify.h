@@ -35,9 +35,9 @@ typedef struct {
                       * first was spent in vain */
   bool cases_early;  /* PROOF_PROVED by the cases (a power of two, a bool) after a first turn spent in vain */
   bool cases_missed; /* the cases HINT_CASES_FIRST put first did not prove it */
-  bool int_plain;    /* PROOF_PROVED by a long integer turn's query as it stands, after the query with the
-                      * derived exactness marks was open (rule_verify.c, "exactness the hypotheses imply") */
-  bool int_marked;   /* PROOF_PROVED by the query with those marks, or both queries were open */
+  /* What a long integer turn's two queries did (rule_verify.c, "exactness the hypotheses imply"): proved
+   * it as it stands, proved it with the derived exactness marks, or both were open. */
+  bool int_plain, int_marked, int_neither;
 } ProofResult;
 
 enum { PROOF_BY_Z3, PROOF_BY_CVC5, PROOF_BY_EVAL };
@@ -70,10 +70,10 @@ ProofResult verify_rule_instance_with(SmtCtx *s, const Rule *r, unsigned instanc
  * (rule_cases.c) before the turns (another instance was proved by them after its first turns were
  * spent in vain). HINT_TWIN: the instance likely states the obligation of one solved before (the index
  * instance after the i64 one): the run's record of it is looked up before the integer turn (so it is,
- * too, under HINT_INT_FIRST). HINT_INT_PLAIN: the long integer turns without deriving exactness marks
- * first (another instance was proved by the query as it stands after the one with the marks was open);
- * HINT_INT_MARKED: with them, and no query as it stands after an open one (another instance was proved
- * with them, or neither query proved it). The answer may differ only where a limit is reached. */
+ * too, under HINT_INT_FIRST). HINT_INT_MARKED: the long integer turns ask the query with the derived
+ * exactness marks first (more of the other instances were proved by it than without); HINT_INT_PLAIN:
+ * they ask only the query as it stands (the marks never proved another instance, and two left both
+ * open). The answer may differ only where a limit is reached. */
 enum { HINT_INT_FIRST = 1, HINT_BV_FIRST = 2, HINT_CASES_FIRST = 4, HINT_TWIN = 8, HINT_INT_PLAIN = 16,
        HINT_INT_MARKED = 32 };
 ProofResult verify_rule_instance_hinted(SmtCtx *s, const Rule *r, unsigned instance, ProofEngine engine,

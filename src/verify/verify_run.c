@@ -21,9 +21,9 @@ typedef struct {
    * first in vain (cleared). */
   atomic_bool bv_first;
   atomic_bool cases_first; /* the same for the cases (HINT_CASES_FIRST) */
-  /* What decided the last instance that told, of a long integer turn's two queries (HINT_INT_PLAIN, or
-   * HINT_INT_MARKED: the marked query, or neither). */
-  atomic_bool int_plain, int_marked;
+  /* How often a long integer turn's query as it stands, or its query with the derived exactness marks,
+   * proved an instance, and how often both were open (HINT_INT_MARKED, HINT_INT_PLAIN). */
+  atomic_uint int_plain, int_marked, int_neither;
 } RuleMemory;
 
 typedef struct {
@@ -95,21 +95,21 @@ static void solve_item(Work *w, SmtCtx *s, size_t i) {
   size_t r0 = w->rule_start[i];
   RuleMemory *mem = &w->rule_mem[r0];
   atomic_bool *late = &mem->int_late, *bv = &mem->bv_first, *cs = &mem->cases_first;
-  atomic_bool *plain = &mem->int_plain, *marked = &mem->int_marked;
+  unsigned plain = atomic_load(&mem->int_plain), marked = atomic_load(&mem->int_marked);
+  bool no_marks = !marked && atomic_load(&mem->int_neither) >= 2;
   if (s) {
     unsigned hints = (atomic_load(late) ? HINT_INT_FIRST : 0) | (atomic_load(bv) ? HINT_BV_FIRST : 0) |
                      (atomic_load(cs) ? HINT_CASES_FIRST : 0) | (w->is_follower[i] ? HINT_TWIN : 0) |
-                     (atomic_load(plain) ? HINT_INT_PLAIN : atomic_load(marked) ? HINT_INT_MARKED : 0);
+                     (marked > plain ? HINT_INT_MARKED : no_marks ? HINT_INT_PLAIN : 0);
     it->result = verify_rule_instance_hinted(s, it->rule, it->instance, PROVE_SOLVER, hints);
     if (it->result.int_late) atomic_store(late, true);
     if (it->result.bv_early) atomic_store(bv, true);
     if (it->result.int_after_bv) atomic_store(bv, false);
     if (it->result.cases_early) atomic_store(cs, true);
     if (it->result.cases_missed) atomic_store(cs, false);
-    if (it->result.int_plain || it->result.int_marked) {
-      atomic_store(plain, it->result.int_plain);
-      atomic_store(marked, it->result.int_marked);
-    }
+    if (it->result.int_plain) atomic_fetch_add(&mem->int_plain, 1);
+    if (it->result.int_marked) atomic_fetch_add(&mem->int_marked, 1);
+    if (it->result.int_neither) atomic_fetch_add(&mem->int_neither, 1);
   } else {
     it->result.status = PROOF_ERROR;
     snprintf(it->result.reason, sizeof it->result.reason, "cannot create a solver context");
@@ -401,8 +401,9 @@ bool verify_catalog(Catalog *cat, const VerifyOptions *opts, VerifyReport *rep) 
     atomic_init(&w.rule_mem[i].int_late, false);
     atomic_init(&w.rule_mem[i].bv_first, false);
     atomic_init(&w.rule_mem[i].cases_first, false);
-    atomic_init(&w.rule_mem[i].int_plain, false);
-    atomic_init(&w.rule_mem[i].int_marked, false);
+    atomic_init(&w.rule_mem[i].int_plain, 0);
+    atomic_init(&w.rule_mem[i].int_marked, 0);
+    atomic_init(&w.rule_mem[i].int_neither, 0);
   }
   link_followers(&w);
   solve_order(&w);
