@@ -350,12 +350,11 @@ void smt_check_free(SmtCheck *c) { cvc5_answer_free(&c->cvc5); }
 
 void smt_recheck_formulas(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
   if (!(s->second & SMT_SECOND_RECHECK) || !cvc5_version()) return;
-  Z3_solver plain = Z3_mk_simple_solver(s->z);
-  if (!plain) return;
-  Z3_solver_inc_ref(s->z, plain);
-  for (size_t i = 0; i < n; i++) Z3_solver_assert(s->z, plain, fs[i]);
-  char *text = smt_z3_text(s, plain, smt_logic(spec->flags, spec->integer), NULL, 0);
-  Z3_solver_dec_ref(s->z, plain);
+  if (!n) return;
+  /* The printout lives until Z3's next call: script_of copies it first. */
+  const char *bench = Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
+                                                    (unsigned)(n - 1), fs, fs[n - 1]);
+  char *text = bench && !smt_z3_failed(NULL, 0) ? script_of(bench, NULL, 0) : NULL;
   smt_z3_clear_error();
   SmtCheck out;
   memset(&out, 0, sizeof out);

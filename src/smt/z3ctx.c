@@ -291,36 +291,6 @@ const char *smt_z3_const_name(SmtCtx *s, Z3_ast c) {
   return d ? Z3_get_symbol_string(s->z, Z3_get_decl_name(s->z, d)) : NULL;
 }
 
-char *smt_z3_text(SmtCtx *s, Z3_solver solver, const char *logic, const char *const *names, size_t nnames) {
-  const char *text = Z3_solver_to_string(s->z, solver);
-  char *body = text ? malloc(strlen(text) + 1) : NULL;
-  if (!body) return NULL;
-  memcpy(body, text, strlen(text) + 1);
-  size_t cap = strlen(body) + 256 + strlen(logic);
-  for (size_t i = 0; i < nnames; i++) cap += strlen(names[i]) + 3;
-  /* Only what the text declares can be asked for (Z3 prints the constants its assertions use). */
-  char decl[160];
-  char *out = malloc(cap);
-  if (!out) {
-    free(body);
-    return NULL;
-  }
-  size_t n = (size_t)snprintf(out, cap, "%s(set-logic %s)\n", nnames ? "(set-option :produce-models true)\n" : "",
-                              logic);
-  n += (size_t)snprintf(out + n, cap - n, "%s(check-sat)\n", body);
-  if (nnames) {
-    n += (size_t)snprintf(out + n, cap - n, "(get-value (");
-    for (size_t i = 0, k = 0; i < nnames; i++) {
-      snprintf(decl, sizeof decl, "(declare-fun %s (", names[i]);
-      if (!strstr(body, decl)) continue;
-      n += (size_t)snprintf(out + n, cap - n, "%s%s", k++ ? " " : "", names[i]);
-    }
-    snprintf(out + n, cap - n, "))\n");
-  }
-  free(body);
-  return out;
-}
-
 void smt_z3_retire(SmtCtx *s) { s->z_uses = s->recycle_at; }
 
 const SmtSolveInfo *smt_last_solve(const SmtCtx *s) { return &s->last; }

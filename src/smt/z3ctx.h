@@ -67,14 +67,9 @@ Z3_solver smt_z3_solver(SmtCtx *s, unsigned flags);
 bool smt_z3_dump(SmtCtx *s, Z3_solver solver, char *why, size_t whylen);
 
 /* The SMT-LIB2 logic of a query: QF_NIA for the integer encoding, else QF_[A][UF]BV[FP] from the NF_*
- * flags of what it encodes (arrays for graphs, uninterpreted functions, floats). */
+ * flags of what it encodes (arrays and uninterpreted functions for graphs, uninterpreted functions,
+ * floats). */
 const char *smt_logic(unsigned flags, bool integer);
-/* The solver's assertions as a script any SMT-LIB2 solver reads: (set-option :produce-models true)
- * when names are given, (set-logic LOGIC), the declarations and assertions, (check-sat), and
- * (get-value (NAMES...)) of those names the text declares. Only before the solver's first check: after
- * it, a tactic solver prints its goal as its tactic left it (bit-blasted FP, Z3's internal ops and
- * model converters). malloc'd, or NULL (out of memory, or Z3 could not print it). */
-char *smt_z3_text(SmtCtx *s, Z3_solver solver, const char *logic, const char *const *names, size_t nnames);
 /* The name of a constant's symbol as the SMT-LIB2 text writes it. */
 const char *smt_z3_const_name(SmtCtx *s, Z3_ast c);
 /* Sets the per-query time limit (the options' timeout_ms) for the queries that follow, until set again:
