@@ -891,8 +891,9 @@ static void apply_facts(Inst *in, IntEnc *ie) {
  * proof that it cannot. The nodes proved are marked exact in the turn's query. Sound as the guard's
  * marks are: at every assignment satisfying the hypotheses, which the query conjoins, such a node's
  * wrapped value is its exact value wherever it is defined, and a node's value matters to the obligation
- * only where it is defined (every op but select is UB with a UB operand, and select reads only the
- * branch it takes); so the marks change the meaning of no assignment that could refute the instance.
+ * only where it is defined (in the encoding every op but select is UB with a UB operand, and select
+ * reads only the branch it takes; a node the guard reads, a slot, is never marked); so the marks change
+ * the meaning of no assignment that could refute the instance.
  *
  * The marks do not always help: the solver's search changes with them, and the digit recombinations
  * of divmod_chain_split lost proofs with them that the query as it stands finds within 2 s. So a long
@@ -984,6 +985,15 @@ IntProof inst_prove_int(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned time
   return int_query(s, in, lhs, rhs, NULL, NULL, timeout_ms, why, whylen);
 }
 
+/* Whether n is bound to a slot of the instance (an @-binding of the pattern): the guard and the bounds
+ * read a slot's value, also where the node is UB under a select's other branch, so its mark could change
+ * what they say; every other node's value is read only by nodes that are UB where it is. */
+static bool is_slot(const Inst *in, const Node *n) {
+  for (int k = 0; k < in->r->nslots; k++)
+    if (in->slot[k] == n) return true;
+  return false;
+}
+
 /* The nodes proved unable to wrap, within budget_ms and per_ms per node, into d. False when a proof was
  * contradicted by the second solver (smt_last_solve says so). */
 static bool derive_exact(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned budget_ms, unsigned per_ms, Derived *d) {
@@ -997,7 +1007,7 @@ static bool derive_exact(SmtCtx *s, Inst *in, Node *lhs, Node *rhs, unsigned bud
   size_t n = vs_postorder_many(roots, 2, &order);
   bool ok = true;
   for (size_t i = 0; i < n && d->n < sizeof d->node / sizeof d->node[0]; i++) {
-    if (!may_wrap(&guard_marks, order[i])) continue;
+    if (!may_wrap(&guard_marks, order[i]) || is_slot(in, order[i])) continue;
     if ((vs_seconds() - t0) * 1000 >= budget_ms) break;
     char w[160];
     IntProof ip = int_query(s, in, lhs, rhs, d, order[i], per_ms, w, sizeof w);
