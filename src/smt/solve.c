@@ -161,15 +161,24 @@ static void recheck(SmtCtx *s, const char *text, unsigned timeout_ms, SmtCheck *
   cvc5_answer_free(&a);
 }
 
+/* The formulas fs[0..n) printed by Z3's benchmark printer, with the query's logic and (check-sat): what
+ * the cache keys and the scripts for cvc5 are made from. Valid until Z3's next call; NULL when n is 0 or
+ * Z3 could not print them. */
+static const char *bench_of(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
+  if (!n) return NULL;
+  const char *text = Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
+                                                   (unsigned)(n - 1), fs, fs[n - 1]);
+  return text && !smt_z3_failed(NULL, 0) ? text : NULL;
+}
+
 /* The formulas fs[0..n) as built, printed by Z3's benchmark printer, as a cache key (NULL: no cache,
  * or under the re-check, whose every proof must reach cvc5). Not a solver's own printout: that is of
  * its assertions after its rewriter, which orders the operands of + * and the like by Z3's term ids,
  * and those depend on everything the context built before. */
 char *smt_query_key(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckSpec *spec) {
-  if (!s->cache || (s->second & SMT_SECOND_RECHECK) || !n) return NULL;
-  const char *text = Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
-                                                   (unsigned)(n - 1), fs, fs[n - 1]);
-  char *key = text && !smt_z3_failed(NULL, 0) ? query_cache_key(text) : NULL;
+  if (!s->cache || (s->second & SMT_SECOND_RECHECK)) return NULL;
+  const char *text = bench_of(s, fs, n, spec);
+  char *key = text ? query_cache_key(text) : NULL;
   smt_z3_clear_error();
   return key;
 }
@@ -225,11 +234,8 @@ static void query_texts(SmtCtx *s, const Enc *e, Z3_solver solver, const SmtChec
   Z3_ast *fs = n ? malloc(n * sizeof *fs) : NULL;
   for (unsigned i = 0; fs && i < n; i++) fs[i] = Z3_ast_vector_get(s->z, v, i);
   /* The printout lives until Z3's next call: nothing below calls Z3. */
-  const char *bench = fs && !smt_z3_failed(NULL, 0)
-                        ? Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
-                                                        n - 1, fs, fs[n - 1])
-                        : NULL;
-  if (bench && !smt_z3_failed(NULL, 0)) {
+  const char *bench = fs && !smt_z3_failed(NULL, 0) ? bench_of(s, fs, n, spec) : NULL;
+  if (bench) {
     if (want_key) *key = query_cache_key(bench);
     if (want_text) *text = script_of(bench, (const char *const *)names, nn);
   }
@@ -352,9 +358,8 @@ void smt_recheck_formulas(SmtCtx *s, const Z3_ast *fs, size_t n, const SmtCheckS
   if (!(s->second & SMT_SECOND_RECHECK) || !cvc5_version()) return;
   if (!n) return;
   /* The printout lives until Z3's next call: script_of copies it first. */
-  const char *bench = Z3_benchmark_to_smtlib_string(s->z, "", smt_logic(spec->flags, spec->integer), "unknown", "",
-                                                    (unsigned)(n - 1), fs, fs[n - 1]);
-  char *text = bench && !smt_z3_failed(NULL, 0) ? script_of(bench, NULL, 0) : NULL;
+  const char *bench = bench_of(s, fs, n, spec);
+  char *text = bench ? script_of(bench, NULL, 0) : NULL;
   smt_z3_clear_error();
   SmtCheck out;
   memset(&out, 0, sizeof out);
