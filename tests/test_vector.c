@@ -321,6 +321,12 @@ static CheckVerdict check_text(SmtCtx *smt, const char *text, CheckResult *out) 
   return v;
 }
 
+/* Every case of cases[0..n) gets verdict `want` from check_text. */
+static void expect_verdicts(SmtCtx *smt, const char *const *cases, size_t n, CheckVerdict want) {
+  for (size_t i = 0; i < n; i++)
+    if (check_text(smt, cases[i], NULL) != want) fail_msg("not %s: %s", check_verdict_name(want), cases[i]);
+}
+
 static void test_z3_verdicts(void **state) {
   (void)state;
   SmtOptions so = test_smt_options(0);
@@ -341,8 +347,7 @@ static void test_z3_verdicts(void **state) {
     /* UB in the source allows anything: v // w with a zero lane is UB as a whole. */
     "v: i32x2\nw: i32x2\ngep(v // w, 0) --> gep(v, 0) // gep(w, 0)",
   };
-  for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
-    if (check_text(smt, valid[i], NULL) != CHECK_VALID) fail_msg("not valid: %s", valid[i]);
+  expect_verdicts(smt, valid, sizeof valid / sizeof valid[0], CHECK_VALID);
   const char *invalid[] = {
     "v: i32x4\ngep(v, [1, 0, 2, 3]) --> v",
     "v: i8x4\nv + 1 > v --> bcast(true, 4)",
@@ -351,8 +356,7 @@ static void test_z3_verdicts(void **state) {
     /* Lane-wise refinement: UB in one lane of the target is not allowed where the source is defined. */
     "v: i32x2\nw: i32x2\ngep(v, 0) // gep(w, 0) --> gep(v // w, 0)",
   };
-  for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++)
-    if (check_text(smt, invalid[i], NULL) != CHECK_INVALID) fail_msg("not invalid: %s", invalid[i]);
+  expect_verdicts(smt, invalid, sizeof invalid / sizeof invalid[0], CHECK_INVALID);
   CheckResult r;
   assert_int_equal(check_text(smt, "v: i8x4\nv + 1 > v --> bcast(true, 4)", &r), CHECK_INVALID);
   /* Some lane of the counterexample is 127. */
@@ -380,16 +384,14 @@ static void test_float_lane_read_back(void **state) {
     "v: f32x4\nm: boolx4\ngep(select(m, v * bcast(2.0, 4), v), 0) --> select(gep(m, 0), gep(v, 0) * 2.0, gep(v, 0))",
     "v: f32x4\ngep(f32(f64(v)), 2) --> gep(v, 2)",
   };
-  for (size_t i = 0; i < sizeof valid / sizeof valid[0]; i++)
-    if (check_text(smt, valid[i], NULL) != CHECK_VALID) fail_msg("not valid: %s", valid[i]);
+  expect_verdicts(smt, valid, sizeof valid / sizeof valid[0], CHECK_VALID);
   const char *invalid[] = {
     "v: i32x4\ngep(f64(v), 1) --> f64(gep(v, 2))",
     "v: f32x4\ngep(v + bcast(0.0, 4), 1) --> gep(v, 1)", /* -0.0 + 0.0 is +0.0 */
     "v: f64x4\ngep(f32(v), 0) --> f32(gep(v, 1))",
     "v: f64x4\ngep(f64(f32(v)), 3) --> gep(v, 3)",   /* rounding */
   };
-  for (size_t i = 0; i < sizeof invalid / sizeof invalid[0]; i++)
-    if (check_text(smt, invalid[i], NULL) != CHECK_INVALID) fail_msg("not invalid: %s", invalid[i]);
+  expect_verdicts(smt, invalid, sizeof invalid / sizeof invalid[0], CHECK_INVALID);
   VsCtx *ctx = vs_ctx_new();
   VsDiag d;
   VsFile f;
