@@ -24,6 +24,7 @@ void lin_init(Lin *l, DType dt) {
   l->n = 0;
   l->k = 0;
   l->atoms = 0;
+  l->terms = 0;
 }
 
 i128 lin_gcd(i128 a, i128 b) {
@@ -91,6 +92,7 @@ static bool walk(Lin *l, const Node *n, i128 m, int depth) {
     }
   }
   l->atoms++;
+  l->terms++;
   return lin_add(l, (Node *)n, m);
 }
 
@@ -106,6 +108,7 @@ static void lin_copy(Lin *dst, const Lin *src) {
   dst->n = src->n;
   dst->k = src->k;
   dst->atoms = src->atoms;
+  dst->terms = src->terms;
   memcpy(dst->t, src->t, (size_t)src->n * sizeof src->t[0]);
 }
 

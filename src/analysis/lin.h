@@ -25,6 +25,7 @@ typedef struct {
   LinTerm t[LIN_MAX_TERMS]; /* in order of first appearance */
   i128 k;
   int atoms; /* lin_of: term occurrences and nonzero constants met while reading the expression */
+  int terms; /* lin_of: the term occurrences among them (n == terms: each read once, none cancelled) */
 } Lin;
 
 /* Reads n (an integer node) as a linear form. False if it has too many terms or its coefficients

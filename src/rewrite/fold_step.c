@@ -131,6 +131,27 @@ static bool poly_of(const Lin *l, Poly *p) {
   return true;
 }
 
+/* The common case of ring_equal's linear branch, decided on the forms as read: each term of a is a
+ * term of b, the same node, with the same coefficient modulo 2^w; b's other terms are 0 modulo 2^w;
+ * the constants agree. Then a and b are one value (each is its form modulo 2^w, lemmas lin_*). With
+ * `defined`, a's form must also have read each of its term occurrences once and kept it (none merged
+ * or cancelled): then a's atoms (tree_atoms) are those of its terms, and b's skeleton reaches each of
+ * those terms through the same + - neg *const nodes, so b evaluates every atom a does. False only
+ * means "not decided here". */
+static bool lin_same(const Lin *la, const Lin *lb, DType dt, bool defined) {
+  if ((defined && la->terms != la->n) || la->n > lb->n || !same_mod(dt, la->k, lb->k)) return false;
+  uint64_t matched = 0; /* lb's terms paired with one of la's (at most LIN_MAX_TERMS) */
+  for (int i = 0; i < la->n; i++) {
+    int j = 0;
+    while (j < lb->n && lb->t[j].t != la->t[i].t) j++;
+    if (j == lb->n || !same_mod(dt, la->t[i].a, lb->t[j].a)) return false;
+    matched |= UINT64_C(1) << j;
+  }
+  for (int j = 0; j < lb->n; j++)
+    if (!(matched >> j & 1) && !same_mod(dt, lb->t[j].a, 0)) return false;
+  return true;
+}
+
 /* fold_ring_equal, or with `defined` false fold_ring_value_equal: the same comparison of values, less
  * the test that a evaluates no atom b does not. */
 static bool ring_equal(const Node *a, const Node *b, bool defined) {
@@ -140,8 +161,9 @@ static bool ring_equal(const Node *a, const Node *b, bool defined) {
     Lin la, lb;
     Poly pa, pb;
     DType dt = (DType)a->dtype;
-    if (!lin_of(a, &la) || !lin_of(b, &lb) || !poly_of(&la, &pa) || !poly_of(&lb, &pb) || !same_mod(dt, pa.k, pb.k))
-      return false;
+    if (!lin_of(a, &la) || !lin_of(b, &lb)) return false;
+    if (lin_same(&la, &lb, dt, defined)) return true;
+    if (!poly_of(&la, &pa) || !poly_of(&lb, &pb) || !same_mod(dt, pa.k, pb.k)) return false;
     /* The monomials of both forms in classes of equal monomials (each member mono_equal to its class's
      * first, so all of a class are one value wherever they are defined); per class, the coefficients
      * of both sides sum to the same value modulo 2^w (a class missing on one side sums to 0 there).
