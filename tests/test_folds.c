@@ -392,6 +392,15 @@ static void test_ring_equal_distributes(void **state) {
     /* x // y cancels on the left, but is still evaluated there: UB at y == 0 where the right is 0. */
     {"(x // y) * d - (x // y) * d + e", "e", false, true},
     {"(x // y + 1) * d", "(x // y) * d + d", true, true},
+    /* Forms whose terms pair by identity (decided on the forms as read): order, signs and the constant
+     * do not matter; a term read twice or cancelled, or a term left over that is not 0 modulo 2^32,
+     * does. */
+    {"x // y + e * 3 + 5", "5 + e * 3 + x // y", true, true},
+    {"e * -1 + x // y", "x // y - e", true, true},
+    {"x // y + x // y + e", "(x // y) * 2 + e", true, true},
+    {"x // y - x // y + e", "e", false, true},
+    {"(e * 2147483647 + e) * 2 + x // y", "x // y", false, true},
+    {"x // y + e", "x // y + e + d", false, false},
   };
   for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
     Node *l = px(d, cases[i].l), *r = px(d, cases[i].r);
