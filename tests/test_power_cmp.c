@@ -202,6 +202,16 @@ static void test_sum_pairs(void **state) {
   FIRES("x: i16\nz: i16", "z + x % -3 * 2 + x // -3 % 5 * -6", "z + x % -15 * 2", "divmod_recombine");
   /* The digit's coefficient is not the remainder's times the divisor. */
   NEVER(I64, "x % 4 * 3 + x // 4 % 2 * 8", "divmod_recombine");
+  /* x, x % c and x // c all in the sum at coefficients that do not pair: x == x % c + (x // c) * c takes
+   * the remainder out (exact at every width: (x // c) * c never wraps). */
+  FIRES(I8, "z + x // 8 + x % 8 - x", "z + x // 8 * -7", "divmod_recombine");
+  FIRES(I64, "z + x // 8 + x % 8 - x", "z + x // 8 * -7", "divmod_recombine");
+  FIRES(U8, "z + x // 8 + x % 8 - x", "z + x // 8 * 249", "divmod_recombine");
+  FIRES(I8, "tdiv(x, 4) * 3 + tmod(x, 4) * 2 - x * 2", "tdiv(x, 4) * -5", "divmod_recombine");
+  FIRES("x: i16", "tdiv(x, 4) * 3 + tmod(x, 4) * 2 - x * 2", "tdiv(x, 4) * -5", "divmod_recombine");
+  /* Not with the remainder of another divisor, nor a floor quotient beside a truncating remainder. */
+  NEVER(I8, "z + x // 8 + x % 4 - x", "divmod_recombine");
+  NEVER(I64, "x // 4 * 3 + tmod(x, 4) * 2 - x * 2", "divmod_recombine");
 }
 
 /* The peer corpus's misses (issue 15): a remainder the div/mod engine rewrote recombined with its

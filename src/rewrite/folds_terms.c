@@ -338,6 +338,28 @@ static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, Fol
   return out->rest && out->scale;
 }
 
+/* S + m*(r - p[0..np)), each p[k] a term with its coefficient: what a lemma P => r applied at scale m
+ * in the ring context of S leaves. False on i128 overflow or too many terms. */
+static bool lin_replaced(const Lin *S, const LinTerm *p, int np, Node *r, i128 m, Lin *Y) {
+  lin_init(Y, S->dt);
+  if (!lin_add_lin(Y, S, 1)) return false;
+  for (int k = 0; k < np; k++) {
+    i128 v;
+    if (!im_mul_ok(m, p[k].a, &v) || !im_sub_ok(0, v, &v) || !lin_add(Y, p[k].t, v)) return false;
+  }
+  return r ? lin_add(Y, r, m) : true;
+}
+
+/* The ring context of a lemma whose pattern is p[0..np) (terms with coefficients) at scale m within S:
+ * scale m and the rest S - m*P, which need not be free of P's terms. */
+static bool bind_scaled(VsCtx *ctx, const Lin *S, const LinTerm *p, int np, i128 m, FoldStep *out) {
+  Lin Y;
+  if (!lin_replaced(S, p, np, NULL, m, &Y)) return false;
+  out->rest = lin_build(ctx, &Y);
+  out->scale = im_fits(S->dt, m) ? vs_const_int(ctx, S->dt, m) : NULL;
+  return out->rest && out->scale;
+}
+
 /* a - b as a linear form (false when either is not one). */
 static bool lin_diff(const Node *a, const Node *b, Lin *D) {
   Lin A, B;
@@ -368,6 +390,41 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
  * ((x // c1) % c2)*k + (x // c3)*(c2*k) with c3 == c1*c2 is (x // c1)*k (divmod_chain), and
  * (x % c1)*k + ((x // c1) % c2)*(c1*k) is (x % (c1*c2))*k (divmod_split). The first
  * pair found; the rule's guard and the ring identities decide. */
+/* Partial recombination: x, x % c and x // c (or tmod and tdiv) all in the sum, at coefficients a, b
+ * and d that do not pair exactly. Through x == x % c + (x // c) * c the remainder leaves: the lemma
+ * divmod_recombine (tdivmod_recombine), P = x % c + (x // c) * c and R = x, at scale b in the ring
+ * context of the sum, which leaves x at a + b and x // c at d - b*c. x + y // 8 + y % 8 - y becomes
+ * x + (y // 8) * -7. Chosen only when the sum loses a term, modulo 2^w, so no step undoes it (with only
+ * two of the three present, only the exact pairings above shrink the sum). */
+static bool partial_recombine(VsCtx *ctx, const Lin *S, FoldStep *out) {
+  int size = lin_size_mod(S);
+  for (int i = 0; i < S->n; i++) {
+    Node *q = S->t[i].t;
+    for (int trunc = 0; trunc < 2; trunc++) {
+      Op dop = trunc ? OP_TDIV : OP_IDIV, mop = trunc ? OP_TMOD : OP_MOD;
+      if (!is_divmod_by_const(q, dop)) continue;
+      Node *x = q->args[0], *cn = q->args[1], *rem = NULL;
+      i128 b = 0;
+      bool has_x = false;
+      for (int j = 0; j < S->n; j++) {
+        Node *u = S->t[j].t;
+        if (u == x) has_x = true;
+        else if (u->op == mop && u->args[0] == x && u->args[1] == cn) {
+          rem = u;
+          b = S->t[j].a;
+        }
+      }
+      if (!has_x || !rem || !im_fits(S->dt, b)) continue;
+      const LinTerm p[2] = {{rem, 1}, {q, vs_const_value(cn)}};
+      Lin Y;
+      if (!lin_replaced(S, p, 2, x, b, &Y) || lin_size_mod(&Y) >= size) continue;
+      out->lemma = trunc ? "tdivmod_recombine" : "divmod_recombine";
+      return fold_bind(out, "x", x) && fold_bind(out, "y", cn) && bind_scaled(ctx, S, p, 2, b, out);
+    }
+  }
+  return false;
+}
+
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
   /* Every pair has a quotient (x // c with x, with x % c, or with (x // c1) % c2), or else is two
@@ -428,7 +485,7 @@ bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
       }
     }
   }
-  return false;
+  return (b & 1) && partial_recombine(ctx, &S, out);
 }
 
 /* ---- digits of one quotient spelled from the numerator ---- */
