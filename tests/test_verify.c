@@ -643,6 +643,42 @@ static void test_few_values_cases(void **state) {
   smt_free(small);
 }
 
+/* Cases on a product's if-then-else factor (int_solve.c): the integer encoding's truncating remainder
+ * is ite(p, r - b, r) of the floor remainder r, and c2 * ite(...) hides from the factoring hints the
+ * monomials the proof needs. remove_nested_tmod's integer query is open at every signed width within
+ * any budget as one query; split on p, each case is a few milliseconds. A variant without the
+ * divisibility (c1 a multiple of c) is not proved, and is refuted at i8. */
+static void test_product_ite_cases(void **state) {
+  (void)state;
+  SmtOptions o = test_smt_options(2000000u);
+  SmtCtx *small = smt_new(&o);
+  assert_non_null(small);
+  static const char *const good =
+    "(m@tmod(x, c1) * c2 + y) % c => (x * c2 + y) % c where c > 0 && c1 > 0 && c1 % c == 0 && "
+    "no_overflow(m * c2 + y) && no_overflow(x * c2 + y)";
+  static const char *const bad =
+    "(m@tmod(x, c1) * c2 + y) % c => (x * c2 + y) % c where c > 0 && c1 > 0 && "
+    "no_overflow(m * c2 + y) && no_overflow(x * c2 + y)";
+  static const DType dts[3] = {DT_I8, DT_I32, DT_I64};
+  const Rule *r;
+  Catalog *c = load_rule_as("lemma", good, &r);
+  for (int i = 0; i < 3; i++) {
+    ProofResult p = verify_rule_instance_with(small, r, inst_at(r, dts[i]), PROVE_INT_ONLY);
+    if (p.status != PROOF_PROVED) fail_msg("at %s: %s (%s), wanted proved", dt_name(dts[i]), proof_status_name(p.status), p.reason);
+    proof_result_free(&p);
+  }
+  catalog_free(c);
+  c = load_rule_as("lemma", bad, &r);
+  ProofResult p = verify_rule_instance_with(small, r, inst_at(r, DT_I32), PROVE_INT_ONLY);
+  assert_int_not_equal(p.status, PROOF_PROVED);
+  proof_result_free(&p);
+  p = verify_rule_instance_with(small, r, inst_at(r, DT_I8), PROVE_ANY);
+  assert_int_equal(p.status, PROOF_REFUTED);
+  proof_result_free(&p);
+  catalog_free(c);
+  smt_free(small);
+}
+
 /* Twin instances (rule_verify.c): with a query cache, an index instance whose bit-vector query is its
  * i64 instance's up to names takes that instance's proof, and says so; a refutation is found again, with
  * a counterexample of its own. */
@@ -881,6 +917,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_pow2_cases),
     cmocka_unit_test(test_turn_hints),
     cmocka_unit_test(test_few_values_cases),
+    cmocka_unit_test(test_product_ite_cases),
     cmocka_unit_test(test_two_value_split),
     cmocka_unit_test(test_ring_step),
     cmocka_unit_test(test_twin_instances),

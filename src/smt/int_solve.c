@@ -26,7 +26,11 @@
  *    lemmas then finish the proof (b > 0 and 0 <= b*D < b give 0 <= D < 1, so D == 0) in
  *    milliseconds.
  *
- * 3. Solve with the `smt` tactic (solve-eqs again would substitute D away and undo the hints). */
+ * 3. Solve with the `smt` tactic (solve-eqs again would substitute D away and undo the hints).
+ *
+ * Between 1 and 2, a subgoal with a product one of whose factors is an if-then-else (a truncating
+ * remainder times a coefficient) is split on the ite's condition first (solve_split, below): the hints
+ * cannot factor through an ite. */
 
 enum { MAX_FACTORS = 8, MAX_MONOS = 64, MAX_SUMS = 64, MAX_HINTS = 48 };
 
@@ -422,6 +426,121 @@ static SmtVerdict solve_subgoal(SmtCtx *s, Enc *e, Z3_goal sub, unsigned timeout
   return verdict;
 }
 
+/* ---- cases on the conditions of products' if-then-else factors ----
+ *
+ * A factor c2 * ite(p, r - b, r) (a truncating remainder: it is the floor remainder r, or r - b where
+ * the division rounds up) hides the monomials c2*r and c2*b the factoring hints need: the hints (step
+ * 2) look for common factors of monomials, and c2 * ite(...) is one monomial whose other factor is an
+ * ite. remove_nested_tmod was unknown at every signed width within any limit (i8 too: the bit-vector
+ * query of its 8-bit instance is open after 30 s of qfbv, and cvc5's after 60 s); split on p, each
+ * case is proved in milliseconds. So where a subgoal has such factors, it is decided by cases on their
+ * conditions (at most MAX_SPLIT): each assignment of true and false to them, the conditions replaced
+ * by their values and asserted to have them. The cases cover every assignment of the query's
+ * variables, so unsat in every case is unsat; a case's model satisfies the query. */
+enum { MAX_SPLIT = 2 };
+
+/* The distinct conditions of Int-sorted ite terms that are a factor of a product of two or more
+ * non-numeral factors in g, at most max; 0 if there are more. */
+static size_t product_ite_conds(Z3_context z, Z3_goal g, Z3_ast *out, size_t max) {
+  Walk w = {.z = z};
+  size_t n = 0, cap = 64, top = 0;
+  bool over = false;
+  Z3_ast *stack = malloc(cap * sizeof *stack);
+  if (!stack) return 0;
+  unsigned nf = Z3_goal_size(z, g);
+  for (unsigned i = 0; i < nf && !w.oom && !over; i++) {
+    stack[top++] = Z3_goal_formula(z, g, i);
+    while (top && !w.oom && !over) {
+      Z3_ast a = stack[--top];
+      if (Z3_get_ast_kind(z, a) != Z3_APP_AST || !seen_add(&w, Z3_get_ast_id(z, a))) continue;
+      Z3_app app = Z3_to_app(z, a);
+      unsigned na = Z3_get_app_num_args(z, app);
+      if (kind_of(z, a) == Z3_OP_MUL) {
+        unsigned nonnum = 0;
+        for (unsigned k = 0; k < na; k++) nonnum += !Z3_is_numeral_ast(z, Z3_get_app_arg(z, app, k));
+        for (unsigned k = 0; k < na && nonnum >= 2; k++) {
+          Z3_ast f = Z3_get_app_arg(z, app, k);
+          if (kind_of(z, f) != Z3_OP_ITE) continue;
+          Z3_ast c = Z3_get_app_arg(z, Z3_to_app(z, f), 0);
+          bool dup = false;
+          for (size_t j = 0; j < n && !dup; j++) dup = out[j] == c;
+          if (dup) continue;
+          if (n == max) over = true;
+          else out[n++] = c;
+        }
+      }
+      for (unsigned k = 0; k < na; k++) {
+        if (top == cap) {
+          Z3_ast *ns = realloc(stack, cap * 2 * sizeof *ns);
+          if (!ns) {
+            w.oom = true;
+            break;
+          }
+          stack = ns;
+          cap *= 2;
+        }
+        stack[top++] = Z3_get_app_arg(z, app, k);
+      }
+    }
+    top = 0;
+  }
+  free(stack);
+  free(w.seen);
+  return w.oom || over ? 0 : n;
+}
+
+/* Subgoal sub: by cases on its products' ite conditions (above) where it has any, else as it is. */
+static SmtVerdict solve_split(SmtCtx *s, Enc *e, Z3_tactic pre, Z3_goal sub, unsigned timeout_ms, double t0,
+                              char *why, size_t whylen) {
+  Z3_context z = e->z;
+  Z3_ast conds[MAX_SPLIT];
+  size_t nc = !Z3_goal_is_decided_unsat(z, sub) && !Z3_goal_is_decided_sat(z, sub)
+                ? product_ite_conds(z, sub, conds, MAX_SPLIT)
+                : 0;
+  if (!nc) return solve_subgoal(s, e, sub, timeout_ms, t0, why, whylen);
+  for (size_t i = 0; i < nc; i++)
+    if (!enc_hold(e, conds[i])) return SMT_ERROR;
+  SmtVerdict verdict = SMT_VALID;
+  for (unsigned mask = 0; mask < (1u << nc) && verdict == SMT_VALID; mask++) {
+    Z3_ast to[MAX_SPLIT];
+    for (size_t i = 0; i < nc; i++) to[i] = (mask >> i) & 1 ? s->t_true : s->t_false;
+    Z3_goal cg = Z3_mk_goal(z, false, false, false);
+    if (!cg) return SMT_ERROR;
+    Z3_goal_inc_ref(z, cg);
+    unsigned m = Z3_goal_size(z, sub);
+    for (unsigned j = 0; j < m && !e->failed; j++) {
+      Z3_ast f = enc_hold(e, Z3_substitute(z, Z3_goal_formula(z, sub, j), (unsigned)nc, conds, to));
+      if (f) Z3_goal_assert(z, cg, f);
+    }
+    for (size_t i = 0; i < nc && !e->failed; i++) {
+      Z3_ast lit = (mask >> i) & 1 ? conds[i] : enc_not(e, conds[i]);
+      if (lit) Z3_goal_assert(z, cg, lit);
+    }
+    Z3_apply_result ar = e->failed ? NULL : Z3_tactic_apply(z, pre, cg);
+    if (ar) Z3_apply_result_inc_ref(z, ar);
+    if (!ar) {
+      if (!smt_z3_failed(why, whylen)) snprintf(why, whylen, "preprocessing gave up");
+      smt_z3_clear_error();
+      verdict = e->failed ? SMT_ERROR : SMT_UNKNOWN;
+    } else {
+      unsigned nsub = Z3_apply_result_get_num_subgoals(z, ar);
+      for (unsigned i = 0; i < nsub && verdict == SMT_VALID; i++) {
+        Z3_goal cs = Z3_apply_result_get_subgoal(z, ar, i);
+        if (!cs) {
+          verdict = SMT_ERROR;
+          break;
+        }
+        Z3_goal_inc_ref(z, cs);
+        verdict = solve_subgoal(s, e, cs, timeout_ms, t0, why, whylen);
+        Z3_goal_dec_ref(z, cs);
+      }
+      Z3_apply_result_dec_ref(z, ar);
+    }
+    Z3_goal_dec_ref(z, cg);
+  }
+  return verdict;
+}
+
 SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned timeout_ms, char *why,
                          size_t whylen) {
   Z3_context z = e->z;
@@ -459,7 +578,7 @@ SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned
       break;
     }
     Z3_goal_inc_ref(z, sub);
-    verdict = solve_subgoal(s, e, sub, timeout_ms, t0, why, whylen);
+    verdict = solve_split(s, e, bounded, sub, timeout_ms, t0, why, whylen);
     Z3_goal_dec_ref(z, sub);
   }
 done:
