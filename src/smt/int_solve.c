@@ -502,6 +502,39 @@ static size_t product_ite_conds(Z3_context z, Z3_goal g, Z3_ast *out, size_t max
   return w.oom || over ? 0 : n;
 }
 
+static SmtVerdict solve_split(SmtCtx *s, Enc *e, Z3_tactic pre, Z3_goal sub, unsigned timeout_ms, double t0,
+                              char *why, size_t whylen);
+
+/* Goal g through the preprocessing tactic pre, then each subgoal it leaves decided, by cases first
+ * (solve_split) when `split`: SMT_VALID when every subgoal is unsat. A tactic that gives up (timeout,
+ * resource limit) proves nothing. */
+static SmtVerdict apply_then_solve(SmtCtx *s, Enc *e, Z3_tactic pre, Z3_goal g, bool split, unsigned timeout_ms,
+                                   double t0, char *why, size_t whylen) {
+  Z3_context z = e->z;
+  Z3_apply_result ar = Z3_tactic_apply(z, pre, g);
+  if (!ar) {
+    if (!smt_z3_failed(why, whylen)) snprintf(why, whylen, "preprocessing gave up");
+    smt_z3_clear_error();
+    return e->failed ? SMT_ERROR : SMT_UNKNOWN;
+  }
+  Z3_apply_result_inc_ref(z, ar);
+  SmtVerdict verdict = SMT_VALID;
+  unsigned nsub = Z3_apply_result_get_num_subgoals(z, ar);
+  for (unsigned i = 0; i < nsub && verdict == SMT_VALID; i++) {
+    Z3_goal sub = Z3_apply_result_get_subgoal(z, ar, i);
+    if (!sub) {
+      verdict = SMT_ERROR;
+      break;
+    }
+    Z3_goal_inc_ref(z, sub);
+    verdict = split ? solve_split(s, e, pre, sub, timeout_ms, t0, why, whylen)
+                    : solve_subgoal(s, e, sub, timeout_ms, t0, why, whylen);
+    Z3_goal_dec_ref(z, sub);
+  }
+  Z3_apply_result_dec_ref(z, ar);
+  return verdict;
+}
+
 /* Subgoal sub: by cases on its products' ite conditions (above) where it has any, else as it is. */
 static SmtVerdict solve_split(SmtCtx *s, Enc *e, Z3_tactic pre, Z3_goal sub, unsigned timeout_ms, double t0,
                               char *why, size_t whylen) {
@@ -529,26 +562,7 @@ static SmtVerdict solve_split(SmtCtx *s, Enc *e, Z3_tactic pre, Z3_goal sub, uns
       Z3_ast lit = (mask >> i) & 1 ? conds[i] : enc_not(e, conds[i]);
       if (lit) Z3_goal_assert(z, cg, lit);
     }
-    Z3_apply_result ar = e->failed ? NULL : Z3_tactic_apply(z, pre, cg);
-    if (ar) Z3_apply_result_inc_ref(z, ar);
-    if (!ar) {
-      if (!smt_z3_failed(why, whylen)) snprintf(why, whylen, "preprocessing gave up");
-      smt_z3_clear_error();
-      verdict = e->failed ? SMT_ERROR : SMT_UNKNOWN;
-    } else {
-      unsigned nsub = Z3_apply_result_get_num_subgoals(z, ar);
-      for (unsigned i = 0; i < nsub && verdict == SMT_VALID; i++) {
-        Z3_goal cs = Z3_apply_result_get_subgoal(z, ar, i);
-        if (!cs) {
-          verdict = SMT_ERROR;
-          break;
-        }
-        Z3_goal_inc_ref(z, cs);
-        verdict = solve_subgoal(s, e, cs, timeout_ms, t0, why, whylen);
-        Z3_goal_dec_ref(z, cs);
-      }
-      Z3_apply_result_dec_ref(z, ar);
-    }
+    verdict = e->failed ? SMT_ERROR : apply_then_solve(s, e, pre, cg, false, timeout_ms, t0, why, whylen);
     Z3_goal_dec_ref(z, cg);
   }
   return verdict;
@@ -570,30 +584,9 @@ SmtVerdict smt_int_unsat(SmtCtx *s, Enc *e, const Z3_ast *fs, size_t n, unsigned
    * rewrites). */
   Z3_tactic bounded = pre && timeout_ms ? Z3_tactic_try_for(z, pre, timeout_ms) : pre;
   if (bounded && bounded != pre) Z3_tactic_inc_ref(z, bounded);
-  Z3_apply_result ar = NULL;
   if (!pre || !bounded || !g) goto done;
   for (size_t i = 0; i < n; i++) Z3_goal_assert(z, g, fs[i]);
-  ar = Z3_tactic_apply(z, bounded, g);
-  if (ar) Z3_apply_result_inc_ref(z, ar);
-  if (!ar) {
-    /* Interrupted (timeout, rlimit) or failed: not a proof. */
-    if (!smt_z3_failed(why, whylen)) snprintf(why, whylen, "preprocessing gave up");
-    smt_z3_clear_error();
-    verdict = SMT_UNKNOWN;
-    goto done;
-  }
-  verdict = SMT_VALID;
-  unsigned nsub = Z3_apply_result_get_num_subgoals(z, ar);
-  for (unsigned i = 0; i < nsub && verdict == SMT_VALID; i++) {
-    Z3_goal sub = Z3_apply_result_get_subgoal(z, ar, i);
-    if (!sub) {
-      verdict = SMT_ERROR;
-      break;
-    }
-    Z3_goal_inc_ref(z, sub);
-    verdict = solve_split(s, e, bounded, sub, timeout_ms, t0, why, whylen);
-    Z3_goal_dec_ref(z, sub);
-  }
+  verdict = apply_then_solve(s, e, bounded, g, true, timeout_ms, t0, why, whylen);
 done:
   if (verdict != SMT_UNKNOWN && smt_z3_failed(why, whylen)) verdict = SMT_ERROR;
   if (verdict == SMT_VALID && (s->second & SMT_SECOND_RECHECK)) {
@@ -602,7 +595,6 @@ done:
     smt_recheck_formulas(s, fs, n, &spec);
   }
   smt_z3_clear_error();
-  if (ar) Z3_apply_result_dec_ref(z, ar);
   if (bounded && bounded != pre) Z3_tactic_dec_ref(z, bounded);
   if (g) Z3_goal_dec_ref(z, g);
   if (pre) Z3_tactic_dec_ref(z, pre);
