@@ -384,18 +384,12 @@ static Node *congruent_quotient(VsCtx *ctx, const Node *y, const Node *x, i128 c
   return lin_build(ctx, &Q);
 }
 
-/* In a sum, a pair of terms that is a scaled instance of a recombination rule, the rule applied in
- * that ring context (folds.h): x*k - (x // c)*(c*k) is (x % c)*k (mod_from_sub; truncating:
- * tmod_from_sub), (x % c)*k + (x // c)*(c*k) is x*k (divmod_recombine, tdivmod_recombine), and
- * ((x // c1) % c2)*k + (x // c3)*(c2*k) with c3 == c1*c2 is (x // c1)*k (divmod_chain), and
- * (x % c1)*k + ((x // c1) % c2)*(c1*k) is (x % (c1*c2))*k (divmod_split). The first
- * pair found; the rule's guard and the ring identities decide. */
 /* Partial recombination: x, x % c and x // c (or tmod and tdiv) all in the sum, at coefficients a, b
  * and d that do not pair exactly. Through x == x % c + (x // c) * c the remainder leaves: the lemma
  * divmod_recombine (tdivmod_recombine), P = x % c + (x // c) * c and R = x, at scale b in the ring
  * context of the sum, which leaves x at a + b and x // c at d - b*c. x + y // 8 + y % 8 - y becomes
  * x + (y // 8) * -7. Chosen only when the sum loses a term, modulo 2^w, so no step undoes it (with only
- * two of the three present, only the exact pairings above shrink the sum). */
+ * two of the three present, only the exact pairings of fold_divmod_recombine shrink the sum). */
 static bool partial_recombine(VsCtx *ctx, const Lin *S, FoldStep *out) {
   int size = lin_size_mod(S);
   for (int i = 0; i < S->n; i++) {
@@ -425,6 +419,12 @@ static bool partial_recombine(VsCtx *ctx, const Lin *S, FoldStep *out) {
   return false;
 }
 
+/* In a sum, a pair of terms that is a scaled instance of a recombination rule, the rule applied in
+ * that ring context (folds.h): x*k - (x // c)*(c*k) is (x % c)*k (mod_from_sub; truncating:
+ * tmod_from_sub), (x % c)*k + (x // c)*(c*k) is x*k (divmod_recombine, tdivmod_recombine), and
+ * ((x // c1) % c2)*k + (x // c3)*(c2*k) with c3 == c1*c2 is (x // c1)*k (divmod_chain), and
+ * (x % c1)*k + ((x // c1) % c2)*(c1*k) is (x % (c1*c2))*k (divmod_split). The first
+ * pair found; the rule's guard and the ring identities decide. Else the partial recombination above. */
 bool fold_divmod_recombine(VsCtx *ctx, Node *n, FoldStep *out) {
   Lin S;
   /* Every pair has a quotient (x // c with x, with x % c, or with (x // c1) % c2), or else is two
