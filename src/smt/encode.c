@@ -132,29 +132,31 @@ Z3_ast enc_fp_bits_eval(Enc *e, Z3_ast x, DType dt) {
   return enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
 }
 
-/* Fresh bits b with (fp b) == x, made once per term x. */
-static Z3_ast portable_bits(Enc *e, Z3_ast x, DType dt) {
+/* x's entry of fresh bits b with (fp b) == x, made once per term x; NULL on failure. */
+static struct EncBits *portable_bits(Enc *e, Z3_ast x, DType dt) {
   for (size_t i = 0; i < e->nfpbits; i++)
-    if (e->fpbits[i].x == x) return e->fpbits[i].b;
-  if (!vs_grow((void **)&e->fpbits, &e->fbcap, e->nfpbits + 1, sizeof *e->fpbits)) return fail(e);
-  Z3_ast b = enc_hold(e, Z3_mk_fresh_const(e->z, "fpbits", Z3_mk_bv_sort(e->z, (unsigned)dt_bits(dt))));
-  if (!b) return fail(e);
+    if (e->fpbits[i].x == x) return &e->fpbits[i];
+  Z3_ast b = NULL;
+  if (vs_grow((void **)&e->fpbits, &e->fbcap, e->nfpbits + 1, sizeof *e->fpbits))
+    b = enc_hold(e, Z3_mk_fresh_const(e->z, "fpbits", Z3_mk_bv_sort(e->z, (unsigned)dt_bits(dt))));
+  if (!b) {
+    fail(e);
+    return NULL;
+  }
   Z3_ast back = enc_hold(e, Z3_mk_fpa_to_fp_bv(e->z, b, e->s->sort[dt]));
   e->ranges = enc_and(e, e->ranges, enc_eq(e, back, x));
-  e->fpbits[e->nfpbits++] = (struct EncBits){x, b, NULL};
-  return b;
+  e->fpbits[e->nfpbits] = (struct EncBits){x, b, NULL};
+  return &e->fpbits[e->nfpbits++];
 }
 
 Z3_ast enc_fp_bits(Enc *e, Z3_ast x, DType dt) {
   if (e->failed || !x) return fail(e);
   if (!e->portable) return enc_fp_bits_eval(e, x, dt);
-  Z3_ast raw = portable_bits(e, x, dt);
+  struct EncBits *fb = portable_bits(e, x, dt);
+  if (!fb) return NULL;
   /* fp.to_ieee_bv leaves NaN's pattern unspecified: pin it to the canonical one. */
-  Z3_ast canon = enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), raw);
-  if (canon && e->nfpbits && e->fpbits[e->nfpbits - 1].x == x) e->fpbits[e->nfpbits - 1].canon = canon;
-  else
-    for (size_t i = 0; canon && i < e->nfpbits; i++)
-      if (e->fpbits[i].x == x) e->fpbits[i].canon = canon;
+  Z3_ast canon = enc_ite(e, enc_ap1(e, Z3_mk_fpa_is_nan, x), enc_bv(e, vs_nan_bits(dt), dt_bits(dt)), fb->b);
+  if (canon) fb->canon = canon; /* for enc_fp_of_bits */
   return canon;
 }
 
