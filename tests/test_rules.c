@@ -129,7 +129,7 @@ static void test_error_syntax(void **state) {
   t = "family identity\nrule a : x + 0\n";
   expect_error(t, 2, 15, "expected '=>', got end of file");
   t = "family identity\nrule a : x + 0 => x x\n";
-  expect_error(t, 2, col_of(t, 2, "x x") + 2, "expected 'where' or the end of the rule, got 'x'");
+  expect_error(t, 2, col_of(t, 2, "x x") + 2, "expected 'where', 'by' or the end of the rule, got 'x'");
   t = "family identity\nrule a x + 0 => x\n";
   expect_error(t, 2, 8, "expected ':'");
   t = "family identity\nrule : x + 0 => x\n";
@@ -322,6 +322,61 @@ static void test_lemma(void **state) {
   for (size_t i = 0; i < n; i++) found |= acts[i].rule == find(c, "r");
   assert_true(found);
   catalog_free(c);
+}
+
+/* Whether term a of rule ra and term b of rule rb are the same tree, variables compared by name (the
+ * test's own comparison, not the parser's). */
+static bool same_tree(const Rule *ra, const Pat *a, const Rule *rb, const Pat *b) {
+  if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs || a->ival != b->ival ||
+      (a->kind != PAT_OP && a->kind != PAT_LIT && strcmp(ra->slot_names[a->slot], rb->slot_names[b->slot])))
+    return false;
+  for (int i = 0; i < a->nargs; i++)
+    if (!same_tree(ra, a->args[i], rb, b->args[i])) return false;
+  return true;
+}
+
+/* Proof steps (`by A => B`): each A is found in the pattern as the steps before it left it, and every
+ * occurrence is replaced; a term that is not there, a step of a vector rule, a step that changes a
+ * type and a guard after a step are errors at their place. */
+static void test_proof_steps(void **state) {
+  (void)state;
+  Catalog *c = load_ok("family lemma\n"
+                       "lemma s : (x + c5) // c3 % c2 + (x + c5) // c3 => x // c1 + c4\n"
+                       "  where c1 > 0 && c2 > 0 && c3 == c1 * c2 && c5 == c1 * c4\n"
+                       "  by (x + c5) // c3 => (x + c5) // c1 // c2\n"
+                       "  by (x + c5) // c1 => x // c1 + c4\n"
+                       "lemma e : (x // c1 + c4) // c2 % c2 + (x // c1 + c4) // c2 => x\n");
+  const Rule *s = find(c, "s"), *e = find(c, "e");
+  assert_int_equal(s->nsteps, 2);
+  assert_ptr_equal(s->step_before[0], s->lhs);
+  assert_true(same_tree(s, s->step_before[2], e, e->lhs));
+  assert_false(same_tree(s, s->step_before[1], e, e->lhs));
+  assert_int_equal(s->step_before[2]->tclass, s->lhs->tclass);
+  assert_int_equal(e->nsteps, 0);
+  /* The engine sees the rule as written: its pattern is untouched. */
+  assert_int_equal(s->lhs->args[1]->op, OP_IDIV);
+  assert_int_equal(s->lhs->args[1]->args[0]->op, OP_ADD);
+  catalog_free(c);
+
+  const char *t;
+  t = "family lemma\nlemma a : x // c1 + y => y\n  by x * 3 => x\n";
+  expect_error(t, 3, col_of(t, 3, "* 3"), "a proof step must rewrite a term of the pattern");
+  t = "family lemma\nlemma a : x // c1 + y => y\n  by x // c1 => x\n  by x // c1 => y\n";
+  expect_error(t, 4, col_of(t, 4, "// c1"), "as the steps before it left it");
+  t = "family lemma\nlemma a : x < y => true\n  by x < y => x\n";
+  expect_error(t, 3, col_of(t, 3, "=> x") + 3, "a proof step may not change the types of the rule's terms");
+  t = "family lemma\nlemma a : x + y => y + x\n  by x => x + 1_i8\n";
+  expect_error(t, 3, col_of(t, 3, "+ 1_i8"), "a proof step may not change the types of the rule's terms");
+  t = "family lemma\nlemma a : x + y => y + x\n  by x => x + c9\n";
+  expect_error(t, 3, 3, "a proof step may name only the rule's variables");
+  t = "family identity\nrule a : x + y => y + x\n  by x + y => y + x where int(x)\n";
+  expect_error(t, 3, col_of(t, 3, "where"), "expected 'by' or the end of the rule, got 'where'");
+  t = "family vector\nrule a : bcast(x, 2) + bcast(y, 2) => bcast(x + y, 2)\n  by x => x\n";
+  expect_error(t, 3, 3, "proof steps are for scalar rules");
+  t = "family invalid\nrule a : x + 0 => x\n  by x + 0 => x\n";
+  expect_error(t, 3, 3, "proof steps are for scalar rules outside the invalid family");
+  t = "family lemma\nlemma a : x + 0 => x\n  by x => x by x => x by x => x by x => x by x => x\n";
+  expect_error(t, 3, col_of(t, 3, "by x => x\n"), "at most 4 proof steps");
 }
 
 /* ---- typing ---- */
@@ -775,6 +830,7 @@ int main(void) {
     cmocka_unit_test(test_error_names_and_limits),
     cmocka_unit_test(test_continuation_and_comments),
     cmocka_unit_test(test_lemma),
+    cmocka_unit_test(test_proof_steps),
     cmocka_unit_test(test_typing),
     cmocka_unit_test(test_variants),
     cmocka_unit_test(test_text_hash),

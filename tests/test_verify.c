@@ -679,6 +679,47 @@ static void test_product_ite_cases(void **state) {
   smt_free(small);
 }
 
+/* Proof steps (rule_verify.c, prove_by_steps). The digit lemma of fold_divmod_chain_split, whose
+ * nested quotient the solvers take seconds to take apart (docs/rules.md, "Proof steps"), is proved by
+ * its two steps and what is left, and the proof says so. A wrong step proves nothing: the instance is then proved as it
+ * stands, so a wrong rule with a wrong step is refuted. And a variable the pattern reads only in a
+ * select branch may be UB in a step's obligation too, where the step's own term does not name it: the
+ * step 0 => x * 0 of select(b, x, 0) is wrong where x is UB, and so is the rule. */
+static void test_proof_steps(void **state) {
+  (void)state;
+  SmtOptions o = test_smt_options(2000000u);
+  SmtCtx *small = smt_new(&o);
+  assert_non_null(small);
+  static const char *const lemma =
+      "(x1 + x2 // c1 + z * 16) % 16 + (x1 * c1 + x2) // c3 * 16 => x1 + x2 // c1 "
+      "where c1 > 0 && c3 == c1 * 16 && vmin(x2) >= 0 && no_overflow(x1 * c1 + x2) && no_overflow(x1 + x2) "
+      "&& no_overflow(x1 + z * 16 + x2)";
+  char text[1024];
+  snprintf(text, sizeof text, "%s by (x1 * c1 + x2) // c3 => (x1 * c1 + x2) // c1 // 16 by (x1 * c1 + x2) // c1 => x1 + x2 // c1",
+           lemma);
+  const Rule *r;
+  Catalog *c = load_rule_as("lemma", text, &r);
+  static const DType dts[2] = {DT_I32, DT_U64};
+  for (int i = 0; i < 2; i++) {
+    ProofResult p = verify_rule_instance_with(small, r, inst_at(r, dts[i]), PROVE_SOLVER);
+    if (p.status != PROOF_PROVED || !strstr(p.reason, "by 2 proof steps"))
+      fail_msg("at %s: %s (%s), wanted proved by the steps", dt_name(dts[i]), proof_status_name(p.status), p.reason);
+    proof_result_free(&p);
+  }
+  catalog_free(c);
+  c = load_rule("(x + 1) // c => x // c + 1 where c > 0 by (x + 1) // c => x // c + 1", &r);
+  ProofResult p = verify_rule_instance_with(small, r, inst_at(r, DT_I8), PROVE_SOLVER);
+  assert_int_equal(p.status, PROOF_REFUTED);
+  proof_result_free(&p);
+  catalog_free(c);
+  c = load_rule("select(b, x, 0) => select(b, x, x * 0) by 0 => x * 0", &r);
+  p = verify_rule_instance_with(small, r, inst_at(r, DT_I8), PROVE_SOLVER);
+  if (p.status == PROOF_PROVED) fail_msg("proved (%s): a step took x as always defined", p.reason);
+  proof_result_free(&p);
+  catalog_free(c);
+  smt_free(small);
+}
+
 /* Twin instances (rule_verify.c): with a query cache, an index instance whose bit-vector query is its
  * i64 instance's up to names takes that instance's proof, and says so; a refutation is found again, with
  * a counterexample of its own. */
@@ -919,6 +960,7 @@ int main(int argc, char **argv) {
     cmocka_unit_test(test_few_values_cases),
     cmocka_unit_test(test_product_ite_cases),
     cmocka_unit_test(test_two_value_split),
+    cmocka_unit_test(test_proof_steps),
     cmocka_unit_test(test_ring_step),
     cmocka_unit_test(test_twin_instances),
     cmocka_unit_test(test_vector_slice),

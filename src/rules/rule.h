@@ -21,6 +21,7 @@ enum {
   RULE_MAX_ALL_CLASSES = 16, /* all type classes, fixed ones included */
   RULE_MAX_COMM = 5,          /* commutative operators of one pattern (imported rules have up to 5) */
   RULE_INSTANCES = 13 * 13 * 13 * 13, /* DT_COUNT ^ RULE_MAX_CLASSES */
+  RULE_MAX_STEPS = 4,         /* proof steps (`by`) of one rule */
 };
 
 typedef enum {
@@ -87,7 +88,8 @@ struct Guard {
   int line, col;
 };
 
-typedef struct {
+typedef struct Rule Rule;
+struct Rule {
   const char *name;
   const char *family;
   int family_rank; /* the family's place in the documented order */
@@ -130,9 +132,18 @@ typedef struct {
   uint8_t free_class[RULE_MAX_CLASSES];      /* the free classes, in order */
   /* proved[i] is set when the instance with index i is proved (see rule_instance_index). */
   uint8_t *proved; /* bitset of RULE_INSTANCES bits, or NULL when nothing is proved */
+  /* Proof steps (`by A => B`, docs/rules.md "Proof steps"): step k rewrites every occurrence of the
+   * subterm step_from[k] of step_before[k] (the pattern as the steps before k left it; step_before[0]
+   * is lhs) into step_to[k], giving step_before[k + 1]. The verifier proves each step, and then
+   * step_before[nsteps] => rhs, under the rule's guard; the engine never reads them. */
+  int nsteps;
+  Pat *step_from[RULE_MAX_STEPS], *step_to[RULE_MAX_STEPS], *step_before[RULE_MAX_STEPS + 1];
+  /* Set on a rule the verifier makes for one obligation of a rule's steps: that rule, whose pattern
+   * decides which variables may be UB (a variable the pattern only evaluates lazily). */
+  const Rule *step_of;
   /* Counters the engine keeps (firing statistics for --stats and fuzz rule coverage). */
   uint64_t fired;
-} Rule;
+};
 
 /* The index of an instance: the free classes' dtypes in base DT_COUNT. */
 static inline unsigned rule_instance_index(const Rule *r, const uint8_t *class_dt) {

@@ -787,6 +787,38 @@ static char *normalise(Arena *a, const char *s, size_t len) {
   return out;
 }
 
+/* The proof steps after the guard: `by A => B`, each A and B a term over the rule's variables
+ * (docs/rules.md, "Proof steps"). Scalar rules only: the argument that a step may be taken inside
+ * any context is that every scalar op is monotone in refinement (a UB operand makes it UB, but for a
+ * select's unchosen branch), and it is not made for lanes, loops and memory, or for INVALID. */
+static bool parse_steps(P *p, Rule *r) {
+  while (tok_is(p, "by")) {
+    Token at = p->tok;
+    if (r->vector || r->graph || r->binds_invalid) {
+      fail_at(p, &at, "proof steps are for scalar rules outside the invalid family");
+      return false;
+    }
+    if (r->nsteps == RULE_MAX_STEPS) {
+      fail_at(p, &at, "at most %d proof steps", RULE_MAX_STEPS);
+      return false;
+    }
+    advance(p);
+    p->mode = MODE_TEMPLATE;
+    int nslots = r->nslots;
+    Pat *from = parse_expr(p, 0);
+    if (p->failed || !expect(p, TK_FATARROW, "'=>'")) return false;
+    Pat *to = parse_expr(p, 0);
+    if (p->failed) return false;
+    if (r->nslots != nslots) { /* a lemma's template may name new constants; a step may not */
+      fail_at(p, &at, "a proof step may name only the rule's variables");
+      return false;
+    }
+    r->step_from[r->nsteps] = from;
+    r->step_to[r->nsteps++] = to;
+  }
+  return true;
+}
+
 static bool parse_record(P *p, const char *family, int rank, int *order, RuleSink sink, void *ud) {
   Token kw = p->tok;
   bool lemma = tok_is(p, "lemma");
@@ -841,15 +873,18 @@ static bool parse_record(P *p, const char *family, int rank, int *order, RuleSin
     }
     if (!check_top_guard(p, r->guard)) return false;
   }
+  if (!parse_steps(p, r)) return false;
   if (p->tok.kind != TK_EOF) {
     char got[96];
     tok_describe(&p->lx, &p->tok, got, sizeof got);
-    fail_at(p, &p->tok, "expected 'where' or the end of the rule, got %s", got);
+    fail_at(p, &p->tok, "expected %s the end of the rule, got %s", r->guard || r->nsteps ? "'by' or" : "'where', 'by' or",
+            got);
     return false;
   }
   char msg[200];
   int line = kw.line, col = kw.col;
-  if (!rule_infer_types(p->arena, r, msg, sizeof msg, &line, &col)) {
+  if (!rule_infer_types(p->arena, r, msg, sizeof msg, &line, &col) ||
+      !rule_resolve_steps(p->arena, r, msg, sizeof msg, &line, &col)) {
     Token at = {.line = line, .col = col};
     fail_at(p, &at, "%s", msg);
     return false;

@@ -235,6 +235,10 @@ static bool infer_kinds(Rule *r, char *msg, size_t size, int *line, int *col) {
     if (r->slot_kind[s] == PAT_CVAR) r->slot_nkind[s] = NK_VALUE;
   uint8_t root = kind_flow(&k, r->lhs, KIND_ANY);
   kind_flow(&k, r->rhs, r->is_lemma ? KIND_ANY : root);
+  for (int i = 0; i < r->nsteps; i++) {
+    kind_flow(&k, r->step_from[i], NK_VALUE);
+    kind_flow(&k, r->step_to[i], NK_VALUE);
+  }
   mark_lazy(r->lhs, false);
   mark_lazy(r->rhs, false);
   for (int s = 0; s < r->nslots; s++)
@@ -430,11 +434,62 @@ static bool infer_lanes(Rule *r, char *msg, size_t size, int *line, int *col) {
   }
   for (int s = 0; s < r->nslots; s++)
     if (!r->slot_lanes[s]) r->slot_lanes[s] = 1;
+  for (int i = 0; !bad && i < r->nsteps; i++) { /* steps are scalar (rule_parse.c) */
+    bad = lanes_check(r->step_from[i], false);
+    if (!bad) bad = lanes_check(r->step_to[i], false);
+  }
+  if (bad) {
+    snprintf(msg, size, "a proof step's term must be a scalar");
+    *line = bad->line;
+    *col = bad->col;
+    return false;
+  }
   if (r->vector && r->guard && !dtype_tests_only(r->guard)) {
     snprintf(msg, size, "rules with vector operations take no guard yet but dtype tests (index(x), int(x), ...)");
     *line = r->guard->line;
     *col = r->guard->col;
     return false;
+  }
+  return true;
+}
+
+/* Types the proof steps (each term of a step has its replacement's type), once the rule's own npats
+ * terms are typed: a step may not change those types (tie two classes, or fix a free one), since the
+ * rule's instances are what it proves. */
+static bool type_steps(Unifier *u, Rule *r, int npats, char *msg, size_t size, int *line, int *col) {
+  enum { N = MAX_NODES + RULE_MAX_SLOTS };
+  int root0[N], fwd[N], back[N];
+  uint8_t fixed0[N];
+  for (int i = 0; i < N; i++) {
+    bool own = i < npats || i >= MAX_NODES;
+    root0[i] = own ? find(u, i) : -1;
+    fixed0[i] = own ? u->fixed[root0[i]] : DT_COUNT;
+    fwd[i] = back[i] = -1;
+  }
+  for (int k = 0; k < r->nsteps; k++) {
+    constrain(u, r->step_from[k]);
+    constrain(u, r->step_to[k]);
+    unify(u, index_of(u, r->step_from[k]), index_of(u, r->step_to[k]), r->step_to[k]);
+  }
+  if (u->conflict) return true; /* reported as any type conflict */
+  for (int i = 0; i < N; i++) {
+    if (root0[i] < 0) continue;
+    int now = find(u, i);
+    bool merged = (fwd[root0[i]] >= 0 && fwd[root0[i]] != now) || (back[now] >= 0 && back[now] != root0[i]);
+    fwd[root0[i]] = now;
+    back[now] = root0[i];
+    if (merged || u->fixed[now] != fixed0[i]) {
+      const Pat *at = r->step_to[0];
+      for (int k = 0; k < r->nsteps; k++) /* the first step whose terms share the changed class */
+        if (find(u, index_of(u, r->step_to[k])) == now) {
+          at = r->step_to[k];
+          break;
+        }
+      snprintf(msg, size, "a proof step may not change the types of the rule's terms");
+      *line = at->line;
+      *col = at->col;
+      return false;
+    }
   }
   return true;
 }
@@ -447,6 +502,8 @@ bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, 
   if (!infer_kinds(r, msg, size, line, col)) return false; /* kinds first: effect variables are typed bool */
   bool ok = collect(&u, r->lhs) && collect(&u, r->rhs);
   collect_guard_exprs(&u, r->guard, &ok);
+  int npats = u.npats; /* the rule's own terms; the steps' come after them */
+  for (int i = 0; i < r->nsteps; i++) ok = ok && collect(&u, r->step_from[i]) && collect(&u, r->step_to[i]);
   if (!ok) {
     snprintf(msg, size, "rule too large (at most %d nodes)", MAX_NODES);
     return false;
@@ -459,6 +516,7 @@ bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, 
   constrain(&u, r->rhs);
   constrain_guard_exprs(&u, r->guard);
   unify(&u, index_of(&u, r->lhs), index_of(&u, r->rhs), r->rhs);
+  if (r->nsteps && !u.conflict && !type_steps(&u, r, npats, msg, size, line, col)) return false;
   if (u.conflict) {
     snprintf(msg, size, "type conflict: this term cannot have the type its context needs");
     *line = u.conflict_at->line;

@@ -152,6 +152,7 @@ static bool has_no_ub(const Guard *g, int s) {
 bool inst_has_no_ub(const Rule *r, int s) { return has_no_ub(r->guard, s); }
 
 bool inst_slot_lazy_only(const Rule *r, int s) {
+  if (r->step_of) r = r->step_of; /* a proof step's variables may be UB where the stated rule's may */
   bool seen = false;
   return lazy_only(r->lhs, s, &seen) && seen && !has_no_ub(r->guard, s);
 }

@@ -254,6 +254,9 @@ bool rule_suggest_guard(const Rule *r, const SuggestOptions *opts, Suggestion *o
   char *base = malloc(tlen + 1);
   if (!base) return false;
   memcpy(base, r->text, tlen + 1);
+  /* Proof steps follow the guard; a suggested rule is proved as it stands, without them. */
+  char *steps = r->nsteps ? strstr(base, " by ") : NULL;
+  if (steps) *steps = 0;
   char *g0 = NULL;
   char *w = strstr(base, " where ");
   if (w) {
