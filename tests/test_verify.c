@@ -710,6 +710,8 @@ static void test_proof_steps(void **state) {
   c = load_rule("(x + 1) // c => x // c + 1 where c > 0 by (x + 1) // c => x // c + 1", &r);
   ProofResult p = verify_rule_instance_with(small, r, inst_at(r, DT_I8), PROVE_SOLVER);
   assert_int_equal(p.status, PROOF_REFUTED);
+  if (!strstr(p.step_note, "proof step 1 refuted: ") || !strstr(p.step_note, "-->"))
+    fail_msg("step note '%s', wanted the step's refutation with its case", p.step_note);
   proof_result_free(&p);
   catalog_free(c);
   c = load_rule("select(b, x, 0) => select(b, x, x * 0) by 0 => x * 0", &r);

@@ -307,6 +307,15 @@ static int rules_verify(int argc, char **argv) {
     }
     else if (it->result.reason[0]) printf("  reason: %s\n", it->result.reason);
   }
+  /* Proof steps that did not prove their rule: the author's steps are wrong or too weak there. */
+  for (size_t i = 0; i < rep.n && !c.json; i++) {
+    const VerifyItem *it = &rep.items[i];
+    if (!it->result.step_note[0]) continue;
+    char name[64];
+    rule_instance_name(it->rule, it->instance, name, sizeof name);
+    printf("steps of %s at %s (%s:%d): %s; %s without them\n", it->rule->name, name, it->rule->file, it->rule->line,
+           it->result.step_note, proof_status_name(it->result.status));
+  }
   /* Suggested guards: for each refuted rule, a guard under which it holds (rule_suggest.h). */
   if (!no_suggest && rep.refuted) {
     sugg_rule = calloc(rep.n, sizeof *sugg_rule);
@@ -383,6 +392,20 @@ static int rules_verify(int argc, char **argv) {
       if (it->result.cex) json_string(&w, "counterexample", it->result.cex);
       if (it->result.status == PROOF_REFUTED) json_string(&w, "refuted_by", it->result.by_search ? "search" : "solver");
       if (it->result.reason[0]) json_string(&w, "reason", it->result.reason);
+      json_end_object(&w);
+    }
+    json_end_array(&w);
+    json_begin_array(&w, "step_notes");
+    for (size_t i = 0; i < rep.n; i++) {
+      const VerifyItem *it = &rep.items[i];
+      if (!it->result.step_note[0]) continue;
+      char name[64];
+      rule_instance_name(it->rule, it->instance, name, sizeof name);
+      json_begin_object(&w, NULL);
+      json_string(&w, "rule", it->rule->name);
+      json_string(&w, "instance", name);
+      json_string(&w, "note", it->result.step_note);
+      json_string(&w, "status", proof_status_name(it->result.status));
       json_end_object(&w);
     }
     json_end_array(&w);

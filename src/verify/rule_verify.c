@@ -1230,14 +1230,14 @@ static bool prove_by_cases(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, N
  * not read), so a step proved for its term holds inside the pattern, and refinement is transitive.
  * Integer and bool terms only: a float step could trade one NaN for another, and a NaN's bits can be
  * read. True when every obligation is proved (out says so) or the two solvers disagreed on one (out is
- * that error); else false with out->reason saying which obligation was not proved. */
+ * that error); else false with out->step_note saying which obligation was not proved. */
 static bool prove_by_steps(SmtCtx *s, const Rule *r, unsigned idx, unsigned hints, ProofResult *out) {
   uint8_t class_dt[RULE_MAX_ALL_CLASSES];
   rule_instance_dtypes(r, idx, class_dt);
   for (int k = 0; k < r->nsteps; k++) {
     DType dt = (DType)class_dt[r->step_from[k]->tclass];
     if (dt_is_float(dt)) {
-      snprintf(out->reason, sizeof out->reason, "proof steps are taken on integers and bools only");
+      snprintf(out->step_note, sizeof out->step_note, "proof steps are taken on integers and bools only");
       return false;
     }
   }
@@ -1257,10 +1257,34 @@ static bool prove_by_steps(SmtCtx *s, const Rule *r, unsigned idx, unsigned hint
       return true;
     }
     if (p.status != PROOF_PROVED) {
+      /* A refutation says where: the point its counterexample's comment names (the concrete search's),
+       * or the case's last line, the instance at the solver's constants. */
+      const char *why = p.reason;
+      char point[160];
+      if (p.status == PROOF_REFUTED && p.cex) {
+        static const char lead[] = "# counterexample: ";
+        const char *t = p.cex;
+        size_t n = strlen(t);
+        while (n && t[n - 1] == '\n') n--;
+        if (!strncmp(t, lead, sizeof lead - 1)) {
+          t += sizeof lead - 1;
+          n = strcspn(t, ";\n");
+        } else {
+          const char *last = t;
+          for (size_t i = 0; i + 1 < n; i++)
+            if (t[i] == '\n') last = t + i + 1;
+          n -= (size_t)(last - t);
+          t = last;
+        }
+        snprintf(point, sizeof point, "%.*s", (int)n, t);
+        why = point;
+      }
       if (k < r->nsteps)
-        snprintf(out->reason, sizeof out->reason, "proof step %d %s: %.150s", k + 1, proof_status_name(p.status), p.reason);
+        snprintf(out->step_note, sizeof out->step_note, "proof step %d %s%s%.150s", k + 1, proof_status_name(p.status),
+                 why[0] ? ": " : "", why);
       else
-        snprintf(out->reason, sizeof out->reason, "after the proof steps, %s: %.150s", proof_status_name(p.status), p.reason);
+        snprintf(out->step_note, sizeof out->step_note, "what the steps leave %s%s%.150s", proof_status_name(p.status),
+                 why[0] ? ": " : "", why);
       proof_result_free(&p);
       return false;
     }

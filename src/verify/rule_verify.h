@@ -38,6 +38,9 @@ typedef struct {
   /* What a long integer turn's two queries did (rule_verify.c, "exactness the hypotheses imply"): proved
    * it as it stands, proved it with the derived exactness marks, or both were open. */
   bool int_plain, int_marked, int_neither;
+  /* The rule's proof steps did not prove the instance (docs/rules.md, "Proof steps"): which obligation,
+   * and what it came to; status and reason are then the instance's as it stands. Empty otherwise. */
+  char step_note[200];
 } ProofResult;
 
 enum { PROOF_BY_Z3, PROOF_BY_CVC5, PROOF_BY_EVAL };
