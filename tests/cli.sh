@@ -214,6 +214,21 @@ expect_rc 2 "rules verify --only a built-in with --rules" -- "$bin" rules verify
 expect_rc 1 "rules verify --json" -- "$bin" rules verify --json --rules "$u" --only my_bad -j 2
 grep -q '"refuted":5' "$tmp/out" && grep -q '"counterexample":"# counterexample: x = 127_i8; source = false, target = true\\nx: i8' "$tmp/out" &&
   grep -q '"refuted_by":"search"' "$tmp/out" && ok || bad "rules verify --json: $(cat "$tmp/out")"
+# Proof steps (docs/rules.md, "Proof steps"): a right step proves the rule by steps; a wrong one is
+# named with the case that refutes it, and the rule is proved as it stands.
+st="$tmp/user/steps.rules"
+cat >"$st" <<'RULES'
+family lemma
+lemma my_steps : x * 2 - x => x where int(x)
+  by x * 2 => x + x
+lemma my_wrong_step : x * 2 - x => x where int(x)
+  by x * 2 => x + x + 1
+RULES
+expect_rc 0 "rules verify: proof steps" -- "$bin" rules verify --rules "$st" --only my_steps -j 2 --no-cache --json
+grep -q '"proved":9,' "$tmp/out" && grep -q '"step_notes":\[\]' "$tmp/out" && ok || bad "proof steps: $(cat "$tmp/out")"
+expect_rc 0 "rules verify: a wrong proof step" -- "$bin" rules verify --rules "$st" --only my_wrong_step -j 2 --no-cache
+grep -Eq "^steps of my_wrong_step at u8 \($st:4\): proof step 1 refuted: .*-->.*; proved without them" "$tmp/out" &&
+  grep -q "9 proved" "$tmp/out" && ok || bad "a wrong proof step: $(cat "$tmp/out")"
 
 # 9b. The second solver (cvc5, docs/rules.md "Two solvers"), when installed. The portfolio: Z3 stopped
 # at once by its resource limit, cvc5 proves what it left open (a regression: cvc5 was not started when
