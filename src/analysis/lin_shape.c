@@ -151,30 +151,40 @@ static bool skeleton_op(const Node *n) {
          (n->op == OP_MUL && (n->args[0]->op == OP_CONST || n->args[1]->op == OP_CONST));
 }
 
-/* The shape of n read with coefficient 1, into *s: lin.c's walk, occurrence by occurrence. */
-static void shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
+/* The shape of a leaf of the skeleton (a constant, or any node that is not a skeleton op): nothing but
+ * the constant, or one term occurrence of coefficient 1. */
+static inline void leaf_shape(const Node *n, LinShape *s) {
+  memset(s, 0, sizeof *s);
+  if (n->op == OP_CONST) {
+    i128 v = vs_const_value(n);
+    if (v != 0) {
+      s->nconst = 1;
+      s->maxtz = sat(tz_of(v), 255);
+    }
+    return;
+  }
+  s->sig = UINT64_C(1) << (n->hash & 63);
+  s->n1 = s->nocc = 1;
+  if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) {
+    s->divmod = 1;
+    s->qsig = UINT64_C(1) << (n->args[0]->hash & 63);
+  }
+  if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) {
+    const Node *x = n->args[0];
+    s->divmod = 2;
+    s->rsig = UINT64_C(1) << (x->hash & 63);
+    if (x->op == OP_IDIV && x->args[1]->op == OP_CONST) s->rsig |= UINT64_C(1) << (x->args[0]->hash & 63);
+  }
+}
+
+static void skeleton_shape(LinShapeCache *c, const Node *n, int depth, LinShape *s);
+
+/* The shape of n, at depth `depth` of the walk, read with coefficient 1, into *s: lin.c's walk,
+ * occurrence by occurrence. Leaves and cached nodes, most of the operands a walk meets, are answered
+ * here without a call (inline); only a skeleton node not yet cached recurses. */
+static inline void shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
   if (n->op == OP_CONST || !skeleton_op(n)) {
-    memset(s, 0, sizeof *s);
-    if (n->op == OP_CONST) {
-      i128 v = vs_const_value(n);
-      if (v != 0) {
-        s->nconst = 1;
-        s->maxtz = sat(tz_of(v), 255);
-      }
-      return;
-    }
-    s->sig = UINT64_C(1) << (n->hash & 63);
-    s->n1 = s->nocc = 1;
-    if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) {
-      s->divmod = 1;
-      s->qsig = UINT64_C(1) << (n->args[0]->hash & 63);
-    }
-    if ((n->op == OP_MOD || n->op == OP_TMOD) && n->args[1]->op == OP_CONST) {
-      const Node *x = n->args[0];
-      s->divmod = 2;
-      s->rsig = UINT64_C(1) << (x->hash & 63);
-      if (x->op == OP_IDIV && x->args[1]->op == OP_CONST) s->rsig |= UINT64_C(1) << (x->args[0]->hash & 63);
-    }
+    leaf_shape(n, s);
     return;
   }
   if (depth >= SHAPE_MAX_DEPTH) {
@@ -186,6 +196,11 @@ static void shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
     *s = *hit;
     return;
   }
+  skeleton_shape(c, n, depth, s);
+}
+
+/* shape() of a skeleton node n that is not cached: from its operands' shapes, then cached. */
+static void skeleton_shape(LinShapeCache *c, const Node *n, int depth, LinShape *s) {
   switch (n->op) {
   case OP_ADD:
   case OP_SUB: {
