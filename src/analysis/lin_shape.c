@@ -235,22 +235,32 @@ static const LinShape *shape_of(LinShapeCache *c, const Node *n) {
   return &c->last_shape;
 }
 
-bool lin_shape_may_collect(LinShapeCache *c, const Node *n) {
-  if (!dt_is_int((DType)n->dtype)) return true;
-  const LinShape *s = shape_of(c, n);
+/* The questions on a shape s of n (the functions below read n's shape and ask one; lin_shape_answers
+ * asks them all). */
+static inline bool may_collect(const LinShape *s, const Node *n) {
   return s->doubt || s->nconst > 1 || s->maxtz >= (unsigned)dt_bits((DType)n->dtype);
 }
+static inline bool may_factor(const LinShape *s) { return s->fpair || s->nocc > 32; }
+static inline unsigned divmod_of(const LinShape *s) { return s->divmod & 3u; }
+static inline bool may_pair_quot(const LinShape *s) { return (s->qsig & (s->sig | s->rsig)) != 0; }
+static inline bool may_pair_rem(const LinShape *s) { return (s->divmod & 4u) != 0; }
 
-bool lin_shape_may_factor(LinShapeCache *c, const Node *n) {
-  const LinShape *s = shape_of(c, n);
-  return s->fpair || s->nocc > 32;
+bool lin_shape_may_collect(LinShapeCache *c, const Node *n) {
+  return !dt_is_int((DType)n->dtype) || may_collect(shape_of(c, n), n);
 }
 
-unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return shape_of(c, n)->divmod & 3u; }
+bool lin_shape_may_factor(LinShapeCache *c, const Node *n) { return may_factor(shape_of(c, n)); }
 
-bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n) {
+unsigned lin_shape_divmod(LinShapeCache *c, const Node *n) { return divmod_of(shape_of(c, n)); }
+
+bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n) { return may_pair_quot(shape_of(c, n)); }
+
+bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n) { return may_pair_rem(shape_of(c, n)); }
+
+unsigned lin_shape_answers(LinShapeCache *c, const Node *n) {
   const LinShape *s = shape_of(c, n);
-  return (s->qsig & (s->sig | s->rsig)) != 0;
+  _Static_assert(LIN_SHAPE_QUOT == 4 && LIN_SHAPE_REM == 8, "the divmod bits, shifted by 2");
+  return (!dt_is_int((DType)n->dtype) || may_collect(s, n) ? LIN_SHAPE_MAY_COLLECT : 0u) |
+         (may_factor(s) ? LIN_SHAPE_MAY_FACTOR : 0u) | divmod_of(s) << 2 |
+         (may_pair_rem(s) ? LIN_SHAPE_MAY_PAIR_REM : 0u) | (may_pair_quot(s) ? LIN_SHAPE_MAY_PAIR_QUOT : 0u);
 }
-
-bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n) { return (shape_of(c, n)->divmod & 4u) != 0; }

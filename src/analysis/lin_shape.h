@@ -76,4 +76,17 @@ bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n);
  * ((x // c1) % c2) + (x // c3)*c2). */
 bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n);
 
+/* The answers of all the questions above for n, as bits, from one reading of its shape: for a caller
+ * that asks several of them about one node (the engine, before the sum folds that ask them). Bit
+ * LIN_SHAPE_QUOT and LIN_SHAPE_REM are lin_shape_divmod's bits 0 and 1. */
+enum {
+  LIN_SHAPE_MAY_COLLECT = 1,
+  LIN_SHAPE_MAY_FACTOR = 2,
+  LIN_SHAPE_QUOT = 4,
+  LIN_SHAPE_REM = 8,
+  LIN_SHAPE_MAY_PAIR_REM = 16,
+  LIN_SHAPE_MAY_PAIR_QUOT = 32,
+};
+unsigned lin_shape_answers(LinShapeCache *c, const Node *n);
+
 #endif

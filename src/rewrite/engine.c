@@ -268,11 +268,19 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
   return apply_fold(rw, a->fold, n);
 }
 
+/* Whether n's skeleton summary meets fold needs `needs` (fold_shape_admits; the FOLD_NEEDS_SHAPE bits):
+ * the summary's answers are read at the first fold of a step that asks, into *answers (-1: not yet). */
+static bool shape_admits(Rewriter *rw, const Node *n, unsigned needs, int *answers) {
+  if (*answers < 0) *answers = (int)lin_shape_answers(&rw->shapes, n);
+  return fold_shape_admits(needs, (unsigned)*answers);
+}
+
 /* The first action that rewrites n, or NULL. The candidates of n's shape are the actions of n's op
  * minus those that cannot fire on it, in the same order: the same action fires as if every action
  * were tried. */
 static Node *step(Rewriter *rw, Node *n) {
   size_t nc;
+  int answers = -1; /* shape_admits */
   const Candidate *cs = dispatch_candidates_of(rw->dispatch, rw->opts.simple, n, &nc);
   if (!cs) { /* out of memory for the index: try every action */
     bool vec_node = n->lanes > 1 || op_is_vec((Op)n->op);
@@ -299,6 +307,8 @@ static Node *step(Rewriter *rw, Node *n) {
       return out;
     }
     if ((n->flags & NF_HAS_INVALID) || !a->fold->applies(n)) continue;
+    /* A sum fold whose choose would decline on the skeleton summary is not called. */
+    if ((a->fold->needs & FOLD_NEEDS_SHAPE) && !shape_admits(rw, n, a->fold->needs, &answers)) continue;
     if (!(out = apply_fold(rw, a->fold, n))) continue;
     record(rw, a->fold->name, n, out);
     return out;

@@ -129,8 +129,30 @@ enum {
   FOLD_NEEDS_CONST_ARGS = 2, /* operands, every one a constant */
   FOLD_NEEDS_DIVMOD = 4,     /* a division or remainder somewhere below (NF_HAS_DIVMOD): folds that pair
                               * a sum's // and % terms */
-  FOLD_NEEDS_SINGLE = 8      /* bounds of one value (lo == hi): the node is that value */
+  FOLD_NEEDS_SINGLE = 8,     /* bounds of one value (lo == hi): the node is that value */
+  /* What a sum fold's choose demands of the rewriter's skeleton summary of the node (analysis/lin_shape.h),
+   * which the engine reads once per step and tests (fold_shape_admits) before it calls the fold: most
+   * sums it steps are fixpoints, and each of these folds would read the summary only to decline. */
+  FOLD_NEEDS_COLLECT = 16,      /* lin_shape_may_collect (term_collect) */
+  FOLD_NEEDS_FACTOR = 32,       /* lin_shape_may_factor (term_factor) */
+  FOLD_NEEDS_QUOT_REM = 64,     /* a quotient and a remainder by constants among the terms (divmod bits 3) */
+  FOLD_NEEDS_REM_PAIR = 128,    /* a remainder by a constant among the terms, and maybe two */
+  FOLD_NEEDS_DIVMOD_PAIR = 256, /* a quotient that may have its partner beside it, or maybe two remainders */
+  FOLD_NEEDS_SHAPE = FOLD_NEEDS_COLLECT | FOLD_NEEDS_FACTOR | FOLD_NEEDS_QUOT_REM | FOLD_NEEDS_REM_PAIR |
+                     FOLD_NEEDS_DIVMOD_PAIR
 };
+
+/* Whether a node whose skeleton summary answers `answers` (lin_shape_answers) meets the FOLD_NEEDS_SHAPE
+ * bits of needs. False only where the choose of a fold with those needs declines on the same summary
+ * (divmod bits 3 mean "not certain": then the needs on them are met). */
+static inline bool fold_shape_admits(unsigned needs, unsigned answers) {
+  unsigned dm = (answers / LIN_SHAPE_QUOT) & 3u;
+  bool pair_rem = answers & LIN_SHAPE_MAY_PAIR_REM, pair_quot = answers & LIN_SHAPE_MAY_PAIR_QUOT;
+  return (!(needs & FOLD_NEEDS_COLLECT) || (answers & LIN_SHAPE_MAY_COLLECT)) &&
+         (!(needs & FOLD_NEEDS_FACTOR) || (answers & LIN_SHAPE_MAY_FACTOR)) &&
+         (!(needs & FOLD_NEEDS_QUOT_REM) || dm == 3) && (!(needs & FOLD_NEEDS_REM_PAIR) || ((dm & 2) && pair_rem)) &&
+         (!(needs & FOLD_NEEDS_DIVMOD_PAIR) || (dm && (((dm & 1) && pair_quot) || pair_rem)));
+}
 
 /* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a
  * dtype only where all of them are proved, or, for folds justified by the semantics conformance check
@@ -148,7 +170,7 @@ typedef struct {
   /* FOLD_NEEDS_* bits: what its `applies` (or, for a lemma-driven fold, a successful `choose`) demands
    * of a node, so that the engine's candidate index can leave it out where it cannot fire (0: nothing
    * known). Each must be implied by applies or choose. */
-  uint8_t needs;
+  uint16_t needs;
 } Fold;
 
 /* Whether a equals b as a polynomial modulo 2^w and evaluates nothing b does not: integer sums,
