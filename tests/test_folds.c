@@ -606,7 +606,7 @@ static void test_shape_needs(void **state) {
   Catalog *cat = test_catalog_with_ledger();
   static const DType dts[] = {DT_I8, DT_I32, DT_INDEX};
   uint64_t seed = 5;
-  int skipped = 0, chosen = 0;
+  int skipped = 0, chosen = 0, lifted = 0;
   for (int round = 0; round < 150; round++) {
     DType dt = dts[round % 3];
     Node *pool[48];
@@ -623,11 +623,12 @@ static void test_shape_needs(void **state) {
       static const int divisors[] = {2, 4, 8, 16};
       Node *k = vs_const_int(ctx, dt, divisors[(r >> 16) % 4]);
       Node *n;
-      switch ((r >> 24) % 6) {
+      switch ((r >> 24) % 7) {
       case 0: n = vs_bin(ctx, OP_IDIV, a, k); break;
       case 1: n = vs_bin(ctx, OP_MOD, a, k); break;
       case 2: n = vs_bin(ctx, OP_MUL, a, k); break;
       case 3: n = vs_bin(ctx, OP_SUB, a, b); break;
+      case 4: n = vs_tern(ctx, OP_SELECT, vs_bin(ctx, OP_LT, pool[0], pool[1]), a, b); break; /* one condition */
       default: n = vs_bin(ctx, OP_ADD, a, b); break;
       }
       assert_non_null(n);
@@ -638,6 +639,7 @@ static void test_shape_needs(void **state) {
       assert_int_equal((ans / LIN_SHAPE_QUOT) & 3u, lin_shape_divmod(&shapes, n));
       assert_int_equal(!!(ans & LIN_SHAPE_MAY_PAIR_REM), lin_shape_may_pair_rem(&shapes, n));
       assert_int_equal(!!(ans & LIN_SHAPE_MAY_PAIR_QUOT), lin_shape_may_pair_quot(&shapes, n));
+      assert_int_equal(!!(ans & LIN_SHAPE_MAY_PAIR_SELECT), lin_shape_may_pair_select(&shapes, n));
       for (size_t f = 0; f < fold_count(); f++) {
         const Fold *fd = fold_get(f);
         if (!(fd->needs & FOLD_NEEDS_SHAPE) || !(fd->ops >> n->op & 1) || !fd->applies(n)) continue;
@@ -646,6 +648,7 @@ static void test_shape_needs(void **state) {
         bool chose = fd->choose(ctx, n, &st);
         if (fold_shape_admits(fd->needs, ans)) {
           chosen += chose;
+          lifted += chose && !strcmp(fd->name, "select_lift_terms");
           continue;
         }
         if (chose) fail_msg("%s chose where its shape needs are not met", fd->name);
@@ -655,7 +658,7 @@ static void test_shape_needs(void **state) {
     lin_shape_free(&shapes);
   }
   /* Not vacuous: many calls skipped, and the folds do choose where admitted. */
-  assert_true(skipped > 100 && chosen > 10);
+  assert_true(skipped > 100 && chosen > 10 && lifted > 0);
   catalog_free(cat);
 }
 

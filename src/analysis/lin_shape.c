@@ -86,6 +86,7 @@ static void set_doubt(LinShape *s) {
   s->doubt = s->fpair = true;
   s->divmod = 7;
   s->nocc = 255;
+  s->nsel = 2;
   s->qsig = s->rsig = ~UINT64_C(0);
 }
 
@@ -115,6 +116,7 @@ static void join(LinShape *s, const LinShape *b) {
   s->divmod = (uint8_t)(s->divmod | b->divmod | ((s->divmod & b->divmod & 2u) << 1));
   s->n1 = sat((unsigned)s->n1 + b->n1, 2);
   s->nocc = sat((unsigned)s->nocc + b->nocc, 255);
+  s->nsel = sat((unsigned)s->nsel + b->nsel, 2);
   s->fpair = s->fpair || b->fpair;
   for (int i = 0; i < b->nmag; i++) add_mag(s, b->mag[i]);
 }
@@ -165,6 +167,7 @@ static inline void leaf_shape(const Node *n, LinShape *s) {
   }
   s->sig = UINT64_C(1) << (n->hash & 63);
   s->n1 = s->nocc = 1;
+  s->nsel = n->op == OP_SELECT;
   if ((n->op == OP_IDIV || n->op == OP_TDIV) && n->args[1]->op == OP_CONST) {
     s->divmod = 1;
     s->qsig = UINT64_C(1) << (n->args[0]->hash & 63);
@@ -244,6 +247,7 @@ static inline bool may_factor(const LinShape *s) { return s->fpair || s->nocc > 
 static inline unsigned divmod_of(const LinShape *s) { return s->divmod & 3u; }
 static inline bool may_pair_quot(const LinShape *s) { return (s->qsig & (s->sig | s->rsig)) != 0; }
 static inline bool may_pair_rem(const LinShape *s) { return (s->divmod & 4u) != 0; }
+static inline bool may_pair_select(const LinShape *s) { return s->nsel >= 2; }
 
 bool lin_shape_may_collect(LinShapeCache *c, const Node *n) {
   return !dt_is_int((DType)n->dtype) || may_collect(shape_of(c, n), n);
@@ -257,10 +261,13 @@ bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n) { return may_pair_
 
 bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n) { return may_pair_rem(shape_of(c, n)); }
 
+bool lin_shape_may_pair_select(LinShapeCache *c, const Node *n) { return may_pair_select(shape_of(c, n)); }
+
 unsigned lin_shape_answers(LinShapeCache *c, const Node *n) {
   const LinShape *s = shape_of(c, n);
   _Static_assert(LIN_SHAPE_QUOT == 4 && LIN_SHAPE_REM == 8, "the divmod bits, shifted by 2");
   return (!dt_is_int((DType)n->dtype) || may_collect(s, n) ? LIN_SHAPE_MAY_COLLECT : 0u) |
          (may_factor(s) ? LIN_SHAPE_MAY_FACTOR : 0u) | divmod_of(s) << 2 |
-         (may_pair_rem(s) ? LIN_SHAPE_MAY_PAIR_REM : 0u) | (may_pair_quot(s) ? LIN_SHAPE_MAY_PAIR_QUOT : 0u);
+         (may_pair_rem(s) ? LIN_SHAPE_MAY_PAIR_REM : 0u) | (may_pair_quot(s) ? LIN_SHAPE_MAY_PAIR_QUOT : 0u) |
+         (may_pair_select(s) ? LIN_SHAPE_MAY_PAIR_SELECT : 0u);
 }

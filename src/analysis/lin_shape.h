@@ -39,6 +39,7 @@ typedef struct {
    * among the terms (x in x // c or tdiv(x, c)), rsig of the numerators of the remainders by a constant
    * (x in x % c or tmod(x, c)) and, for a remainder of a quotient (x // c1) % c2, of x too. */
   uint64_t qsig, rsig;
+  uint8_t nsel; /* term occurrences that are selects, at most 2 */
 } LinShape;
 
 enum { LIN_SHAPE_INLINE_BITS = 6 };
@@ -75,6 +76,9 @@ bool lin_shape_may_pair_rem(LinShapeCache *c, const Node *n);
  * (what the recombinations of a quotient need: x - (x // c)*c, (x % c) + (x // c)*c and
  * ((x // c1) % c2) + (x // c3)*c2). */
 bool lin_shape_may_pair_quot(LinShapeCache *c, const Node *n);
+/* False only when n's skeleton certainly has at most one term occurrence that is a select: then
+ * reading n as a linear form gives at most one select term (select_lift_terms needs two). */
+bool lin_shape_may_pair_select(LinShapeCache *c, const Node *n);
 
 /* The answers of all the questions above for n, as bits, from one reading of its shape: for a caller
  * that asks several of them about one node (the engine, before the sum folds that ask them). Bit
@@ -86,6 +90,7 @@ enum {
   LIN_SHAPE_REM = 8,
   LIN_SHAPE_MAY_PAIR_REM = 16,
   LIN_SHAPE_MAY_PAIR_QUOT = 32,
+  LIN_SHAPE_MAY_PAIR_SELECT = 64,
 };
 unsigned lin_shape_answers(LinShapeCache *c, const Node *n);
 

@@ -269,8 +269,10 @@ static Node *try_action(Rewriter *rw, const Action *a, unsigned variants, const 
 }
 
 /* Whether n's skeleton summary meets fold needs `needs` (fold_shape_admits; the FOLD_NEEDS_SHAPE bits):
- * the summary's answers are read at the first fold of a step that asks, into *answers (-1: not yet). */
+ * the summary's answers are read at the first fold of a step that asks, into *answers (-1: not yet).
+ * The summary reads integer sums, the only nodes those folds apply to: others are let through. */
 static bool shape_admits(Rewriter *rw, const Node *n, unsigned needs, int *answers) {
+  if (!dt_is_int((DType)n->dtype)) return true;
   if (*answers < 0) *answers = (int)lin_shape_answers(&rw->shapes, n);
   return fold_shape_admits(needs, (unsigned)*answers);
 }
@@ -306,10 +308,11 @@ static Node *step(Rewriter *rw, Node *n) {
       record(rw, a->rule->name, n, out);
       return out;
     }
-    if ((n->flags & NF_HAS_INVALID) || !a->fold->applies(n)) continue;
-    /* A sum fold whose choose would decline on the skeleton summary is not called. */
+    if (n->flags & NF_HAS_INVALID) continue;
+    /* A sum fold whose choose would decline on the skeleton summary is neither asked (applies may walk
+     * the sum too) nor called. */
     if ((a->fold->needs & FOLD_NEEDS_SHAPE) && !shape_admits(rw, n, a->fold->needs, &answers)) continue;
-    if (!(out = apply_fold(rw, a->fold, n))) continue;
+    if (!a->fold->applies(n) || !(out = apply_fold(rw, a->fold, n))) continue;
     record(rw, a->fold->name, n, out);
     return out;
   }

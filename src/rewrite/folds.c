@@ -153,7 +153,7 @@ static const Fold folds[] = {
    fold_divmod_split_nested, OPS(OP_ADD) | OPS(OP_SUB), false, FOLD_NEEDS_DIVMOD | FOLD_NEEDS_REM_PAIR},
   /* Two selects of one condition in a sum, lifted (select_lift_add in a ring context). */
   {"select_lift_terms", "select", {"select_lift_add", LIN, NULL}, fold_select_lift_terms_applies, NULL,
-   fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false, 0},
+   fold_select_lift_terms, OPS(OP_ADD) | OPS(OP_SUB), false, FOLD_NEEDS_SELECT_PAIR},
   {"minmax_chain", "minmax", {"min_assoc", "min_comm", "min_idem", "max_assoc", "max_comm", "max_idem", NULL},
    fold_minmax_chain_applies, NULL, fold_minmax_chain, OPS(OP_MIN) | OPS(OP_MAX), false, 0},
   /* min/max of one form up to constants, not one node (min_add_consts on forms). */

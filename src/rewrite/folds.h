@@ -138,8 +138,9 @@ enum {
   FOLD_NEEDS_QUOT_REM = 64,     /* a quotient and a remainder by constants among the terms (divmod bits 3) */
   FOLD_NEEDS_REM_PAIR = 128,    /* a remainder by a constant among the terms, and maybe two */
   FOLD_NEEDS_DIVMOD_PAIR = 256, /* a quotient that may have its partner beside it, or maybe two remainders */
+  FOLD_NEEDS_SELECT_PAIR = 512, /* maybe two selects among the terms */
   FOLD_NEEDS_SHAPE = FOLD_NEEDS_COLLECT | FOLD_NEEDS_FACTOR | FOLD_NEEDS_QUOT_REM | FOLD_NEEDS_REM_PAIR |
-                     FOLD_NEEDS_DIVMOD_PAIR
+                     FOLD_NEEDS_DIVMOD_PAIR | FOLD_NEEDS_SELECT_PAIR
 };
 
 /* Whether a node whose skeleton summary answers `answers` (lin_shape_answers) meets the FOLD_NEEDS_SHAPE
@@ -151,7 +152,8 @@ static inline bool fold_shape_admits(unsigned needs, unsigned answers) {
   return (!(needs & FOLD_NEEDS_COLLECT) || (answers & LIN_SHAPE_MAY_COLLECT)) &&
          (!(needs & FOLD_NEEDS_FACTOR) || (answers & LIN_SHAPE_MAY_FACTOR)) &&
          (!(needs & FOLD_NEEDS_QUOT_REM) || dm == 3) && (!(needs & FOLD_NEEDS_REM_PAIR) || ((dm & 2) && pair_rem)) &&
-         (!(needs & FOLD_NEEDS_DIVMOD_PAIR) || (dm && (((dm & 1) && pair_quot) || pair_rem)));
+         (!(needs & FOLD_NEEDS_DIVMOD_PAIR) || (dm && (((dm & 1) && pair_quot) || pair_rem))) &&
+         (!(needs & FOLD_NEEDS_SELECT_PAIR) || (answers & LIN_SHAPE_MAY_PAIR_SELECT));
 }
 
 /* A procedural fold. It declares the lemmas (rules of family `lemma`) that justify it; it fires at a
