@@ -203,7 +203,10 @@ typedef struct {
 static Node *fold_made(PatBuilder *b, const Pat *p, Node *n) {
   (void)p;
   Rewriter *rw = ((RuleBuilder *)b)->rw;
-  if (n->lanes != 1 || op_is_vec((Op)n->op) || (n->flags & NF_HAS_INVALID) || rw->budget_left <= 0) return n;
+  /* Most nodes a template builds have an operand that is no constant: fold_constant declines those. */
+  if (!fold_constant_operands(n) || n->lanes != 1 || op_is_vec((Op)n->op) || (n->flags & NF_HAS_INVALID) ||
+      rw->budget_left <= 0)
+    return n;
   const Action *a = dispatch_constant_fold_first(rw->dispatch, rw->opts.simple, n->op);
   Node *k = a && action_fold_proved(a, n) ? fold_constant(rw->ctx, n) : NULL;
   if (!k || k == n || k->dtype != n->dtype) return n;

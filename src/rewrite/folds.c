@@ -14,10 +14,7 @@
  * the Z3 encoding agree on every op at every dtype (vsimp gate). */
 static bool constant_fold_applies(const Node *n) {
   /* A graph op is no function of its operands' values alone (a range is a loop variable). */
-  if (n->nargs == 0 || (n->flags & NF_HAS_UF) || op_is_graph((Op)n->op)) return false;
-  for (int i = 0; i < n->nargs; i++)
-    if (n->args[i]->op != OP_CONST) return false;
-  return true;
+  return !(n->flags & NF_HAS_UF) && !op_is_graph((Op)n->op) && fold_constant_operands(n);
 }
 
 static Node *constant_fold(VsCtx *ctx, Node *n) {

@@ -217,6 +217,13 @@ bool fold_bool_skeleton(const Node *n);
  * n's constant operands; NULL where it does not apply (an operand not constant, a graph op, an
  * uninterpreted function) or the op is UB there (`5 // 0`). */
 Node *fold_constant(VsCtx *ctx, Node *n);
+/* Whether n has operands and every one is a constant: what constant folding needs first. Inline for the
+ * engine, which asks it of every node a template builds before it looks any further. */
+static inline bool fold_constant_operands(const Node *n) {
+  for (int i = 0; i < n->nargs; i++)
+    if (n->args[i]->op != OP_CONST) return false;
+  return n->nargs > 0;
+}
 
 /* The built-in procedural folds, in the order the engine tries them within a family. */
 size_t fold_count(void);
