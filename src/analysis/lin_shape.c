@@ -25,7 +25,6 @@ void lin_shape_free(LinShapeCache *c) {
     free(c->keys);
     free(c->vals);
   }
-  lin_shape_init(c);
 }
 
 static inline size_t slot_of(const Node *k, unsigned bits) {

@@ -56,6 +56,8 @@ typedef struct {
 } LinShapeCache;
 
 void lin_shape_init(LinShapeCache *c);
+/* Frees what the cache allocated; it is then unusable until lin_shape_init (a rewriter frees its cache
+ * with itself: clearing it again would be wasted). */
 void lin_shape_free(LinShapeCache *c);
 
 /* False only when reading n as a linear form (lin_of) certainly gives lin_size_mod(form) equal to the
