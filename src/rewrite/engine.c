@@ -174,6 +174,8 @@ static bool binds_maybe_invalid(const Rule *r, const Match *m) {
  * match_pat, and the guard's order conjunct), else by match_pat. */
 static bool match_one(const Rule *r, const MatchProg *prog, const Pat *p, Node *n, Match *m) {
   if (prog) return match_run(r, prog, n, m);
+  /* The root's own tests before the reset: an nsw swap (no program) tried on a plain node fails there. */
+  if (p->kind == PAT_OP && !match_op_fits(p, n)) return false;
   match_reset(r, m);
   return match_pat(r, p, n, m);
 }

@@ -87,15 +87,7 @@ static inline bool match_leaf(const Pat *p, Node *n, Match *m) {
  * failure the match is discarded whole, so neither changes the answer. */
 bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m) {
   if (p->kind != PAT_OP) return match_leaf(p, n, m);
-  if (n->op != p->op || n->nargs != p->nargs || n->lanes != p->lanes) return false;
-  if (p->op == OP_GEP && n->aux.bits != p->aux) return false; /* the same lanes selected */
-  /* A marked pattern op needs a marked node where the mark exists (at unsigned dtypes the proof, like
-   * the node builder, drops it); an unmarked one matches both, since the plain op refines the nsw one. */
-  if ((p->aux & VS_AUX_NSW) && op_may_nsw((Op)p->op) && vs_nsw_applies((Op)n->op, (DType)n->dtype) && !vs_is_nsw(n))
-    return false;
-  if (p->op == OP_REDUCE && n->aux.bits != p->aux) return false; /* the same accumulating op (a range's
-                                                                   * name, its aux, is never compared) */
-  if (!bind_class(m, p->tclass, (DType)n->dtype)) return false;
+  if (!match_op_fits(p, n) || !bind_class(m, p->tclass, (DType)n->dtype)) return false;
   for (int i = 0; i < p->nargs; i++) {
     const Pat *a = p->args[i];
     if (a->kind == PAT_OP ? !match_pat(r, a, n->args[i], m) : !match_leaf(a, n->args[i], m)) return false;

@@ -19,6 +19,18 @@ typedef struct {
 void match_reset(const Rule *r, Match *m);
 /* Matches pattern p (of rule r) against n, extending m. On failure m is left partly filled: reset it. */
 bool match_pat(const Rule *r, const Pat *p, Node *n, Match *m);
+/* The tests match_pat makes of operation pattern p's own node n, before its type class and operands:
+ * the op, arity and lane count, a gep's selection, a reduce's op, and the no-signed-overflow mark (a
+ * marked pattern op needs a marked node where the mark exists: at unsigned dtypes the proof, like the
+ * node builder, drops it; an unmarked one matches both, since the plain op refines the nsw one). A
+ * caller may ask it first to skip a match_reset (the engine's nsw swaps on plain nodes). */
+static inline bool match_op_fits(const Pat *p, const Node *n) {
+  return n->op == p->op && n->nargs == p->nargs && n->lanes == p->lanes &&
+         !(p->op == OP_GEP && n->aux.bits != p->aux) &&
+         !((p->aux & VS_AUX_NSW) && op_may_nsw((Op)p->op) && vs_nsw_applies((Op)n->op, (DType)n->dtype) &&
+           !vs_is_nsw(n)) &&
+         !(p->op == OP_REDUCE && n->aux.bits != p->aux); /* a range's name, its aux, is never compared */
+}
 
 /* A pattern variant compiled for the engine's hot loop. match_run makes exactly the tests match_pat
  * makes (after match_reset), as three flat loops instead of a recursion: first the structure (each
