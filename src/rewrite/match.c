@@ -219,12 +219,6 @@ bool match_run(const Rule *r, const MatchProg *prog, Node *n, Match *m) {
   return true;
 }
 
-bool node_orders_after(const Node *a, const Node *b) {
-  bool ca = a->op == OP_CONST, cb = b->op == OP_CONST;
-  if (ca != cb) return ca;
-  return a->id > b->id;
-}
-
 Node *pat_build(PatBuilder *b, const Pat *p) {
   Node *out = NULL;
   if (b->claim && b->claim(b, p, &out)) return out;

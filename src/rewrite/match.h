@@ -100,7 +100,12 @@ bool pat_literal_bits(const Pat *p, DType dt, uint64_t *bits);
 /* A top-level conjunct of g (through `&&` only) that is an order test, or NULL. */
 const Guard *guard_order_conjunct(const Guard *g);
 /* The canonical order of operands that G_ORDER tests: true when a should come after b. Constants
- * go last; otherwise the older node (smaller id) goes first. */
-bool node_orders_after(const Node *a, const Node *b);
+ * go last; otherwise the older node (smaller id) goes first. Inline: the engine asks it of every
+ * binary node it rebuilds, and the matcher of every order conjunct. */
+static inline bool node_orders_after(const Node *a, const Node *b) {
+  bool ca = a->op == OP_CONST, cb = b->op == OP_CONST;
+  if (ca != cb) return ca;
+  return a->id > b->id;
+}
 
 #endif

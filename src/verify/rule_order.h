@@ -19,7 +19,7 @@
  * order(b, a), and whose template is its pattern (every commutative variant of it) with the same ops in
  * the same places and the leaves permuted so that, reading the leaves from the last one, at the first
  * position where they differ the pattern has a and the template b: order(b, a) says "b orders after a"
- * in a strict total order on nodes (rewrite/match.c, node_orders_after), so each firing makes the leaf
+ * in a strict total order on nodes (rewrite/match.h, node_orders_after), so each firing makes the leaf
  * sequence read backwards greater in that order, and reorderings cannot cycle among themselves (they
  * keep the weight: same ops, same leaves).
  *
