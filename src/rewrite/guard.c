@@ -64,30 +64,45 @@ static bool exact_range(const Rule *r, const Pat *t, const Match *m, i128 *lo, i
   }
 }
 
-static bool guard_num(const Rule *r, const Guard *g, const Match *m, i128 *out) {
+/* A leaf of a guard's arithmetic (a number, a constant's value, a bound, known trailing zeros, a width):
+ * 1 with its value in *out, 0 where it has none (the guard is then undefined), -1 for an operation.
+ * Inline: a comparison's operands are mostly leaves, read here without a call. */
+static inline int guard_leaf(const Guard *g, const Match *m, i128 *out) {
   const Node *n = g->slot >= 0 ? m->slot[g->slot] : NULL;
-  i128 a, b;
   switch (g->kind) {
-  case G_NUM: *out = g->num; return true;
+  case G_NUM: *out = g->num; return 1;
   case G_CONST:
-    if (!n || n->op != OP_CONST || !is_intlike((DType)n->dtype)) return false;
+    if (!n || n->op != OP_CONST || !is_intlike((DType)n->dtype)) return 0;
     *out = vs_const_value(n);
-    return true;
+    return 1;
   case G_VMIN:
   case G_VMAX:
-    if (!n || !is_intlike((DType)n->dtype)) return false;
+    if (!n || !is_intlike((DType)n->dtype)) return 0;
     *out = g->kind == G_VMIN ? vs_vmin(n) : vs_vmax(n);
-    return true;
+    return 1;
   case G_VTZ:
-    if (!n || !dt_is_int((DType)n->dtype)) return false;
+    if (!n || !dt_is_int((DType)n->dtype)) return 0;
     *out = vs_known_tz(n);
-    return true;
+    return 1;
   case G_BITS:
-    if (!n) return false;
+    if (!n) return 0;
     *out = dt_bits((DType)n->dtype);
-    return true;
-  default: break;
+    return 1;
+  default: return -1;
   }
+}
+
+static bool guard_op_num(const Rule *r, const Guard *g, const Match *m, i128 *out);
+
+/* The value of a guard's arithmetic term g; false where it is undefined. */
+static inline bool guard_num(const Rule *r, const Guard *g, const Match *m, i128 *out) {
+  int leaf = guard_leaf(g, m, out);
+  return leaf >= 0 ? leaf == 1 : guard_op_num(r, g, m, out);
+}
+
+/* guard_num of an operation: its operands, then guard_arith. */
+static bool guard_op_num(const Rule *r, const Guard *g, const Match *m, i128 *out) {
+  i128 a, b;
   if (!guard_num(r, g->a, m, &a)) return false;
   if (guard_arith_unary((GuardKind)g->kind)) return guard_arith((GuardKind)g->kind, a, 0, out);
   return guard_num(r, g->b, m, &b) && guard_arith((GuardKind)g->kind, a, b, out);
