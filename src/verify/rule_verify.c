@@ -1223,6 +1223,28 @@ static bool prove_by_cases(SmtCtx *s, Enc *e, Inst *in, Z3_ast hyp, Node *lhs, N
   return true;
 }
 
+/* Where a refutation's case says it fails, in one line: the point its comment names (the concrete
+ * search's cases start `# counterexample: x = ...;`), else its last line, the instance at the solver's
+ * constants. Returns buf. */
+static const char *refutation_point(const char *cex, char *buf, size_t size) {
+  static const char lead[] = "# counterexample: ";
+  const char *t = cex;
+  size_t n = strlen(t);
+  while (n && t[n - 1] == '\n') n--;
+  if (!strncmp(t, lead, sizeof lead - 1)) {
+    t += sizeof lead - 1;
+    n = strcspn(t, ";\n");
+  } else {
+    const char *last = t;
+    for (size_t i = 0; i + 1 < n; i++)
+      if (t[i] == '\n') last = t + i + 1;
+    n -= (size_t)(last - t);
+    t = last;
+  }
+  snprintf(buf, size, "%.*s", (int)n, t);
+  return buf;
+}
+
 /* The instance by its proof steps (Rule.step_*): each step A => B, then the pattern after the last
  * step => the template, each the obligation of a rule made for it with r's variables, types and guard.
  * Every scalar op is monotone in refinement (an operand that refines another gives a result that
@@ -1257,28 +1279,8 @@ static bool prove_by_steps(SmtCtx *s, const Rule *r, unsigned idx, unsigned hint
       return true;
     }
     if (p.status != PROOF_PROVED) {
-      /* A refutation says where: the point its counterexample's comment names (the concrete search's),
-       * or the case's last line, the instance at the solver's constants. */
-      const char *why = p.reason;
       char point[160];
-      if (p.status == PROOF_REFUTED && p.cex) {
-        static const char lead[] = "# counterexample: ";
-        const char *t = p.cex;
-        size_t n = strlen(t);
-        while (n && t[n - 1] == '\n') n--;
-        if (!strncmp(t, lead, sizeof lead - 1)) {
-          t += sizeof lead - 1;
-          n = strcspn(t, ";\n");
-        } else {
-          const char *last = t;
-          for (size_t i = 0; i + 1 < n; i++)
-            if (t[i] == '\n') last = t + i + 1;
-          n -= (size_t)(last - t);
-          t = last;
-        }
-        snprintf(point, sizeof point, "%.*s", (int)n, t);
-        why = point;
-      }
+      const char *why = p.status == PROOF_REFUTED && p.cex ? refutation_point(p.cex, point, sizeof point) : p.reason;
       if (k < r->nsteps)
         snprintf(out->step_note, sizeof out->step_note, "proof step %d %s%s%.150s", k + 1, proof_status_name(p.status),
                  why[0] ? ": " : "", why);
