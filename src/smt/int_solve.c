@@ -121,42 +121,32 @@ static bool mono_eq(const Mono *a, const Mono *b) {
   return true;
 }
 
-/* Collects the distinct nonlinear monomials (two or more non-numeral factors) and sums below root.
- * Iterative, so that no input can exhaust the stack. */
-static void collect(Walk *w, Z3_ast root) {
+/* Calls visit on every distinct application node below root, each once per Walk however often it
+ * occurs (w->seen), until visit returns false. Iterative, so that no input can exhaust the stack.
+ * False when visit stopped it or memory ran out (w->oom). */
+static bool walk_apps(Walk *w, Z3_ast root, bool (*visit)(Walk *w, Z3_ast a, void *ud), void *ud) {
   Z3_context z = w->z;
   size_t cap = 64, top = 0;
   Z3_ast *stack = malloc(cap * sizeof *stack);
   if (!stack) {
     w->oom = true;
-    return;
+    return false;
   }
+  bool go = true;
   stack[top++] = root;
-  while (top) {
+  while (top && go) {
     Z3_ast a = stack[--top];
     if (Z3_get_ast_kind(z, a) != Z3_APP_AST || !seen_add(w, Z3_get_ast_id(z, a))) continue;
-    Z3_decl_kind k = kind_of(z, a);
-    if (k == Z3_OP_MUL) {
-      Mono m = {.nf = 0};
-      Z3_ast coef = NULL;
-      if (factors(z, a, &m, &coef) && m.nf >= 2 && w->nmonos < MAX_MONOS) {
-        sort_factors(z, &m);
-        bool dup = false;
-        for (size_t i = 0; i < w->nmonos && !dup; i++) dup = mono_eq(&w->monos[i], &m);
-        if (!dup) w->monos[w->nmonos++] = m;
-      }
-    } else if (k == Z3_OP_ADD && w->nsums < MAX_SUMS) {
-      w->sums[w->nsums++] = a;
-    }
+    if (!(go = visit(w, a, ud))) break;
     Z3_app app = Z3_to_app(z, a);
     unsigned n = Z3_get_app_num_args(z, app);
-    for (unsigned i = 0; i < n; i++) {
+    for (unsigned i = 0; i < n && go; i++) {
       if (top == cap) {
         Z3_ast *ns = realloc(stack, cap * 2 * sizeof *ns);
         if (!ns) {
           w->oom = true;
-          free(stack);
-          return;
+          go = false;
+          break;
         }
         stack = ns;
         cap *= 2;
@@ -165,7 +155,30 @@ static void collect(Walk *w, Z3_ast root) {
     }
   }
   free(stack);
+  return go && !w->oom;
 }
+
+/* collect's visitor: a nonlinear monomial or a sum, kept once. */
+static bool collect_visit(Walk *w, Z3_ast a, void *ud) {
+  (void)ud;
+  Z3_decl_kind k = kind_of(w->z, a);
+  if (k == Z3_OP_MUL) {
+    Mono m = {.nf = 0};
+    Z3_ast coef = NULL;
+    if (factors(w->z, a, &m, &coef) && m.nf >= 2 && w->nmonos < MAX_MONOS) {
+      sort_factors(w->z, &m);
+      bool dup = false;
+      for (size_t i = 0; i < w->nmonos && !dup; i++) dup = mono_eq(&w->monos[i], &m);
+      if (!dup) w->monos[w->nmonos++] = m;
+    }
+  } else if (k == Z3_OP_ADD && w->nsums < MAX_SUMS) {
+    w->sums[w->nsums++] = a;
+  }
+  return true;
+}
+
+/* Collects the distinct nonlinear monomials (two or more non-numeral factors) and sums below root. */
+static void collect(Walk *w, Z3_ast root) { walk_apps(w, root, collect_visit, NULL); }
 
 /* m / g as a multiset of factors (both sorted by AST id): false if g does not divide m. */
 static bool mono_div(Z3_context z, const Mono *m, const Mono *g, Mono *out) {
@@ -439,67 +452,61 @@ static SmtVerdict solve_subgoal(SmtCtx *s, Enc *e, Z3_goal sub, unsigned timeout
  * variables, so unsat in every case is unsat; a case's model satisfies the query. */
 enum { MAX_SPLIT = 2 };
 
+/* The conditions product_ite_conds has found (out[0..n), at most max; over: there were more). */
+typedef struct {
+  Z3_ast *out;
+  size_t n, max;
+  bool over;
+} IteConds;
+
+/* product_ite_conds' visitor: the conditions of a product's ite factors, if it has two or more
+ * non-numeral factors. */
+static bool ite_cond_visit(Walk *w, Z3_ast a, void *ud) {
+  IteConds *c = ud;
+  Z3_context z = w->z;
+  if (kind_of(z, a) != Z3_OP_MUL) return true;
+  Z3_app app = Z3_to_app(z, a);
+  unsigned na = Z3_get_app_num_args(z, app), nonnum = 0;
+  for (unsigned k = 0; k < na; k++) nonnum += !Z3_is_numeral_ast(z, Z3_get_app_arg(z, app, k));
+  for (unsigned k = 0; k < na && nonnum >= 2; k++) {
+    Z3_ast f = Z3_get_app_arg(z, app, k);
+    if (kind_of(z, f) != Z3_OP_ITE) continue;
+    /* Only where the branches differ by more than a number (r - b and r): a wrapped sum's
+     * ite(p, v, v - 2^w) (nested for a sum that may wrap either way) and a truncating quotient's
+     * ite(p, q + 1, q) are left alone: splitting on those changed the solver's search for the
+     * worse (divmod_split_off alone: 9 of 9 proved in 6.9 s, 6 of 9 in 15.0 s with them). */
+    Z3_ast args[2] = {Z3_get_app_arg(z, Z3_to_app(z, f), 1), Z3_get_app_arg(z, Z3_to_app(z, f), 2)};
+    if (kind_of(z, args[0]) == Z3_OP_ITE || kind_of(z, args[1]) == Z3_OP_ITE) continue; /* a nested wrap */
+    Z3_ast diff = Z3_mk_sub(z, 2, args);
+    if (!diff) continue;
+    Z3_inc_ref(z, diff);
+    Z3_ast sd = Z3_simplify(z, diff);
+    bool numeral = !sd || Z3_is_numeral_ast(z, sd);
+    Z3_dec_ref(z, diff);
+    if (numeral) continue;
+    Z3_ast cond = Z3_get_app_arg(z, Z3_to_app(z, f), 0);
+    bool dup = false;
+    for (size_t j = 0; j < c->n && !dup; j++) dup = c->out[j] == cond;
+    if (dup) continue;
+    if (c->n == c->max) {
+      c->over = true;
+      return false;
+    }
+    c->out[c->n++] = cond;
+  }
+  return true;
+}
+
 /* The distinct conditions of Int-sorted ite terms that are a factor of a product of two or more
  * non-numeral factors in g, at most max; 0 if there are more. */
 static size_t product_ite_conds(Z3_context z, Z3_goal g, Z3_ast *out, size_t max) {
   Walk w = {.z = z};
-  size_t n = 0, cap = 64, top = 0;
-  bool over = false;
-  Z3_ast *stack = malloc(cap * sizeof *stack);
-  if (!stack) return 0;
+  IteConds c = {.out = out, .max = max};
   unsigned nf = Z3_goal_size(z, g);
-  for (unsigned i = 0; i < nf && !w.oom && !over; i++) {
-    stack[top++] = Z3_goal_formula(z, g, i);
-    while (top && !w.oom && !over) {
-      Z3_ast a = stack[--top];
-      if (Z3_get_ast_kind(z, a) != Z3_APP_AST || !seen_add(&w, Z3_get_ast_id(z, a))) continue;
-      Z3_app app = Z3_to_app(z, a);
-      unsigned na = Z3_get_app_num_args(z, app);
-      if (kind_of(z, a) == Z3_OP_MUL) {
-        unsigned nonnum = 0;
-        for (unsigned k = 0; k < na; k++) nonnum += !Z3_is_numeral_ast(z, Z3_get_app_arg(z, app, k));
-        for (unsigned k = 0; k < na && nonnum >= 2; k++) {
-          Z3_ast f = Z3_get_app_arg(z, app, k);
-          if (kind_of(z, f) != Z3_OP_ITE) continue;
-          /* Only where the branches differ by more than a number (r - b and r): a wrapped sum's
-           * ite(p, v, v - 2^w) (nested for a sum that may wrap either way) and a truncating quotient's
-           * ite(p, q + 1, q) are left alone: splitting on those changed the solver's search for the
-           * worse (divmod_split_off alone: 9 of 9 proved in 6.9 s, 6 of 9 in 15.0 s with them). */
-          Z3_ast args[2] = {Z3_get_app_arg(z, Z3_to_app(z, f), 1), Z3_get_app_arg(z, Z3_to_app(z, f), 2)};
-          if (kind_of(z, args[0]) == Z3_OP_ITE || kind_of(z, args[1]) == Z3_OP_ITE) continue; /* a nested wrap */
-          Z3_ast diff = Z3_mk_sub(z, 2, args);
-          if (!diff) continue;
-          Z3_inc_ref(z, diff);
-          Z3_ast sd = Z3_simplify(z, diff);
-          bool numeral = !sd || Z3_is_numeral_ast(z, sd);
-          Z3_dec_ref(z, diff);
-          if (numeral) continue;
-          Z3_ast c = Z3_get_app_arg(z, Z3_to_app(z, f), 0);
-          bool dup = false;
-          for (size_t j = 0; j < n && !dup; j++) dup = out[j] == c;
-          if (dup) continue;
-          if (n == max) over = true;
-          else out[n++] = c;
-        }
-      }
-      for (unsigned k = 0; k < na; k++) {
-        if (top == cap) {
-          Z3_ast *ns = realloc(stack, cap * 2 * sizeof *ns);
-          if (!ns) {
-            w.oom = true;
-            break;
-          }
-          stack = ns;
-          cap *= 2;
-        }
-        stack[top++] = Z3_get_app_arg(z, app, k);
-      }
-    }
-    top = 0;
-  }
-  free(stack);
+  for (unsigned i = 0; i < nf; i++)
+    if (!walk_apps(&w, Z3_goal_formula(z, g, i), ite_cond_visit, &c)) break;
   free(w.seen);
-  return w.oom || over ? 0 : n;
+  return w.oom || c.over ? 0 : c.n;
 }
 
 static SmtVerdict solve_split(SmtCtx *s, Enc *e, Z3_tactic pre, Z3_goal sub, unsigned timeout_ms, double t0,
