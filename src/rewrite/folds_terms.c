@@ -326,6 +326,13 @@ static bool may_pair_quot(const Node *n, const FoldStep *st) {
   return !(st->aux && st->aux->shapes) || lin_shape_may_pair_quot(st->aux->shapes, n);
 }
 
+/* A lemma's ring context: the rest Y built and the scale (in Y's dtype, where it fits). */
+static bool bind_rest(VsCtx *ctx, const Lin *Y, i128 scale, FoldStep *out) {
+  out->rest = lin_build(ctx, Y);
+  out->scale = im_fits(Y->dt, scale) ? vs_const_int(ctx, Y->dt, scale) : NULL;
+  return out->rest && out->scale;
+}
+
 /* The ring context of a pair of S's terms: scale s and the rest (every other term and the constant). */
 static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, FoldStep *out) {
   Lin Y;
@@ -333,9 +340,7 @@ static bool bind_context(VsCtx *ctx, const Lin *S, int i, int j, i128 scale, Fol
   Y.k = S->k;
   for (int k = 0; k < S->n; k++)
     if (k != i && k != j && !lin_add(&Y, S->t[k].t, S->t[k].a)) return false;
-  out->rest = lin_build(ctx, &Y);
-  out->scale = im_fits(S->dt, scale) ? vs_const_int(ctx, S->dt, scale) : NULL;
-  return out->rest && out->scale;
+  return bind_rest(ctx, &Y, scale, out);
 }
 
 /* S + m*(r - p[0..np)), each p[k] a term with its coefficient: what a lemma P => r applied at scale m
@@ -354,10 +359,7 @@ static bool lin_replaced(const Lin *S, const LinTerm *p, int np, Node *r, i128 m
  * scale m and the rest S - m*P, which need not be free of P's terms. */
 static bool bind_scaled(VsCtx *ctx, const Lin *S, const LinTerm *p, int np, i128 m, FoldStep *out) {
   Lin Y;
-  if (!lin_replaced(S, p, np, NULL, m, &Y)) return false;
-  out->rest = lin_build(ctx, &Y);
-  out->scale = im_fits(S->dt, m) ? vs_const_int(ctx, S->dt, m) : NULL;
-  return out->rest && out->scale;
+  return lin_replaced(S, p, np, NULL, m, &Y) && bind_rest(ctx, &Y, m, out);
 }
 
 /* a - b as a linear form (false when either is not one). */
