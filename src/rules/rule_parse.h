@@ -21,6 +21,10 @@ bool rules_parse(Arena *arena, const char *name, const char *text, size_t len, R
  * free_class, slot_class) and its commutative variants. False with a message on a typing error. */
 bool rule_infer_types(Arena *arena, Rule *r, char *msg, size_t size, int *line, int *col);
 
+/* Whether terms a and b are the same tree (ops, literals, variables, lane counts); with `bindings`,
+ * their operations' @-bindings too (rule_typing.c). */
+bool pat_same(const Pat *a, const Pat *b, bool bindings);
+
 /* rule_steps.c: finds each proof step's term in the pattern as the steps before it left it and builds
  * the patterns after each step (Rule.step_before); the steps must be typed already. False with a
  * message where a step's term is not a subterm there, binds a name, or changes its type. */

@@ -9,15 +9,7 @@
 
 /* Whether term a of a step is the pattern's term p: the same tree, read as a template (an operation of
  * the pattern may carry an @-binding, which a step's term cannot name). */
-static bool same_term(const Pat *a, const Pat *p) {
-  if (a->kind != p->kind || a->op != p->op || a->nargs != p->nargs || a->lit_float != p->lit_float ||
-      a->ival != p->ival || a->fval != p->fval || a->lit_typed != p->lit_typed || a->fixed_dt != p->fixed_dt ||
-      a->aux != p->aux || a->bound_max != p->bound_max || (a->kind != PAT_OP && a->slot != p->slot))
-    return false;
-  for (int i = 0; i < a->nargs; i++)
-    if (!same_term(a->args[i], p->args[i])) return false;
-  return true;
-}
+static bool same_term(const Pat *a, const Pat *p) { return pat_same(a, p, false); }
 
 static const Pat *find_term(const Pat *a, const Pat *p) {
   if (same_term(a, p)) return p;

@@ -255,19 +255,20 @@ static bool infer_kinds(Rule *r, char *msg, size_t size, int *line, int *col) {
 
 /* ---- commutative variants ---- */
 
-static bool pat_equal(const Pat *a, const Pat *b) {
-  if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs || a->slot != b->slot ||
-      a->lit_float != b->lit_float || a->ival != b->ival || a->fval != b->fval || a->lit_typed != b->lit_typed || a->fixed_dt != b->fixed_dt ||
-      a->lanes != b->lanes || a->aux != b->aux)
+bool pat_same(const Pat *a, const Pat *b, bool bindings) {
+  if (a->kind != b->kind || a->op != b->op || a->nargs != b->nargs ||
+      ((bindings || a->kind != PAT_OP) && a->slot != b->slot) || a->lit_float != b->lit_float || a->ival != b->ival ||
+      a->fval != b->fval || a->lit_typed != b->lit_typed || a->fixed_dt != b->fixed_dt || a->lanes != b->lanes ||
+      a->aux != b->aux || a->bound_max != b->bound_max)
     return false;
   for (int i = 0; i < a->nargs; i++)
-    if (!pat_equal(a->args[i], b->args[i])) return false;
+    if (!pat_same(a->args[i], b->args[i], bindings)) return false;
   return true;
 }
 
 static int comm_nodes(Pat *p, Pat **out, int n) {
   if (p->kind != PAT_OP) return n;
-  if (p->nargs == 2 && op_is_comm((Op)p->op) && !pat_equal(p->args[0], p->args[1])) {
+  if (p->nargs == 2 && op_is_comm((Op)p->op) && !pat_same(p->args[0], p->args[1], true)) {
     if (n < RULE_MAX_COMM) out[n] = p;
     n++;
   }
@@ -309,7 +310,7 @@ static bool make_variants(Arena *a, Rule *r, char *msg, size_t size) {
       return false;
     }
     bool dup = false;
-    for (int i = 0; i < r->nvariants; i++) dup |= pat_equal(r->variants[i], v);
+    for (int i = 0; i < r->nvariants; i++) dup |= pat_same(r->variants[i], v, true);
     if (!dup) r->variants[r->nvariants++] = v;
   }
   return true;
